@@ -1,0 +1,176 @@
+/**
+ * The person's answers while the form is open (`Draft`), and how they become an `ElicitResult`.
+ *
+ * Rules (SPEC §2, SEP-1034):
+ * - Nothing is invented: a field without a default starts absent, never `""`, `0` or `false`.
+ * - An empty optional field is omitted from `content` (no `null`, no `""`); `0`, `false` and `"0"`
+ *   are answers.
+ * - A required boolean left untouched is sent as `false`: the person saw an unticked box and
+ *   submitted it. A required multi-select left untouched is sent as `[]` (then `minItems` applies).
+ * - Number fields take a number or the text of one; text that is not a number is an error, never
+ *   coerced. Integers leave as JSON numbers.
+ * - Multi-selects leave as `string[]` in option order, whatever order they were ticked in.
+ * - A `date-time` typed as a local `YYYY-MM-DDTHH:MM[:SS]` gets the local offset of that instant
+ *   (DST-aware); a local time that does not exist (a DST gap) is an error.
+ * - Keys not in the schema are dropped; `__proto__` and `constructor` are ordinary keys (an
+ *   optional `constructor` is asked for as required: see the `inherited-key` problem).
+ */
+import type { Field } from './fields.js';
+import { isDate } from './formats.js';
+import { hasOwn, isRecord, setOwn } from './path.js';
+import type { FieldError } from './problems.js';
+import { parseCached } from './schema.js';
+import type { ElicitContent, ElicitResult, ElicitValue, RequestedSchema } from './types.js';
+import { checkValue, optionValues, type ValueIssue } from './value.js';
+
+/** What one field holds while the form is open. Number fields may hold the text typed so far. */
+export type DraftValue = string | number | boolean | string[];
+
+/** The form's state: a value per property key; an absent key means "not answered". */
+export type Draft = { [key: string]: DraftValue | undefined };
+
+/** The outcome of `submitDraft`. */
+export type SubmitResult =
+  | { ok: true; result: ElicitResult & { action: 'accept'; content: ElicitContent } }
+  | { ok: false; errors: FieldError[] };
+
+/** The form's starting state: defaults pre-filled (SEP-1034), every other field absent. */
+export function initialDraft(schema: RequestedSchema): Draft {
+  const draft: Draft = {};
+  const parsed = parseCached(schema);
+  if (!parsed.ok) return draft;
+  for (const field of parsed.fields) {
+    if (field.default !== undefined) {
+      setOwn(draft, field.key, Array.isArray(field.default) ? [...field.default] : field.default);
+    }
+  }
+  return draft;
+}
+
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?$/;
+const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, '0');
+}
+
+/** Formats a UTC offset in minutes east as `+HH:MM` / `-HH:MM`. */
+function formatOffset(minutesEast: number): string {
+  const sign = minutesEast < 0 ? '-' : '+';
+  const abs = Math.abs(minutesEast);
+  return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/**
+ * Turns a local `YYYY-MM-DDTHH:MM[:SS[.fff]]` into RFC 3339 with the offset the host's time zone
+ * has at that instant. Returns `undefined` for text of another shape, an issue for a time that
+ * does not exist locally.
+ */
+export function localDateTimeToRfc3339(text: string): string | ValueIssue | undefined {
+  const match = LOCAL_DATE_TIME.exec(text);
+  if (!match) return undefined;
+  const [, date = '', hh = '', mm = '', ss = '00', fraction = ''] = match;
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const hour = Number(hh);
+  const minute = Number(mm);
+  const second = Number(ss);
+  if (!isDate(date) || hour > 23 || minute > 59 || second > 59) {
+    return { code: 'format', message: 'Enter a real date and time.' };
+  }
+  // new Date(y, …) maps years 0–99 to 1900–1999; setFullYear does not.
+  const instant = new Date(2000, 0, 1, 0, 0, 0, 0);
+  instant.setFullYear(year, month - 1, day);
+  instant.setHours(hour, minute, second, 0);
+  if (instant.getHours() !== hour || instant.getMinutes() !== minute || instant.getDate() !== day) {
+    return { code: 'nonexistent-time', message: 'This time does not exist in your time zone (the clocks skip it); choose another.' };
+  }
+  return `${date}T${hh}:${mm}:${ss}${fraction}${formatOffset(-instant.getTimezoneOffset())}`;
+}
+
+type Normalized = { empty: true } | { empty: false; value: ElicitValue } | { empty: false; issue: ValueIssue };
+
+const EMPTY: Normalized = { empty: true };
+
+/** Turns what the form holds into the JSON value to send, or says it is empty or malformed. */
+function normalize(field: Field, raw: unknown): Normalized {
+  if (raw === undefined || raw === null) {
+    if (field.required && field.kind === 'boolean') return { empty: false, value: false };
+    if (field.required && field.kind === 'multi-select') return { empty: false, value: [] };
+    return EMPTY;
+  }
+  switch (field.kind) {
+    case 'text': {
+      if (raw === '') return EMPTY;
+      if (typeof raw === 'string' && field.format === 'date-time') {
+        const converted = localDateTimeToRfc3339(raw);
+        if (typeof converted === 'string') return { empty: false, value: converted };
+        if (converted) return { empty: false, issue: converted };
+      }
+      return { empty: false, value: raw as ElicitValue };
+    }
+    case 'number': {
+      if (typeof raw !== 'string') return { empty: false, value: raw as ElicitValue };
+      const text = raw.trim();
+      if (text === '') return EMPTY;
+      if (!NUMBER_TEXT.test(text)) return { empty: false, issue: { code: 'not-a-number', message: 'Enter a number.' } };
+      return { empty: false, value: Number(text) };
+    }
+    case 'single-select':
+      // "" is empty unless the server offers "" as an option.
+      return raw === '' && !optionValues(field).has('') ? EMPTY : { empty: false, value: raw as ElicitValue };
+    case 'multi-select': {
+      if (!Array.isArray(raw)) return { empty: false, value: raw as ElicitValue };
+      if (raw.length === 0) return field.required ? { empty: false, value: [] } : EMPTY;
+      return { empty: false, value: raw as string[] };
+    }
+    case 'boolean':
+      return { empty: false, value: raw as ElicitValue };
+    default:
+      return field satisfies never;
+  }
+}
+
+/** Sorts chosen values into the schema's option order (never click order). */
+function inOptionOrder(field: Extract<Field, { kind: 'multi-select' }>, values: string[]): string[] {
+  const chosen = new Set(values);
+  return field.options.filter((option) => chosen.has(option.value)).map((option) => option.value);
+}
+
+/**
+ * Builds the `accept` result from the form's state, or says which fields are wrong. Never throws.
+ * The content it returns always passes `validateElicitContent` (and the SDK server's check).
+ */
+export function submitDraft(schema: RequestedSchema, draft: Draft): SubmitResult {
+  const parsed = parseCached(schema);
+  if (!parsed.ok) {
+    return { ok: false, errors: [{ field: '', code: 'schema', message: 'The requested schema is refused, so the form cannot be submitted; decline or cancel instead.' }] };
+  }
+  const source: object = isRecord(draft) ? draft : {};
+  const content: ElicitContent = {};
+  const errors: FieldError[] = [];
+  for (const field of parsed.fields) {
+    const normalized = normalize(field, hasOwn(source, field.key) ? (source as Draft)[field.key] : undefined);
+    if (normalized.empty) {
+      if (field.required) errors.push({ field: field.key, code: 'required', message: 'This field is required.' });
+      continue;
+    }
+    if ('issue' in normalized) {
+      errors.push({ field: field.key, ...normalized.issue });
+      continue;
+    }
+    const problem = checkValue(field, normalized.value);
+    if (problem) {
+      errors.push({ field: field.key, ...problem });
+      continue;
+    }
+    const value = field.kind === 'multi-select' ? inOptionOrder(field, normalized.value as string[]) : normalized.value;
+    setOwn(content, field.key, value);
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, result: { action: 'accept', content } };
+}
+
+/** `true` when `value` is one of the field's options (a convenience for widgets). */
+export function isOption(field: Extract<Field, { options: unknown }>, value: string): boolean {
+  return optionValues(field).has(value);
+}

@@ -1,0 +1,88 @@
+/**
+ * The classified view of a `requestedSchema`: one `Field` per property, decided once here so that
+ * every layer above (draft, validation, rjsf, widgets) reads the same answer.
+ */
+import type { StringFormat } from './types.js';
+
+/** One choice of a select: `value` is what is sent, `label` what the person reads. */
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** Which SEP-1330 variant a select is. `legacy` = `enum` + `enumNames` (deprecated, still supported). */
+export type SelectVariant = 'untitled' | 'titled' | 'legacy';
+
+/**
+ * How the options were spelled by the server. The spec spells titled single as `oneOf` and titled
+ * multi as `items.anyOf`; servers also send the other keyword, which the kit accepts.
+ */
+export type OptionSpelling = 'enum' | 'oneOf' | 'anyOf';
+
+/** What every field has. */
+interface FieldBase {
+  /** The property name, exactly as in `properties` (may be `__proto__`, may contain dots). */
+  key: string;
+  /** What the person reads: the schema's `title`, or the key when there is none. */
+  label: string;
+  /** The schema's `description`, as plain text. */
+  description?: string;
+  /** Listed in `required`. */
+  required: boolean;
+}
+
+/** A free-text field, possibly with a format. */
+export interface TextField extends FieldBase {
+  kind: 'text';
+  format?: StringFormat;
+  minLength?: number;
+  maxLength?: number;
+  /** A non-spec `pattern` the server may still enforce; kept when it compiles as a `u` RegExp. */
+  pattern?: string;
+  default?: string;
+}
+
+/** A number or integer field. */
+export interface NumberField extends FieldBase {
+  kind: 'number';
+  /** `type: "integer"`. */
+  integer: boolean;
+  minimum?: number;
+  maximum?: number;
+  default?: number;
+}
+
+/** A yes/no field. */
+export interface BooleanField extends FieldBase {
+  kind: 'boolean';
+  default?: boolean;
+}
+
+/** Choose one of `options`; the value sent is a string. */
+export interface SingleSelectField extends FieldBase {
+  kind: 'single-select';
+  variant: SelectVariant;
+  spelling: OptionSpelling;
+  options: Option[];
+  default?: string;
+}
+
+/** Choose several of `options`; the value sent is a `string[]` in option order. */
+export interface MultiSelectField extends FieldBase {
+  kind: 'multi-select';
+  variant: Exclude<SelectVariant, 'legacy'>;
+  spelling: OptionSpelling;
+  options: Option[];
+  minItems?: number;
+  maxItems?: number;
+  default?: string[];
+}
+
+/** A classified property. Discriminated on `kind`. */
+export type Field = TextField | NumberField | BooleanField | SingleSelectField | MultiSelectField;
+
+/** The kinds, for exhaustive switches and tests. */
+export const FIELD_KINDS = ['text', 'number', 'boolean', 'single-select', 'multi-select'] as const;
+
+/** A field's kind. */
+export type FieldKind = Field['kind'];

@@ -1,0 +1,35 @@
+/**
+ * Paths into a schema or content, written the way a person reads them:
+ * `properties.color.enumNames`, `properties["a.b"].oneOf[2].const`, `required[1]`.
+ */
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** Appends an object key or an array index to a path. The root path is `""`. */
+export function joinPath(base: string, key: string | number): string {
+  if (typeof key === 'number') return `${base}[${key}]`;
+  if (IDENTIFIER.test(key)) return base === '' ? key : `${base}.${key}`;
+  return `${base}[${JSON.stringify(key)}]`;
+}
+
+/** True when `value` is a plain, non-array object (what JSON calls an object). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Own-property read that never walks the prototype (so `__proto__` and `constructor` are plain keys). */
+export function ownValue(record: object, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(record, key)
+    ? (record as Record<string, unknown>)[key]
+    : undefined;
+}
+
+/** True when `record` has `key` as an own property. */
+export function hasOwn(record: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(record, key);
+}
+
+/** Sets an own, enumerable data property, even for keys such as `__proto__`. */
+export function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}

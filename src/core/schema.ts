@@ -1,0 +1,468 @@
+/**
+ * `parseRequestedSchema`: reads an untrusted `requestedSchema`, classifies each property into a
+ * `Field`, and reports every problem with a path. It never throws.
+ *
+ * Which problems refuse the form (see `problems.ts`): anything that makes a conforming answer
+ * impossible or ambiguous (nesting, unknown types or formats, unreadable options, conflicting
+ * bounds, `required` naming a missing property). Problems that only lose a convenience are
+ * warnings and the offending part is ignored: a bad `default` (SEP-1034 lets clients ignore
+ * defaults), a non-string title, an option without a title, a pattern that does not compile.
+ */
+import type { Field, MultiSelectField, Option, OptionSpelling, SingleSelectField } from './fields.js';
+import { STRING_FORMATS } from './formats.js';
+import { hasOwn, isRecord, joinPath } from './path.js';
+import type { SchemaProblem, SchemaProblemCode } from './problems.js';
+import type { RequestedSchema, StringFormat } from './types.js';
+import { checkValue } from './value.js';
+
+/** The outcome of `parseRequestedSchema`. */
+export type ParseResult =
+  | {
+      ok: true;
+      /** One field per property, in `properties` order. */
+      fields: Field[];
+      /** Problems that were ignored to keep the form usable. */
+      warnings: SchemaProblem[];
+    }
+  | {
+      ok: false;
+      /** Every problem found, errors and warnings. At least one has severity `error`. */
+      problems: SchemaProblem[];
+    };
+
+const WARNINGS = new Set<SchemaProblemCode>([
+  'default-invalid',
+  'annotation-invalid',
+  'option-title-missing',
+  'pattern-invalid',
+  'keyword-unchecked',
+  'inherited-key',
+]);
+
+/** Keywords that never affect validation and are never worth a warning. */
+const ANNOTATIONS = new Set([
+  'title',
+  'description',
+  'default',
+  'type',
+  '$comment',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$id',
+  '$schema',
+]);
+
+const KNOWN_BY_TYPE: Record<string, ReadonlySet<string>> = {
+  string: new Set(['minLength', 'maxLength', 'format', 'pattern', 'enum', 'enumNames', 'oneOf', 'anyOf']),
+  number: new Set(['minimum', 'maximum']),
+  integer: new Set(['minimum', 'maximum']),
+  boolean: new Set(),
+  array: new Set(['items', 'minItems', 'maxItems', 'uniqueItems']),
+};
+
+/** Collects problems while parsing one schema. */
+class Problems {
+  readonly list: SchemaProblem[] = [];
+  add(path: string, code: SchemaProblemCode, message: string): void {
+    this.list.push({ path, message, code, severity: WARNINGS.has(code) ? 'warning' : 'error' });
+  }
+  get blocking(): boolean {
+    return this.list.some((problem) => problem.severity === 'error');
+  }
+}
+
+function describeJson(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === 'object') return 'an object';
+  return `${typeof value} ${String(value)}`;
+}
+
+/** Reads a non-negative integer bound (`minLength`, `maxItems`, …); `undefined` when absent or bad. */
+function readCount(schema: Record<string, unknown>, keyword: string, path: string, problems: Problems): number | undefined {
+  if (!hasOwn(schema, keyword)) return undefined;
+  const value = schema[keyword];
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
+  problems.add(joinPath(path, keyword), 'bound-invalid', `${keyword} must be a whole number of 0 or more, not ${describeJson(value)}.`);
+  return undefined;
+}
+
+/** Reads a finite number bound (`minimum`, `maximum`). */
+function readNumber(schema: Record<string, unknown>, keyword: string, path: string, problems: Problems): number | undefined {
+  if (!hasOwn(schema, keyword)) return undefined;
+  const value = schema[keyword];
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  problems.add(joinPath(path, keyword), 'bound-invalid', `${keyword} must be a number, not ${describeJson(value)}.`);
+  return undefined;
+}
+
+function readAnnotations(
+  key: string,
+  schema: Record<string, unknown>,
+  path: string,
+  problems: Problems,
+): { label: string; description?: string } {
+  const out: { label: string; description?: string } = { label: key };
+  for (const keyword of ['title', 'description'] as const) {
+    if (!hasOwn(schema, keyword)) continue;
+    const value = schema[keyword];
+    if (typeof value !== 'string') {
+      problems.add(joinPath(path, keyword), 'annotation-invalid', `${keyword} must be text, not ${describeJson(value)}; it is ignored.`);
+    } else if (keyword === 'title') {
+      out.label = value;
+    } else {
+      out.description = value;
+    }
+  }
+  return out;
+}
+
+/** Warns about keywords outside the elicitation schema that could still constrain the answer. */
+function warnUnchecked(schema: Record<string, unknown>, type: string, path: string, problems: Problems): void {
+  const known = KNOWN_BY_TYPE[type];
+  for (const keyword of Object.keys(schema)) {
+    if (ANNOTATIONS.has(keyword) || known?.has(keyword) || keyword.startsWith('x-')) continue;
+    problems.add(
+      joinPath(path, keyword),
+      'keyword-unchecked',
+      `${keyword} is not part of the MCP elicitation schema; the kit keeps it but does not check it, so the server may still refuse an answer.`,
+    );
+  }
+}
+
+/** Reads a plain `enum` list of distinct strings. */
+function readEnum(list: unknown, path: string, problems: Problems): string[] | undefined {
+  if (!Array.isArray(list) || list.length === 0) {
+    problems.add(path, 'options-invalid', `enum must be a non-empty list of text values, not ${describeJson(list)}.`);
+    return undefined;
+  }
+  const values: string[] = [];
+  const seen = new Set<string>();
+  let ok = true;
+  list.forEach((value: unknown, index) => {
+    const at = joinPath(path, index);
+    if (typeof value !== 'string') {
+      problems.add(at, 'option-not-string', `Options must be text; ${describeJson(value)} is not.`);
+      ok = false;
+    } else if (seen.has(value)) {
+      problems.add(at, 'duplicate-value', `The value ${JSON.stringify(value)} appears twice.`);
+      ok = false;
+    } else {
+      seen.add(value);
+      values.push(value);
+    }
+  });
+  return ok ? values : undefined;
+}
+
+/** Reads `[{ const, title }]` (the titled spelling, under `oneOf` or `anyOf`). */
+function readTitledOptions(list: unknown, path: string, problems: Problems): Option[] | undefined {
+  if (!Array.isArray(list) || list.length === 0) {
+    problems.add(path, 'options-invalid', `Options must be a non-empty list of { const, title }, not ${describeJson(list)}.`);
+    return undefined;
+  }
+  const options: Option[] = [];
+  const seen = new Set<string>();
+  let ok = true;
+  list.forEach((entry: unknown, index) => {
+    const at = joinPath(path, index);
+    if (!isRecord(entry) || !hasOwn(entry, 'const')) {
+      problems.add(at, 'options-invalid', `Each option must be an object { const, title }; this one is ${describeJson(entry)}.`);
+      ok = false;
+      return;
+    }
+    const value = entry.const;
+    if (typeof value !== 'string') {
+      problems.add(joinPath(at, 'const'), 'option-not-string', `Options must be text; ${describeJson(value)} is not.`);
+      ok = false;
+      return;
+    }
+    if (seen.has(value)) {
+      problems.add(joinPath(at, 'const'), 'duplicate-value', `The value ${JSON.stringify(value)} appears twice.`);
+      ok = false;
+      return;
+    }
+    seen.add(value);
+    if (typeof entry.title === 'string') {
+      options.push({ value, label: entry.title });
+    } else {
+      problems.add(at, 'option-title-missing', `The option ${JSON.stringify(value)} has no text title; its value is shown instead.`);
+      options.push({ value, label: value });
+    }
+  });
+  return ok ? options : undefined;
+}
+
+/** Single select: `enum`, `enum` + `enumNames`, `oneOf` or `anyOf`. */
+function readSingleSelect(
+  schema: Record<string, unknown>,
+  path: string,
+  problems: Problems,
+): Pick<SingleSelectField, 'variant' | 'spelling' | 'options'> | undefined {
+  const titledKeys = (['oneOf', 'anyOf'] as const).filter((keyword) => hasOwn(schema, keyword));
+  if (titledKeys.length > 0 && hasOwn(schema, 'enum')) {
+    problems.add(path, 'options-ambiguous', 'Both enum and oneOf/anyOf list options; the kit cannot tell which ones the server means.');
+    return undefined;
+  }
+  if (titledKeys.length > 1) {
+    problems.add(path, 'options-ambiguous', 'Both oneOf and anyOf list options; the kit cannot tell which ones the server means.');
+    return undefined;
+  }
+  const titledKey = titledKeys[0];
+  if (titledKey !== undefined) {
+    const options = readTitledOptions(schema[titledKey], joinPath(path, titledKey), problems);
+    return options && { variant: 'titled', spelling: titledKey, options };
+  }
+  const values = readEnum(schema.enum, joinPath(path, 'enum'), problems);
+  if (!hasOwn(schema, 'enumNames')) {
+    return values && { variant: 'untitled', spelling: 'enum', options: values.map((value) => ({ value, label: value })) };
+  }
+  const names = schema.enumNames;
+  const namesOk = Array.isArray(names) && names.every((name) => typeof name === 'string');
+  if (!namesOk || (values && names.length !== values.length)) {
+    const count = Array.isArray(names) ? names.length : 0;
+    problems.add(
+      joinPath(path, 'enumNames'),
+      'enum-names-mismatch',
+      namesOk
+        ? `enumNames has ${count} names for ${values?.length ?? 0} values; each value needs exactly one name.`
+        : 'enumNames must be a list of text names, one per enum value.',
+    );
+    return undefined;
+  }
+  return values && { variant: 'legacy', spelling: 'enum', options: values.map((value, i) => ({ value, label: names[i] as string })) };
+}
+
+/** Multi select: `items.enum`, or `items.anyOf` / `items.oneOf` of `{ const, title }`. */
+function readMultiSelect(
+  schema: Record<string, unknown>,
+  path: string,
+  problems: Problems,
+): Pick<MultiSelectField, 'variant' | 'spelling' | 'options'> | undefined {
+  const itemsPath = joinPath(path, 'items');
+  const items = schema.items;
+  if (!isRecord(items)) {
+    problems.add(itemsPath, 'array-items', 'A list field must have items: { type: "string", enum } or { anyOf: [{ const, title }] }.');
+    return undefined;
+  }
+  if (hasOwn(items, 'type') && items.type !== 'string') {
+    problems.add(itemsPath, 'array-items', `List items must be text options; items of type ${describeJson(items.type)} cannot be shown as a multi-select.`);
+    return undefined;
+  }
+  const titledKeys = (['anyOf', 'oneOf'] as const).filter((keyword) => hasOwn(items, keyword));
+  if (titledKeys.length + (hasOwn(items, 'enum') ? 1 : 0) > 1) {
+    problems.add(itemsPath, 'options-ambiguous', 'items lists options in more than one way (enum, anyOf, oneOf); the kit cannot tell which the server means.');
+    return undefined;
+  }
+  const titledKey = titledKeys[0];
+  if (titledKey !== undefined) {
+    const options = readTitledOptions(items[titledKey], joinPath(itemsPath, titledKey), problems);
+    return options && { variant: 'titled', spelling: titledKey, options };
+  }
+  if (!hasOwn(items, 'enum')) {
+    problems.add(itemsPath, 'array-items', 'List items must list their options with enum or anyOf; free-form lists are not part of elicitation.');
+    return undefined;
+  }
+  const values = readEnum(items.enum, joinPath(itemsPath, 'enum'), problems);
+  return values && { variant: 'untitled', spelling: 'enum', options: values.map((value) => ({ value, label: value })) };
+}
+
+const PROPERTY_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array']);
+
+/** Classifies one property. Returns `undefined` when it has a blocking problem. */
+function readField(key: string, schema: unknown, required: boolean, problems: Problems): Field | undefined {
+  const path = joinPath('properties', key);
+  if (!isRecord(schema)) {
+    problems.add(path, 'not-object', `A property must be a schema object, not ${describeJson(schema)}.`);
+    return undefined;
+  }
+  const type = schema.type;
+  if (type === 'object') {
+    problems.add(joinPath(path, 'type'), 'nested-object', 'Elicitation forms are flat: a property cannot be an object.');
+    return undefined;
+  }
+  if (typeof type !== 'string' || !PROPERTY_TYPES.has(type)) {
+    problems.add(
+      joinPath(path, 'type'),
+      'type-unknown',
+      hasOwn(schema, 'type')
+        ? `type ${JSON.stringify(type)} is not allowed; use string, number, integer, boolean or array.`
+        : 'The property has no type; use string, number, integer, boolean or array.',
+    );
+    return undefined;
+  }
+  const base = { key, ...readAnnotations(key, schema, path, problems), required };
+  warnUnchecked(schema, type, path, problems);
+  const before = problems.list.length;
+  let field: Field | undefined;
+  switch (type) {
+    case 'string': {
+      if (hasOwn(schema, 'enum') || hasOwn(schema, 'oneOf') || hasOwn(schema, 'anyOf')) {
+        const select = readSingleSelect(schema, path, problems);
+        field = select && { ...base, kind: 'single-select', ...select };
+        break;
+      }
+      let format: StringFormat | undefined;
+      if (hasOwn(schema, 'format')) {
+        if (STRING_FORMATS.includes(schema.format as StringFormat)) format = schema.format as StringFormat;
+        else problems.add(joinPath(path, 'format'), 'format-unknown', `format ${JSON.stringify(schema.format)} is not one the spec allows (email, uri, date, date-time).`);
+      }
+      const minLength = readCount(schema, 'minLength', path, problems);
+      const maxLength = readCount(schema, 'maxLength', path, problems);
+      if (minLength !== undefined && maxLength !== undefined && minLength > maxLength) {
+        problems.add(joinPath(path, 'minLength'), 'bounds-conflict', `minLength ${minLength} is more than maxLength ${maxLength}, so no text fits.`);
+      }
+      let pattern: string | undefined;
+      if (hasOwn(schema, 'pattern')) {
+        try {
+          if (typeof schema.pattern !== 'string') throw new TypeError('not text');
+          new RegExp(schema.pattern, 'u');
+          pattern = schema.pattern;
+        } catch {
+          problems.add(joinPath(path, 'pattern'), 'pattern-invalid', 'pattern is not a valid regular expression; the kit does not check it.');
+        }
+      }
+      field = {
+        ...base,
+        kind: 'text',
+        ...(format !== undefined && { format }),
+        ...(minLength !== undefined && { minLength }),
+        ...(maxLength !== undefined && { maxLength }),
+        ...(pattern !== undefined && { pattern }),
+      };
+      break;
+    }
+    case 'number':
+    case 'integer': {
+      const minimum = readNumber(schema, 'minimum', path, problems);
+      const maximum = readNumber(schema, 'maximum', path, problems);
+      if (minimum !== undefined && maximum !== undefined && minimum > maximum) {
+        problems.add(joinPath(path, 'minimum'), 'bounds-conflict', `minimum ${minimum} is more than maximum ${maximum}, so no number fits.`);
+      }
+      field = {
+        ...base,
+        kind: 'number',
+        integer: type === 'integer',
+        ...(minimum !== undefined && { minimum }),
+        ...(maximum !== undefined && { maximum }),
+      };
+      break;
+    }
+    case 'boolean':
+      field = { ...base, kind: 'boolean' };
+      break;
+    case 'array': {
+      const select = readMultiSelect(schema, path, problems);
+      const minItems = readCount(schema, 'minItems', path, problems);
+      const maxItems = readCount(schema, 'maxItems', path, problems);
+      if (minItems !== undefined && maxItems !== undefined && minItems > maxItems) {
+        problems.add(joinPath(path, 'minItems'), 'bounds-conflict', `minItems ${minItems} is more than maxItems ${maxItems}, so no choice fits.`);
+      } else if (minItems !== undefined && select && minItems > select.options.length) {
+        problems.add(joinPath(path, 'minItems'), 'bounds-conflict', `minItems ${minItems} is more than the ${select.options.length} options offered.`);
+      }
+      field = select && {
+        ...base,
+        kind: 'multi-select',
+        ...select,
+        ...(minItems !== undefined && { minItems }),
+        ...(maxItems !== undefined && { maxItems }),
+      };
+      break;
+    }
+  }
+  const blocked = problems.list.slice(before).some((problem) => problem.severity === 'error');
+  if (!field || blocked) return undefined;
+  if (hasOwn(schema, 'default')) {
+    // SEP-1034: a default pre-fills the form; an unusable one is ignored, not fatal.
+    const issue = checkValue(field, schema.default);
+    if (issue === undefined) field.default = schema.default as never;
+    else problems.add(joinPath(path, 'default'), 'default-invalid', `The default is ignored: ${issue.message}`);
+  }
+  return field;
+}
+
+function parse(input: unknown, problems: Problems): Field[] {
+  if (!isRecord(input)) {
+    problems.add('', 'not-object', `The requested schema must be an object, not ${describeJson(input)}.`);
+    return [];
+  }
+  if (input.type !== 'object') {
+    problems.add('type', 'root-type', `The requested schema must have type "object", not ${hasOwn(input, 'type') ? describeJson(input.type) : 'no type'}.`);
+  }
+  const properties = input.properties;
+  if (!isRecord(properties)) {
+    problems.add('properties', 'properties-invalid', `properties must be an object of field schemas, not ${hasOwn(input, 'properties') ? describeJson(properties) : 'missing'}.`);
+  }
+  const required = new Set<string>();
+  if (hasOwn(input, 'required')) {
+    const list = input.required;
+    if (!Array.isArray(list)) {
+      problems.add('required', 'required-invalid', `required must be a list of property names, not ${describeJson(list)}.`);
+    } else {
+      list.forEach((name: unknown, index) => {
+        if (typeof name !== 'string') {
+          problems.add(joinPath('required', index), 'required-invalid', `required must list property names; ${describeJson(name)} is not one.`);
+        } else if (isRecord(properties) && !hasOwn(properties, name)) {
+          problems.add(joinPath('required', index), 'required-unknown', `required names ${JSON.stringify(name)}, but there is no such property, so no answer could be accepted.`);
+        } else {
+          required.add(name);
+        }
+      });
+    }
+  }
+  const fields: Field[] = [];
+  if (isRecord(properties)) {
+    for (const key of Object.keys(properties)) {
+      let isRequired = required.has(key);
+      // Ajv (the SDK server's validator) tests `data.constructor !== undefined`, which an absent key
+      // inherits from Object.prototype, so an answer without it is refused. `__proto__` is safe.
+      if (!isRequired && key !== '__proto__' && key in Object.prototype && isRecord(properties[key])) {
+        isRequired = true;
+        problems.add(
+          joinPath('properties', key),
+          'inherited-key',
+          `The server's validator reads an absent ${JSON.stringify(key)} from JavaScript's Object.prototype and refuses the answer, so this field must be answered.`,
+        );
+      }
+      const field = readField(key, properties[key], isRequired, problems);
+      if (field) fields.push(field);
+    }
+  }
+  return fields;
+}
+
+/**
+ * Reads an untrusted `requestedSchema` and classifies its properties. Never throws.
+ * `ok: false` means the form cannot be shown: offer only Decline and Cancel, and show `problems`.
+ */
+export function parseRequestedSchema(input: unknown): ParseResult {
+  const problems = new Problems();
+  let fields: Field[];
+  try {
+    fields = parse(input, problems);
+  } catch (error) {
+    problems.add('', 'unreadable', `The requested schema could not be read (${error instanceof Error ? error.message : 'unknown error'}).`);
+    return { ok: false, problems: problems.list };
+  }
+  if (problems.blocking) return { ok: false, problems: problems.list };
+  return { ok: true, fields, warnings: problems.list };
+}
+
+const cache = new WeakMap<object, ParseResult>();
+
+/**
+ * `parseRequestedSchema`, remembered per schema object. Schemas are treated as immutable once
+ * handed to the kit (as the SDK hands them over), so repeated validation costs no parse.
+ */
+export function parseCached(schema: RequestedSchema | unknown): ParseResult {
+  if (typeof schema !== 'object' || schema === null) return parseRequestedSchema(schema);
+  let result = cache.get(schema);
+  if (!result) {
+    result = parseRequestedSchema(schema);
+    cache.set(schema, result);
+  }
+  return result;
+}

@@ -1,0 +1,40 @@
+/**
+ * `validateElicitContent`: the verdict the SDK server's own check (Ajv 8 with formats, against the
+ * unstripped `requestedSchema`) would give, with a plain message per field. No Ajv, no code
+ * generation (so it also runs under a strict Content-Security-Policy), no stack-hungry branches
+ * for large titled enums: options are a set lookup.
+ */
+import { hasOwn, isRecord } from './path.js';
+import type { FieldError } from './problems.js';
+import { parseCached } from './schema.js';
+import type { RequestedSchema } from './types.js';
+import { checkValue } from './value.js';
+
+/**
+ * Field errors for `content` against `schema`; `[]` means it conforms. Extra keys are allowed, as
+ * JSON Schema allows them, unless the schema says `additionalProperties: false`.
+ */
+export function validateElicitContent(schema: RequestedSchema, content: unknown): FieldError[] {
+  const parsed = parseCached(schema);
+  if (!parsed.ok) {
+    const first = parsed.problems.find((problem) => problem.severity === 'error');
+    return [{ field: '', code: 'schema', message: `The requested schema is refused, so no answer can conform: ${first?.message ?? ''}` }];
+  }
+  if (!isRecord(content)) return [{ field: '', code: 'type', message: 'The answer must be an object of field values.' }];
+  const errors: FieldError[] = [];
+  for (const field of parsed.fields) {
+    if (!hasOwn(content, field.key)) {
+      if (field.required) errors.push({ field: field.key, code: 'required', message: 'This field is required.' });
+      continue;
+    }
+    const problem = checkValue(field, content[field.key]);
+    if (problem) errors.push({ field: field.key, ...problem });
+  }
+  if (isRecord(schema) && schema.additionalProperties === false) {
+    const known = new Set(parsed.fields.map((field) => field.key));
+    for (const key of Object.keys(content)) {
+      if (!known.has(key)) errors.push({ field: key, code: 'unexpected', message: `${JSON.stringify(key)} is not a field of this form.` });
+    }
+  }
+  return errors;
+}

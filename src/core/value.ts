@@ -1,0 +1,101 @@
+/**
+ * `checkValue`: does one JSON value conform to one field? The single rule book used for content
+ * validation, for submitted drafts and for defaults, so the three can never disagree.
+ */
+import type { Field } from './fields.js';
+import { codePointLength, matchesFormat } from './formats.js';
+import type { FieldErrorCode } from './problems.js';
+
+/** Why a value does not fit a field. */
+export interface ValueIssue {
+  code: FieldErrorCode;
+  message: string;
+}
+
+const FORMAT_HINT = {
+  email: 'Enter an email address such as name@example.com.',
+  uri: 'Enter a full address with its scheme, such as https://example.com/page.',
+  date: 'Enter a real date as YYYY-MM-DD.',
+  'date-time': 'Enter a date and time with its time zone offset, such as 2026-05-01T14:30:00+02:00.',
+} as const;
+
+// Option lookups are memoised per field object: thousands of options stay O(1) per check.
+// A WeakMap holds no field alive and is invisible to callers.
+const optionSets = new WeakMap<Field, ReadonlySet<string>>();
+
+/** The set of option values of a select field. */
+export function optionValues(field: Extract<Field, { options: unknown }>): ReadonlySet<string> {
+  let set = optionSets.get(field);
+  if (!set) {
+    set = new Set(field.options.map((option) => option.value));
+    optionSets.set(field, set);
+  }
+  return set;
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+function issue(code: FieldErrorCode, message: string): ValueIssue {
+  return { code, message };
+}
+
+/** Checks a present (non-`undefined`) JSON value against `field`. Returns the first failing rule. */
+export function checkValue(field: Field, value: unknown): ValueIssue | undefined {
+  switch (field.kind) {
+    case 'text': {
+      if (typeof value !== 'string') return issue('type', 'Enter text.');
+      const length = codePointLength(value);
+      if (field.minLength !== undefined && length < field.minLength) {
+        return issue('min-length', `Enter at least ${plural(field.minLength, 'character', 'characters')}.`);
+      }
+      if (field.maxLength !== undefined && length > field.maxLength) {
+        return issue('max-length', `Enter at most ${plural(field.maxLength, 'character', 'characters')}.`);
+      }
+      if (field.format !== undefined && !matchesFormat(field.format, value)) return issue('format', FORMAT_HINT[field.format]);
+      if (field.pattern !== undefined && !new RegExp(field.pattern, 'u').test(value)) {
+        return issue('pattern', 'The text does not have the form the server asks for.');
+      }
+      return undefined;
+    }
+    case 'number': {
+      if (typeof value !== 'number') return issue('type', 'Enter a number.');
+      if (!Number.isFinite(value)) return issue('not-a-number', 'Enter a finite number.');
+      if (field.integer && !Number.isInteger(value)) return issue('integer', 'Enter a whole number.');
+      if (field.minimum !== undefined && value < field.minimum) return issue('minimum', `Enter ${field.minimum} or more.`);
+      if (field.maximum !== undefined && value > field.maximum) return issue('maximum', `Enter ${field.maximum} or less.`);
+      return undefined;
+    }
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : issue('type', 'Answer yes or no.');
+    case 'single-select': {
+      if (typeof value !== 'string') return issue('type', 'Choose one of the options.');
+      return optionValues(field).has(value)
+        ? undefined
+        : issue('option', `${JSON.stringify(value)} is not one of the options.`);
+    }
+    case 'multi-select': {
+      if (!Array.isArray(value)) return issue('type', 'Choose from the options.');
+      const values = optionValues(field);
+      const seen = new Set<string>();
+      for (const item of value as unknown[]) {
+        if (typeof item !== 'string') return issue('type', 'Choose from the options.');
+        if (!values.has(item)) {
+          return issue('option', `${JSON.stringify(item)} is not one of the options.`);
+        }
+        if (seen.has(item)) return issue('duplicate', `${JSON.stringify(item)} is chosen twice.`);
+        seen.add(item);
+      }
+      if (field.minItems !== undefined && value.length < field.minItems) {
+        return issue('min-items', `Choose at least ${plural(field.minItems, 'option', 'options')}.`);
+      }
+      if (field.maxItems !== undefined && value.length > field.maxItems) {
+        return issue('max-items', `Choose at most ${plural(field.maxItems, 'option', 'options')}.`);
+      }
+      return undefined;
+    }
+    default:
+      return field satisfies never;
+  }
+}
