@@ -1,0 +1,19 @@
+import type { Preview } from '@storybook/react-vite';
+
+const preview: Preview = {
+  parameters: {
+    controls: {
+      // Arg names ending in Color/Background get a colour picker; names ending in Date/At a date picker.
+      matchers: {
+        color: /(background|color)$/i,
+        date: /(Date|At)$/,
+      },
+    },
+    a11y: {
+      // An axe violation fails the story's test (in Storybook and in `vitest --project storybook`).
+      test: 'error',
+    },
+  },
+};
+
+export default preview;

@@ -1,0 +1,2 @@
+// SDK adapters arrive with the host-integration issue.
+export {};

@@ -1,0 +1,108 @@
+import { fileURLToPath } from 'node:url';
+
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+import type { BrowserConfigOptions } from 'vitest/node';
+
+/**
+ * Debian's Chromium, never a downloaded one (DESIGN.md, "Browsers"). `scripts/ensure-chromium.mjs`
+ * runs before `npm test` and checks the same path.
+ */
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Launch flags known to work on these machines; Playwright adds `--headless` and a temp profile. */
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Browser mode in headless Chromium through Playwright. `timezoneId` sets the zone of the page
+ * (Playwright context option), which is what `Date` reads in the browser.
+ */
+function chromium(contextOptions: { timezoneId?: string } = {}): BrowserConfigOptions {
+  return {
+    enabled: true,
+    headless: true,
+    provider: playwright({
+      launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+      contextOptions,
+    }),
+    instances: [{ browser: 'chromium' }],
+  };
+}
+
+/**
+ * Local date-times in fixtures are read in this zone (test/fixtures/README.md). It has no DST and a
+ * half-hour offset, so a test that ignores the zone cannot pass by accident. Every project that may
+ * turn a fixture's local date-time into an answer runs in it, whatever the machine's zone is.
+ */
+const fixtureTimeZone = 'Asia/Kolkata';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'core',
+          environment: 'node',
+          include: ['test/core/**/*.test.ts'],
+          // `env` is applied to process.env in each forked worker before tests load; Node re-reads TZ
+          // when it is assigned. Forks, not threads: TZ is per process.
+          pool: 'forks',
+          env: { TZ: fixtureTimeZone },
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          pool: 'forks',
+          env: { TZ: fixtureTimeZone },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Real servers on real ports: one file at a time.
+          fileParallelism: false,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'react',
+          environment: 'jsdom',
+          include: ['test/react/**/*.test.tsx'],
+          setupFiles: ['test/react/setup.ts'],
+          pool: 'forks',
+          env: { TZ: fixtureTimeZone },
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.browser.test.{ts,tsx}'],
+          // A zone with DST, so tests see both -04:00 (summer) and -05:00 (winter).
+          browser: chromium({ timezoneId: 'America/New_York' }),
+        },
+      },
+      {
+        // storybookTest brings Storybook's own Vite plugins (react-vite), so no react() here. It
+        // resolves a relative configDir against the cwd, so give it one anchored at this file.
+        plugins: [storybookTest({ configDir: fileURLToPath(new URL('.storybook', import.meta.url)) })],
+        test: {
+          name: 'storybook',
+          // Stories take args from fixtures; their play functions see the fixtures' zone.
+          browser: chromium({ timezoneId: fixtureTimeZone }),
+        },
+      },
+    ],
+  },
+});
