@@ -1,0 +1,25 @@
+// The public surface of `mcp-elicit-kit/core` is a decision: a new runtime export must be added here.
+import { expect, test } from 'vitest';
+import * as core from '../../src/core/index.js';
+
+test('mcp-elicit-kit/core exports exactly these runtime names', () => {
+  expect(Object.keys(core).sort()).toEqual([
+    'BLOCKING_PROBLEM_CODES',
+    'DEFAULT_RADIO_LIMIT',
+    'FIELD_ERROR_CODES',
+    'FIELD_KINDS',
+    'STRING_FORMATS',
+    'WARNING_PROBLEM_CODES',
+    'initialDraft',
+    'isDate',
+    'isDateTime',
+    'isEmail',
+    'isUri',
+    'localDateTimeToRfc3339',
+    'matchesFormat',
+    'parseRequestedSchema',
+    'submitDraft',
+    'toRjsf',
+    'validateElicitContent',
+  ]);
+});
