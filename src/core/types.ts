@@ -129,11 +129,14 @@ export type ElicitValue = string | number | boolean | string[];
 /** The `content` of an accepted form-mode elicitation. Never holds `null`. */
 export type ElicitContent = { [key: string]: ElicitValue };
 
-/** The answer to an elicitation. */
-export interface ElicitResult {
+/**
+ * The answer to an elicitation. A type alias, not an interface, so that it is assignable to the
+ * SDKs' index-signature result types and a handler can return it as it is.
+ */
+export type ElicitResult = {
   /** `accept`: submitted; `decline`: explicitly refused; `cancel`: dismissed without a choice. */
   action: 'accept' | 'decline' | 'cancel';
   /** Present only on `accept` in form mode. */
   content?: ElicitContent;
   _meta?: { [key: string]: unknown };
-}
+};
