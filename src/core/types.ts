@@ -46,14 +46,14 @@ export interface TitledOption {
 /** Untitled single select: `{ type: "string", enum: [...] }`. */
 export interface UntitledSingleSelectEnumSchema extends SchemaCommon {
   type: 'string';
-  enum: string[];
+  enum: readonly string[];
   default?: string;
 }
 
 /** Titled single select: `{ type: "string", oneOf: [{ const, title }] }` (`anyOf` is accepted too). */
 export interface TitledSingleSelectEnumSchema extends SchemaCommon {
   type: 'string';
-  oneOf: TitledOption[];
+  oneOf: readonly TitledOption[];
   default?: string;
 }
 
@@ -61,7 +61,7 @@ export interface TitledSingleSelectEnumSchema extends SchemaCommon {
 export interface LegacyTitledEnumSchema extends SchemaCommon {
   type: 'string';
   enum: string[];
-  enumNames?: string[];
+  enumNames?: readonly string[];
   default?: string;
 }
 
@@ -70,8 +70,8 @@ export interface UntitledMultiSelectEnumSchema extends SchemaCommon {
   type: 'array';
   minItems?: number;
   maxItems?: number;
-  items: { type: 'string'; enum: string[] };
-  default?: string[];
+  items: { type: 'string'; enum: readonly string[] };
+  default?: readonly string[];
 }
 
 /** Titled multi select: `{ type: "array", items: { anyOf: [{ const, title }] } }` (`oneOf` is accepted too). */
@@ -79,8 +79,8 @@ export interface TitledMultiSelectEnumSchema extends SchemaCommon {
   type: 'array';
   minItems?: number;
   maxItems?: number;
-  items: { anyOf: TitledOption[] };
-  default?: string[];
+  items: { anyOf: readonly TitledOption[] };
+  default?: readonly string[];
 }
 
 /** Any of the five enum variants. */
@@ -99,7 +99,7 @@ export interface RequestedSchema {
   $schema?: string;
   type: 'object';
   properties: { [key: string]: PrimitiveSchemaDefinition };
-  required?: string[];
+  required?: readonly string[];
 }
 
 /** `elicitation/create` params in form mode. A request without `mode` is form mode. */

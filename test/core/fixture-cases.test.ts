@@ -63,7 +63,7 @@ describe.each(malformed)('given the malformed case $id', ({ fixture }: { fixture
 
   test('nothing throws, and a refused form can still produce no accept', () => {
     const schema = fixture.request.requestedSchema;
-    const outcome = submitDraft(schema, {});
+    const outcome = submitDraft(schema as never, {});
     if (!fixture.formAllowed) expect(outcome).toMatchObject({ ok: false, errors: [{ field: '', code: 'schema' }] });
   });
 });
