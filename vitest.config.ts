@@ -48,6 +48,7 @@ const fixtureTimeZone = 'Asia/Kolkata';
 
 export default defineConfig({
   test: {
+    reporters: ['default', './test/summary-reporter.ts'],
     projects: [
       {
         test: {
