@@ -47,3 +47,21 @@ export { validateElicitContent } from './validate.js';
 export { isDate, isDateTime, isEmail, isUri, matchesFormat, STRING_FORMATS } from './formats.js';
 export type { RjsfForm, ToRjsfOptions } from './rjsf.js';
 export { DEFAULT_RADIO_LIMIT, toRjsf } from './rjsf.js';
+export type {
+  ElicitationEntry,
+  ElicitationNotice,
+  ElicitationOrigin,
+  ElicitationPrompt,
+  ElicitationQueue,
+  ElicitationQueueOptions,
+  ElicitationServer,
+  ElicitationSnapshot,
+  EntryStatus,
+  RequestProblem,
+  RequestProblemCode,
+  RespondStatus,
+  RoundElicitationEntry,
+  RoundPrompt,
+  SingleElicitationEntry,
+} from './queue.js';
+export { createElicitationQueue, REQUEST_PROBLEM_CODES } from './queue.js';

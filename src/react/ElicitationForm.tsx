@@ -1,0 +1,354 @@
+/**
+ * `<ElicitationForm>`: shows one form-mode elicitation to a person and answers it once.
+ *
+ * Every protocol decision comes from core: which widget a field gets (`toRjsf`), what the form
+ * starts with (`initialDraft`), and what Accept sends or which fields are wrong (`submitDraft`).
+ * rjsf draws the form with the kit's widgets; its own validation is off, so the only verdict is
+ * core's. Nothing here throws into the host: a request core refuses, or a widget that crashes,
+ * shows what is wrong and offers Decline and Cancel.
+ */
+import Form, { type IChangeEvent } from '@rjsf/core';
+import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
+import validator from '@rjsf/validator-ajv8';
+import { Component, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+
+import {
+  initialDraft,
+  submitDraft,
+  toRjsf,
+  type ElicitationServer,
+  type ElicitRequestFormParams,
+  type ElicitResult,
+  type Draft,
+  type FieldError,
+  type SubmitResult,
+} from '../core/index.js';
+import { generateTheme } from './generateTheme.js';
+import { mergeLabels, type ElicitationLabels } from './labels.js';
+import { readRequest, type RequestView, type ShownProblem } from './request.js';
+import type { KitFormContext } from './widgets/parts.js';
+import './theme/elicit-kit.css';
+
+/** The props of `ElicitationForm`. */
+export interface ElicitationFormProps {
+  /**
+   * The `elicitation/create` params (form mode). Treated as untrusted: anything core refuses is shown
+   * as problems with only Decline and Cancel. A new object is a new request: the form starts over
+   * and may answer again.
+   */
+  request: ElicitRequestFormParams;
+  /** Which server is asking: its name, and its id when given, are shown in the header (SPEC §3). */
+  server: ElicitationServer;
+  /** Called exactly once per `request` with the answer: accept (with content), decline or cancel. */
+  onRespond: (result: ElicitResult) => void;
+  /** Replaces any of the kit's strings (`defaultLabels`). */
+  labels?: Partial<ElicitationLabels>;
+  /** Forces the light or dark theme; without it the kit follows `prefers-color-scheme`. */
+  theme?: 'light' | 'dark';
+  /**
+   * Reports the live answer: the draft the form holds and core's verdict on it (`submitDraft`), i.e.
+   * what Accept would send now or why it would be refused. Called once when the form opens and after
+   * every change; never for a request the kit refuses. For previews and playgrounds: the answer is
+   * still sent only through `onRespond`.
+   */
+  onDraftChange?: (draft: Draft, verdict: SubmitResult) => void;
+}
+
+type FormData = Record<string, unknown>;
+
+/** The buttons; Accept only when there is a form to submit. */
+function Actions({ labels, respond, canAccept }: { labels: ElicitationLabels; respond: (result: ElicitResult) => void; canAccept: boolean }) {
+  return (
+    <div className="mek-actions">
+      {canAccept && (
+        <button type="submit" className="mek-button mek-button-primary">
+          {labels.accept}
+        </button>
+      )}
+      <button type="button" className="mek-button" onClick={() => respond({ action: 'decline' })}>
+        {labels.decline}
+      </button>
+      <button type="button" className="mek-button" onClick={() => respond({ action: 'cancel' })}>
+        {labels.cancel}
+      </button>
+    </div>
+  );
+}
+
+/** Problems as a list of path and text. */
+function ProblemList({ problems, labels }: { problems: ShownProblem[]; labels: ElicitationLabels }) {
+  return (
+    <ul className="mek-problems">
+      {problems.map((problem, index) => (
+        <li key={index}>
+          <code className="mek-problem-path">{labels.problemPath(problem.path)}</code> <span>{problem.text}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Schema warnings, folded away: they matter to developers more than to the person answering. */
+function Warnings({ warnings, labels }: { warnings: ShownProblem[]; labels: ElicitationLabels }) {
+  if (warnings.length === 0) return null;
+  return (
+    <details className="mek-warnings">
+      <summary>{labels.warningsTitle(warnings.length)}</summary>
+      <ProblemList problems={warnings} labels={labels} />
+    </details>
+  );
+}
+
+/** The refused state: what is wrong, then Decline and Cancel only. */
+function Refused({ problems, labels, respond }: { problems: ShownProblem[]; labels: ElicitationLabels; respond: (result: ElicitResult) => void }) {
+  return (
+    <div className="mek-refused">
+      <p className="mek-refused-title">{labels.refusedTitle}</p>
+      <p>{labels.refusedIntro}</p>
+      <ProblemList problems={problems} labels={labels} />
+      <Actions labels={labels} respond={respond} canAccept={false} />
+    </div>
+  );
+}
+
+/** Catches a crash while drawing the rjsf form and shows the refused state instead. */
+class FormBoundary extends Component<{ children: ReactNode; fallback: ReactNode }, { crashed: boolean }> {
+  override state = { crashed: false };
+
+  static getDerivedStateFromError(): { crashed: boolean } {
+    return { crashed: true };
+  }
+
+  override render(): ReactNode {
+    return this.state.crashed ? this.props.fallback : this.props.children;
+  }
+}
+
+/** Moves focus to a field: the control itself, or the chosen / first usable control of a group. */
+function focusField(id: string): void {
+  const element = document.getElementById(id);
+  if (!element) return;
+  const target = element.matches('input, select, textarea')
+    ? element
+    : element.querySelector<HTMLElement>('input:checked:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])');
+  target?.focus();
+}
+
+/** The form itself, for a request core accepted. */
+function KitForm({
+  view,
+  labels,
+  idPrefix,
+  respond,
+  onDraftChange,
+}: {
+  view: Extract<RequestView, { ok: true }>;
+  labels: ElicitationLabels;
+  idPrefix: string;
+  respond: (result: ElicitResult) => void;
+  onDraftChange: ElicitationFormProps['onDraftChange'];
+}) {
+  const rjsf = useMemo(() => toRjsf(view.schema), [view.schema]);
+  const theme = useMemo(generateTheme, []);
+  const formContext = useMemo<KitFormContext>(() => ({ labels }), [labels]);
+  // rjsf's `initialFormData` keeps the form uncontrolled: it starts from core's draft, then owns it.
+  const [initialFormData] = useState<FormData>(() => rjsf.toFormData(initialDraft(view.schema)));
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [attempt, setAttempt] = useState(0);
+
+  // The live draft, for hosts that preview it. A ref to the latest callback, so a parent passing a
+  // new function each render does not re-run the opening report.
+  const draftListener = useRef(onDraftChange);
+  useEffect(() => {
+    draftListener.current = onDraftChange;
+  });
+  const reportDraft = (formData: FormData | undefined) => {
+    const listener = draftListener.current;
+    if (!listener) return;
+    const draft = rjsf.toDraft(formData);
+    listener(draft, submitDraft(view.schema, draft));
+  };
+  useEffect(() => {
+    reportDraft(initialFormData);
+    // Once per session: later drafts come from rjsf's onChange.
+  }, []);
+
+  /** Field key → rjsf property name, and the field itself. */
+  const byKey = useMemo(() => {
+    const map = new Map<string, { formKey: string; label: string }>();
+    view.fields.forEach((field, index) => {
+      const formKey = rjsf.formKeys[index];
+      if (formKey !== undefined) map.set(field.key, { formKey, label: field.label });
+    });
+    return map;
+  }, [view.fields, rjsf]);
+  const fieldId = (formKey: string) => `${idPrefix}_${formKey}`;
+
+  // Core's verdict, shown through rjsf's `extraErrors` so each widget gets its `rawErrors`.
+  const extraErrors = useMemo(() => {
+    const schema: ErrorSchema<FormData> = {};
+    for (const error of errors) {
+      const entry = byKey.get(error.field);
+      if (!entry) continue;
+      const messages = schema[entry.formKey]?.__errors ?? [];
+      schema[entry.formKey] = { __errors: [...messages, labels.fieldError(error)] };
+    }
+    return schema;
+  }, [errors, byKey, labels]);
+
+  // After each refused Accept, focus the first invalid field (errors come in field order).
+  useEffect(() => {
+    if (attempt === 0) return;
+    const first = errors.map((error) => byKey.get(error.field)).find((entry) => entry !== undefined);
+    if (first) focusField(`${idPrefix}_${first.formKey}`);
+    // Only a new attempt moves the focus, never a re-render with the same errors.
+  }, [attempt]);
+
+  const onSubmit = ({ formData }: IChangeEvent<FormData, RJSFSchema, KitFormContext>) => {
+    const verdict = submitDraft(view.schema, rjsf.toDraft(formData));
+    if (verdict.ok) {
+      respond(verdict.result);
+      return;
+    }
+    setErrors(verdict.errors);
+    setAttempt((count) => count + 1);
+  };
+
+  const marked = view.fields.some((field) => field.required && field.kind !== 'boolean');
+  return (
+    <>
+      {errors.length > 0 && (
+        // Keyed by attempt: a new summary is announced again even when the errors are the same.
+        <div key={attempt} className="mek-error-summary" role="alert">
+          <p className="mek-error-summary-title">{labels.errorSummaryTitle}</p>
+          <ul>
+            {errors.map((error, index) => {
+              const entry = byKey.get(error.field);
+              const text = labels.fieldError(error);
+              if (!entry) return <li key={index}>{text}</li>;
+              const target = fieldId(entry.formKey);
+              return (
+                <li key={index}>
+                  <a
+                    href={`#${target}`}
+                    onClick={(event) => {
+                      // Focus, not navigation: a host's router must not see a hash change.
+                      event.preventDefault();
+                      focusField(target);
+                    }}
+                  >
+                    {entry.label}: {text}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+      {marked && <p className="mek-required-note">{labels.requiredNote}</p>}
+      <Form<FormData, RJSFSchema, KitFormContext>
+        className="mek-form"
+        schema={rjsf.schema}
+        uiSchema={rjsf.uiSchema}
+        validator={validator}
+        fields={theme.fields}
+        widgets={theme.widgets}
+        templates={theme.templates}
+        formContext={formContext}
+        idPrefix={idPrefix}
+        initialFormData={initialFormData}
+        extraErrors={extraErrors}
+        // rjsf 6 pre-fills a required oneOf with its first option unless told not to (DESIGN.md).
+        experimental_defaultFormStateBehavior={{ constAsDefaults: 'skipOneOf' }}
+        // The verdict is core's alone: no Ajv pass, no browser validation bubbles.
+        noValidate
+        noHtml5Validate
+        showErrorList={false}
+        onChange={({ formData }) => reportDraft(formData)}
+        onSubmit={onSubmit}
+      >
+        <Actions labels={labels} respond={respond} canAccept />
+      </Form>
+    </>
+  );
+}
+
+/** One request's whole life: mounted anew (by key) for each new `request` object. */
+function ElicitationSession({ request, server, onRespond, labels: given, theme, onDraftChange }: ElicitationFormProps) {
+  const labels = useMemo(() => mergeLabels(given), [given]);
+  const view = useMemo(() => readRequest(request, labels), [request, labels]);
+  const baseId = `mek${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
+  const headingId = `${baseId}-from`;
+  const messageId = `${baseId}-message`;
+  // A ref, not state: two clicks in one frame both see it, so `onRespond` runs once.
+  const answered = useRef(false);
+  const [state, setState] = useState<'open' | 'answered'>('open');
+  const respond = (result: ElicitResult) => {
+    if (answered.current) return;
+    answered.current = true;
+    setState('answered');
+    onRespond(result);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    respond({ action: 'cancel' });
+  };
+  const message = view.message;
+  // A named group rather than a region landmark: a round may show several requests from one
+  // server side by side, and landmarks must have unique names.
+  return (
+    <div
+      role="group"
+      className="mek-root"
+      data-theme={theme}
+      data-state={state}
+      aria-labelledby={headingId}
+      aria-describedby={message !== undefined ? messageId : undefined}
+      onKeyDown={onKeyDown}
+    >
+      {/* Not <header>: outside a section it would be a banner landmark. */}
+      <div className="mek-header">
+        <p className="mek-server" id={headingId}>
+          <span className="mek-server-label">{labels.requestFrom}</span> <span className="mek-server-name">{server.name}</span>
+          {server.id !== undefined && (
+            <>
+              {' '}
+              <span className="mek-server-id">{labels.serverId(server.id)}</span>
+            </>
+          )}
+        </p>
+        {message !== undefined && (
+          <p className="mek-message" id={messageId}>
+            {message}
+          </p>
+        )}
+      </div>
+      <Warnings warnings={view.warnings} labels={labels} />
+      {view.ok ? (
+        <FormBoundary fallback={<Refused problems={[{ path: '', text: labels.formCrashed }]} labels={labels} respond={respond} />}>
+          <KitForm view={view} labels={labels} idPrefix={baseId} respond={respond} onDraftChange={onDraftChange} />
+        </FormBoundary>
+      ) : (
+        <Refused problems={view.problems} labels={labels} respond={respond} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * Shows an MCP server's form-mode elicitation — who asks, the message, the fields — and calls
+ * `onRespond` exactly once per `request`: Accept sends core's content, Decline and Cancel (and
+ * Escape) send no content. Give a new `request` object to ask again.
+ */
+export function ElicitationForm(props: ElicitationFormProps) {
+  // A new request object starts a new session (fresh draft, errors and once-guard). State, not a
+  // ref: the session key must change in the same render as the request.
+  const [session, setSession] = useState({ request: props.request, key: 0 });
+  let key = session.key;
+  if (session.request !== props.request) {
+    key += 1;
+    setSession({ request: props.request, key });
+  }
+  return <ElicitationSession key={key} {...props} />;
+}

@@ -1,0 +1,74 @@
+/**
+ * Reads the untrusted `request` handed to `ElicitationForm` into what the component shows: a form,
+ * or the problems that refuse it. The schema verdict is core's (`parseRequestedSchema`); this adds
+ * only the checks of the params around it (an object, a text `message`, form mode). Never throws.
+ */
+import { parseRequestedSchema, type Field, type RequestedSchema, type SchemaProblem } from '../core/index.js';
+import type { ElicitationLabels } from './labels.js';
+
+/** One problem as shown: where, and what. */
+export interface ShownProblem {
+  /** As core writes it (`properties.color.enumNames`); `message`/`mode` for the params; `""` for the whole. */
+  path: string;
+  /** The text shown, already passed through the labels. */
+  text: string;
+}
+
+/** What the form shows for a request. */
+export type RequestView =
+  | {
+      ok: true;
+      /** The message, shown as plain text. */
+      message: string;
+      /** The `requestedSchema`, accepted by core. */
+      schema: RequestedSchema;
+      /** Core's classified fields, in `properties` order. */
+      fields: Field[];
+      /** Parts core ignored to keep the form usable; shown discreetly. */
+      warnings: ShownProblem[];
+    }
+  | {
+      ok: false;
+      /** The message, when it is text: still shown, so the person knows what was asked. */
+      message: string | undefined;
+      /** Why the form is refused. */
+      problems: ShownProblem[];
+      /** Schema warnings found on the way, shown discreetly as in the accepted case. */
+      warnings: ShownProblem[];
+    };
+
+function shown(problems: readonly SchemaProblem[], labels: ElicitationLabels): ShownProblem[] {
+  return problems.map((problem) => ({ path: problem.path, text: labels.problemMessage(problem) }));
+}
+
+function read(request: unknown, labels: ElicitationLabels): RequestView {
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
+    return { ok: false, message: undefined, problems: [{ path: '', text: labels.requestNotObject }], warnings: [] };
+  }
+  const params = request as Record<string, unknown>;
+  const message = typeof params.message === 'string' ? params.message : undefined;
+  const problems: ShownProblem[] = [];
+  if (message === undefined) problems.push({ path: 'message', text: labels.messageNotText });
+  // A request without `mode` is form mode (SPEC §1). Another mode has no schema worth reading.
+  if (params.mode !== undefined && params.mode !== 'form') {
+    return { ok: false, message, problems: [...problems, { path: 'mode', text: labels.notFormMode }], warnings: [] };
+  }
+  const parsed = parseRequestedSchema(params.requestedSchema);
+  if (!parsed.ok) {
+    const errors = parsed.problems.filter((problem) => problem.severity === 'error');
+    const warnings = parsed.problems.filter((problem) => problem.severity === 'warning');
+    return { ok: false, message, problems: [...problems, ...shown(errors, labels)], warnings: shown(warnings, labels) };
+  }
+  const warnings = shown(parsed.warnings, labels);
+  if (message === undefined || problems.length > 0) return { ok: false, message, problems, warnings };
+  return { ok: true, message, schema: params.requestedSchema as RequestedSchema, fields: parsed.fields, warnings };
+}
+
+/** The view of `request`. A request whose very reading throws (a hostile getter) is refused too. */
+export function readRequest(request: unknown, labels: ElicitationLabels): RequestView {
+  try {
+    return read(request, labels);
+  } catch {
+    return { ok: false, message: undefined, problems: [{ path: '', text: labels.requestNotObject }], warnings: [] };
+  }
+}

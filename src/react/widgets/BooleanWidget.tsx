@@ -1,0 +1,44 @@
+/**
+ * `BooleanWidget`: `{ type: "boolean" }` as one native checkbox.
+ *
+ * The rule: an unticked box is an answer. A required boolean the person leaves unticked is sent as
+ * `false` (core `submitDraft`), so it is never marked "required" and carries no `aria-required`:
+ * both would tell the person the box must be ticked, which the schema does not ask. An optional
+ * boolean never touched is omitted; ticked then unticked, it is sent as `false`.
+ */
+import type { WidgetProps } from '@rjsf/utils';
+
+import { describedBy, Description, hasErrors } from './parts.js';
+
+/** A labelled checkbox; `data-state` is `checked` or `unchecked`. */
+export function BooleanWidget(props: WidgetProps) {
+  const { id, label, hideLabel, disabled, readonly, autofocus, schema, rawErrors, htmlName, value, onChange, onBlur, onFocus } = props;
+  const invalid = hasErrors(rawErrors);
+  const checked = value === true;
+  const state = checked ? 'checked' : 'unchecked';
+  return (
+    <div className="mek-boolean" data-state={state}>
+      <input
+        id={id}
+        name={htmlName ?? id}
+        type="checkbox"
+        className="mek-checkbox"
+        checked={checked}
+        // A read-only checkbox does not exist in HTML; disabling it is the closest honest state.
+        disabled={disabled || readonly}
+        autoFocus={autofocus}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy({ id, description: schema.description, rawErrors })}
+        data-state={state}
+        data-invalid={invalid ? '' : undefined}
+        onChange={(event) => onChange(event.target.checked)}
+        onBlur={(event) => onBlur(id, event.target.checked)}
+        onFocus={(event) => onFocus(id, event.target.checked)}
+      />
+      <label htmlFor={id} className={hideLabel ? 'mek-option-label mek-visually-hidden' : 'mek-option-label'}>
+        {label}
+      </label>
+      <Description id={id} description={schema.description} />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * `EnumRadioWidget`: a single select with few options (core `toRjsf` picks `radio` up to its
+ * `radioLimit`) as native radios in a named `role="radiogroup"`. Arrow keys move and select, Space
+ * selects, Tab leaves the group: the browser's own radio behaviour. Labels are the option titles
+ * (`ui:enumNames` → `options.enumOptions`), never the raw value when a title exists.
+ *
+ * A radio cannot be unticked, so an optional group that has a choice offers a "clear" button.
+ */
+import { optionId, type WidgetProps } from '@rjsf/utils';
+
+import { describedBy, Description, hasErrors, labelId, readLabels, RequiredMark } from './parts.js';
+
+/** A radio group; each option row has `data-state` `checked` or `unchecked`. */
+export function EnumRadioWidget(props: WidgetProps) {
+  const { id, label, hideLabel, required, disabled, readonly, autofocus, schema, rawErrors, registry, htmlName, options, value, onChange, onBlur, onFocus } = props;
+  const labels = readLabels(registry);
+  const invalid = hasErrors(rawErrors);
+  const enumOptions = options.enumOptions ?? [];
+  const locked = Boolean(disabled || readonly);
+  const current: unknown = value;
+  const clear = () => {
+    onChange(undefined);
+    // The button disappears with the choice: keep the focus in the group instead of losing it.
+    document.getElementById(optionId(id, 0))?.focus();
+  };
+  return (
+    <div className="mek-choice" data-invalid={invalid ? '' : undefined}>
+      <span id={labelId(id)} className={hideLabel ? 'mek-label mek-visually-hidden' : 'mek-label'}>
+        {label}
+        {required && <RequiredMark labels={labels} />}
+      </span>
+      <Description id={id} description={schema.description} />
+      <div
+        id={id}
+        role="radiogroup"
+        className="mek-options"
+        aria-labelledby={labelId(id)}
+        aria-describedby={describedBy({ id, description: schema.description, rawErrors })}
+        aria-required={required || undefined}
+        aria-invalid={invalid || undefined}
+      >
+        {enumOptions.map((option, index) => {
+          const optionValue: unknown = option.value;
+          const checked = optionValue === current;
+          const state = checked ? 'checked' : 'unchecked';
+          return (
+            <label key={index} className="mek-option" data-state={state} data-disabled={locked ? '' : undefined}>
+              <input
+                id={optionId(id, index)}
+                type="radio"
+                className="mek-radio"
+                name={htmlName ?? id}
+                value={String(index)}
+                checked={checked}
+                disabled={locked}
+                autoFocus={autofocus && index === 0}
+                data-state={state}
+                onChange={() => onChange(optionValue)}
+                onBlur={() => onBlur(id, current)}
+                onFocus={() => onFocus(id, current)}
+              />
+              <span className="mek-option-label">{option.label}</span>
+            </label>
+          );
+        })}
+      </div>
+      {!required && current !== undefined && !locked && (
+        <button type="button" className="mek-button mek-button-quiet" aria-describedby={labelId(id)} onClick={clear}>
+          {labels.clearChoice}
+        </button>
+      )}
+    </div>
+  );
+}

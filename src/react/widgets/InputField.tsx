@@ -1,0 +1,78 @@
+/**
+ * The single-line input every text-like widget draws (text, email, uri, date, date-time, number):
+ * label, description, the native input and a hint, tied together with `aria-describedby`.
+ * Internal; each public widget decides only the input type, the hint and how text maps to a value.
+ */
+import type { WidgetProps } from '@rjsf/utils';
+import type { HTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
+
+import { describedBy, Description, hasErrors, Hint, readLabels, RequiredMark } from './parts.js';
+
+/** What a text-like widget chooses about its input. */
+export interface InputFieldProps {
+  /** The rjsf props the widget received, passed on whole. */
+  widget: WidgetProps;
+  /** The native input type. */
+  type: 'text' | 'email' | 'url' | 'date' | 'datetime-local';
+  /** The on-screen keyboard to offer. */
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  /** What the input shows. */
+  text: string;
+  /** The hint under the input (bounds, format, time zone); none when `undefined`. */
+  hint: string | undefined;
+  /** Called with the input's text on every change. */
+  onText: (text: string) => void;
+  /** Extra native attributes (`step`). */
+  inputProps?: Pick<InputHTMLAttributes<HTMLInputElement>, 'step' | 'autoComplete' | 'spellCheck'>;
+  /** Anything shown after the hint (unused by most widgets). */
+  children?: ReactNode;
+}
+
+/** A labelled native input, fully controlled by the text it is given. */
+export function InputField({ widget, type, inputMode, text, hint, onText, inputProps, children }: InputFieldProps) {
+  const { id, label, hideLabel, required, disabled, readonly, autofocus, schema, rawErrors, registry, htmlName, onBlur, onFocus } = widget;
+  const labels = readLabels(registry);
+  const invalid = hasErrors(rawErrors);
+  return (
+    <>
+      <label htmlFor={id} className={hideLabel ? 'mek-label mek-visually-hidden' : 'mek-label'}>
+        {label}
+        {required && <RequiredMark labels={labels} />}
+      </label>
+      <Description id={id} description={schema.description} />
+      <input
+        id={id}
+        name={htmlName ?? id}
+        type={type}
+        inputMode={inputMode}
+        className="mek-input"
+        value={text}
+        disabled={disabled}
+        readOnly={readonly}
+        autoFocus={autofocus}
+        aria-required={required || undefined}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy({ id, description: schema.description, hint, rawErrors })}
+        data-invalid={invalid ? '' : undefined}
+        onChange={(event) => onText(event.target.value)}
+        onBlur={(event) => onBlur(id, event.target.value)}
+        onFocus={(event) => onFocus(id, event.target.value)}
+        {...inputProps}
+      />
+      <Hint id={id} hint={hint} />
+      {children}
+    </>
+  );
+}
+
+/** What an emptied input gives rjsf: the widget's `emptyValue` option when set, else `""` (core reads it as no answer). */
+export function emptyValue(widget: WidgetProps): unknown {
+  return Object.prototype.hasOwnProperty.call(widget.options, 'emptyValue') ? widget.options.emptyValue : '';
+}
+
+/** The text an input shows for a value rjsf holds: strings as they are, numbers in JSON form, nothing otherwise. */
+export function valueText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return '';
+}

@@ -1,0 +1,102 @@
+/**
+ * Pieces every kit widget shares: where its labels come from, the ids that tie a control to its
+ * description, hint and error, and the small elements that show them. Internal to the kit.
+ *
+ * The ids follow rjsf's own (`descriptionId`, `errorId`), so the kit's `FieldErrorTemplate` and a
+ * widget agree on them without talking. A widget lists an id in `aria-describedby` only when the
+ * element exists: it knows that from the same props (`schema.description`, `rawErrors`).
+ */
+import { descriptionId, errorId, type Registry } from '@rjsf/utils';
+import type { ReactNode } from 'react';
+
+import { mergeLabels, type ElicitationLabels } from '../labels.js';
+
+/** What the kit reads from rjsf's `formContext`. A host running its own rjsf `Form` may set it too. */
+export interface KitFormContext {
+  /** Labels laid over `defaultLabels`. */
+  labels?: Partial<ElicitationLabels>;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The labels for a widget: `formContext.labels` over the defaults. */
+export function readLabels(registry: Registry): ElicitationLabels {
+  const context: unknown = registry.formContext;
+  if (!isObject(context) || !isObject(context.labels)) return mergeLabels(undefined);
+  return mergeLabels(context.labels as Partial<ElicitationLabels>);
+}
+
+/** The id of a widget's hint line (bounds, format, time zone). */
+export function hintId(id: string): string {
+  return `${id}__hint`;
+}
+
+/** The id of a group's visible label (radio group title). */
+export function labelId(id: string): string {
+  return `${id}__label`;
+}
+
+/** What a widget shows besides its control, to build `aria-describedby` from. */
+export interface Described {
+  /** The widget's id, which the describing elements' ids derive from. */
+  id: string;
+  /** `schema.description`: described when it is non-empty text. */
+  description?: unknown;
+  /** The hint the widget shows, if any. */
+  hint?: string | undefined;
+  /** rjsf's errors for the field: the error element exists when there is one. */
+  rawErrors?: string[] | undefined;
+}
+
+/** `true` when rjsf handed the widget at least one error. */
+export function hasErrors(rawErrors: string[] | undefined): boolean {
+  return rawErrors !== undefined && rawErrors.length > 0;
+}
+
+/** The ids of the elements that describe a control, in reading order: error first, as it matters most. */
+export function describedBy({ id, description, hint, rawErrors }: Described): string | undefined {
+  const ids: string[] = [];
+  if (hasErrors(rawErrors)) ids.push(errorId(id));
+  if (typeof description === 'string' && description !== '') ids.push(descriptionId(id));
+  if (hint !== undefined && hint !== '') ids.push(hintId(id));
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+/** The visible required mark. Hidden from assistive technology, which hears `aria-required` instead. */
+export function RequiredMark({ labels }: { labels: ElicitationLabels }) {
+  return (
+    <span className="mek-required-mark" aria-hidden="true">
+      {' '}
+      {labels.requiredMark}
+    </span>
+  );
+}
+
+/** A field's description, as plain text (`schema.description`); nothing when there is none. */
+export function Description({ id, description }: { id: string; description: unknown }) {
+  if (typeof description !== 'string' || description === '') return null;
+  return (
+    <p id={descriptionId(id)} className="mek-description">
+      {description}
+    </p>
+  );
+}
+
+/** A hint line under a control; nothing when `hint` is empty. */
+export function Hint({ id, hint, children }: { id: string; hint: string | undefined; children?: ReactNode }) {
+  if (hint === undefined || hint === '') return null;
+  return (
+    <p id={hintId(id)} className="mek-hint">
+      {hint}
+      {children}
+    </p>
+  );
+}
+
+/** Reads a finite number keyword of the rjsf schema a widget was given. */
+export function numberKeyword(schema: object, keyword: string): number | undefined {
+  const value: unknown = (schema as Record<string, unknown>)[keyword];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}

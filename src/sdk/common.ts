@@ -1,0 +1,60 @@
+/**
+ * What both SDK adapters share: options, who the server is, and the error an adapter throws when
+ * the server stopped waiting. No SDK import here.
+ */
+import type { ElicitationServer } from '../core/index.js';
+
+/** Options of `attachElicitation`. */
+export interface AttachElicitationOptions {
+  /**
+   * Who is asking, as the person sees it. Each part is optional: `name` defaults to the server's
+   * `serverInfo.name` (read per request, so it is known once connected), then `"MCP server"`.
+   * Give `id` when two connected servers may share a name: it becomes the entry's `serverKey`.
+   */
+  server?: { name?: string; id?: string };
+}
+
+/** Removes what `attachElicitation` installed (the declared capabilities stay: the SDKs cannot drop them). */
+export type DetachElicitation = () => void;
+
+/** The capabilities the kit really supports: form and URL mode (2025-11-25 `{ form: {}, url: {} }`). */
+export const ELICITATION_CAPABILITIES = { elicitation: { form: {}, url: {} } } as const;
+
+/** The server as shown to the person, from the options or the server's own `serverInfo`. */
+export function serverIdentity(options: AttachElicitationOptions, serverInfo: { name?: unknown } | undefined): ElicitationServer {
+  const reported = typeof serverInfo?.name === 'string' && serverInfo.name !== '' ? serverInfo.name : undefined;
+  const name = options.server?.name ?? reported ?? 'MCP server';
+  const id = options.server?.id;
+  return id === undefined ? { name } : { name, id };
+}
+
+/** The key `complete()` and `cancelAll()` use for this server (same rule as the queue's `serverKey`). */
+export function serverKeyOf(server: ElicitationServer): string {
+  return server.id ?? server.name;
+}
+
+/**
+ * The error a handler throws once the SDK aborted its request. Both SDK lines drop whatever a
+ * handler returns or throws after the abort (nothing goes on the wire), so this only ends the
+ * handler; for a 2026-07-28 round it makes the SDK's round fail instead of retrying with answers
+ * the person never gave.
+ */
+export function stoppedWaiting(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error) return reason;
+  return new Error(`The server stopped waiting for this elicitation${reason === undefined ? '' : `: ${String(reason)}`}`);
+}
+
+/** `true` when a value is a plain JSON object. */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Says clearly why attaching after `connect()` cannot work. */
+export function assertNotConnected(transport: unknown): void {
+  if (transport !== undefined) {
+    throw new Error(
+      'attachElicitation must be called before client.connect(): client capabilities are sent once, at connect, and the SDK refuses to change them afterwards.',
+    );
+  }
+}

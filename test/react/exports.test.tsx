@@ -1,0 +1,58 @@
+// The React entry's public surface, exactly: a new export is a decision, made here on purpose.
+import { describe, expect, test } from 'vitest';
+
+import * as core from '../../src/core/index.js';
+import * as entry from '../../src/index.js';
+
+describe('given the React entry (src/index.ts)', () => {
+  test('exports exactly these runtime names', () => {
+    expect(Object.keys(entry).sort()).toEqual([
+      'BLOCKING_PROBLEM_CODES',
+      'BooleanWidget',
+      'DEFAULT_RADIO_LIMIT',
+      'DateTimeWidget',
+      'DateWidget',
+      'DescriptionFieldTemplate',
+      'ElicitationForm',
+      'EmailWidget',
+      'EnumRadioWidget',
+      'EnumSelectWidget',
+      'ErrorListTemplate',
+      'FIELD_ERROR_CODES',
+      'FIELD_KINDS',
+      'FieldErrorTemplate',
+      'FieldTemplate',
+      'MultiSelectWidget',
+      'NumberWidget',
+      'ObjectFieldTemplate',
+      'REQUEST_PROBLEM_CODES',
+      'STRING_FORMATS',
+      'SubmitButton',
+      'TextWidget',
+      'TitleFieldTemplate',
+      'UriWidget',
+      'WARNING_PROBLEM_CODES',
+      'createElicitationQueue',
+      'defaultLabels',
+      'generateTheme',
+      'initialDraft',
+      'isDate',
+      'isDateTime',
+      'isEmail',
+      'isUri',
+      'localDateTimeToRfc3339',
+      'matchesFormat',
+      'parseRequestedSchema',
+      'submitDraft',
+      'toRjsf',
+      'validateElicitContent',
+    ]);
+  });
+
+  test('re-exports every runtime name of the core entry, as the same value', () => {
+    const values: Record<string, unknown> = entry;
+    for (const [name, value] of Object.entries(core)) {
+      expect(values[name], name).toBe(value);
+    }
+  });
+});
