@@ -80,6 +80,40 @@ export {
   validateElicitContent,
   WARNING_PROBLEM_CODES,
 } from './core/index.js';
+export type {
+  AuditRecord,
+  CallToolResult,
+  CompiledToolSchema,
+  CompileToolSchemaResult,
+  ContentBlock,
+  SchemaIssue,
+  SchemaLimits,
+  StructuredContentTarget,
+  StructuredContentTargetCounts,
+  Tool,
+  ToolResultVerdict,
+  ToolResultVerdictKind,
+  ToolSchemaCompiler,
+  ToolSchemaCompilerOptions,
+  ToolSchemaCompilerStats,
+  ToolSchemaDialect,
+  ToolSchemaError,
+  ToolSchemaErrorCode,
+  ValidateToolResultOptions,
+} from './core/index.js';
+export {
+  AUDIT_RECORD_SCHEMA,
+  auditTargetValue,
+  compileToolSchema,
+  countStructuredContentTargets,
+  createToolSchemaCompiler,
+  DEFAULT_SCHEMA_LIMITS,
+  SCHEMA_DIALECT_URIS,
+  STRUCTURED_CONTENT_TARGETS,
+  structuredContentTarget,
+  TOOL_RESULT_NOTES,
+  validateToolResult,
+} from './core/index.js';
 export type { ElicitationFormProps, ElicitationLabels, KitFormContext, KitTheme } from './react/index.js';
 export {
   BooleanWidget,

@@ -65,3 +65,41 @@ export type {
   SingleElicitationEntry,
 } from './queue.js';
 export { createElicitationQueue, REQUEST_PROBLEM_CODES } from './queue.js';
+
+// Tool schemas (SEP-2106) and the structuredContent audit gate (SPEC §7). They live in src/tools/
+// and are part of this React-free entry, as DESIGN.md names them; bundlers drop them (and Ajv)
+// when unused, since the package is marked side-effect free.
+export type {
+  AuditRecord,
+  CallToolResult,
+  CompiledToolSchema,
+  CompileToolSchemaResult,
+  ContentBlock,
+  SchemaIssue,
+  SchemaLimits,
+  StructuredContentTarget,
+  StructuredContentTargetCounts,
+  Tool,
+  ToolResultVerdict,
+  ToolResultVerdictKind,
+  ToolSchemaCompiler,
+  ToolSchemaCompilerOptions,
+  ToolSchemaCompilerStats,
+  ToolSchemaDialect,
+  ToolSchemaError,
+  ToolSchemaErrorCode,
+  ValidateToolResultOptions,
+} from '../tools/index.js';
+export {
+  AUDIT_RECORD_SCHEMA,
+  auditTargetValue,
+  compileToolSchema,
+  countStructuredContentTargets,
+  createToolSchemaCompiler,
+  DEFAULT_SCHEMA_LIMITS,
+  SCHEMA_DIALECT_URIS,
+  STRUCTURED_CONTENT_TARGETS,
+  structuredContentTarget,
+  TOOL_RESULT_NOTES,
+  validateToolResult,
+} from '../tools/index.js';

@@ -7,9 +7,11 @@ import * as entry from '../../src/index.js';
 describe('given the React entry (src/index.ts)', () => {
   test('exports exactly these runtime names', () => {
     expect(Object.keys(entry).sort()).toEqual([
+      'AUDIT_RECORD_SCHEMA',
       'BLOCKING_PROBLEM_CODES',
       'BooleanWidget',
       'DEFAULT_RADIO_LIMIT',
+      'DEFAULT_SCHEMA_LIMITS',
       'DateTimeWidget',
       'DateWidget',
       'DescriptionFieldTemplate',
@@ -26,13 +28,20 @@ describe('given the React entry (src/index.ts)', () => {
       'NumberWidget',
       'ObjectFieldTemplate',
       'REQUEST_PROBLEM_CODES',
+      'SCHEMA_DIALECT_URIS',
       'STRING_FORMATS',
+      'STRUCTURED_CONTENT_TARGETS',
       'SubmitButton',
+      'TOOL_RESULT_NOTES',
       'TextWidget',
       'TitleFieldTemplate',
       'UriWidget',
       'WARNING_PROBLEM_CODES',
+      'auditTargetValue',
+      'compileToolSchema',
+      'countStructuredContentTargets',
       'createElicitationQueue',
+      'createToolSchemaCompiler',
       'defaultLabels',
       'generateTheme',
       'initialDraft',
@@ -43,9 +52,11 @@ describe('given the React entry (src/index.ts)', () => {
       'localDateTimeToRfc3339',
       'matchesFormat',
       'parseRequestedSchema',
+      'structuredContentTarget',
       'submitDraft',
       'toRjsf',
       'validateElicitContent',
+      'validateToolResult',
     ]);
   });
 

@@ -1,0 +1,363 @@
+/**
+ * Reads a tool schema before Ajv sees it: bounds its size, checks its `$schema`, `$id`s and
+ * references, and collects its `pattern`s. The walk is iterative and stops at the first problem,
+ * so a 100,000-deep or 100,000-subschema document costs no more than reaching the limit does.
+ */
+import { DEFAULT_DIALECT, dialectOf, type ToolSchemaDialect } from './dialects.js';
+import { describeJsonType, hasOwn, isRecord, joinPointer, unescapePointerToken, type JsonObject } from './json.js';
+import { analyzePattern } from './pattern-risk.js';
+
+/** What the scan refuses, with the error code `compileToolSchema` reports. */
+export interface ScanError {
+  code: 'dialect' | 'remote-ref' | 'invalid-id' | 'limit' | 'invalid-schema';
+  message: string;
+}
+
+/** The limits the scan enforces (a subset of `SchemaLimits`, all present). */
+export interface ScanLimits {
+  maxDepth: number;
+  maxSubschemas: number;
+  maxPatternLength: number;
+  allowAmbiguousPatterns: boolean;
+}
+
+/** The two operations of Ajv's URI resolver (fast-uri) the scan needs. */
+export interface UriOperations {
+  parse(uri: string): { error?: string };
+  resolve(base: string, ref: string): string;
+}
+
+/** A successful scan: the dialect and the number of subschemas counted. */
+export interface ScanReport {
+  dialect: ToolSchemaDialect;
+  subschemas: number;
+}
+
+/** Keywords whose value is one subschema. `items` is here and in the array list (draft-07 tuples). */
+const SINGLE_SCHEMA_KEYWORDS = new Set([
+  'additionalItems', 'additionalProperties', 'contains', 'contentSchema', 'else', 'if', 'items', 'not',
+  'propertyNames', 'then', 'unevaluatedItems', 'unevaluatedProperties',
+]);
+/** Keywords whose value is an array of subschemas. */
+const SCHEMA_ARRAY_KEYWORDS = new Set(['allOf', 'anyOf', 'items', 'oneOf', 'prefixItems']);
+/** Keywords whose value maps names to subschemas (`dependencies` values may also be string arrays). */
+const SCHEMA_MAP_KEYWORDS = new Set(['$defs', 'definitions', 'dependencies', 'dependentSchemas', 'patternProperties', 'properties']);
+/** Keywords holding a reference. */
+const REFERENCE_KEYWORDS = ['$ref', '$dynamicRef', '$recursiveRef'] as const;
+
+const SUPPORTED_DIALECTS_TEXT = 'Supported: 2020-12 (the default when $schema is absent), 2019-09 and draft-07.';
+
+/** `"text"`, shortened in the middle of long values so messages stay readable. */
+export function quote(text: string): string {
+  const quoted = JSON.stringify(text);
+  return quoted.length <= 120 ? quoted : `${quoted.slice(0, 100)}…${quoted.slice(-19)}`;
+}
+
+/** Where a message points: the keyword's JSON Pointer into the schema, its middle cut when very long. */
+function at(pointer: string): string {
+  if (pointer === '') return 'at the root';
+  return pointer.length <= 120 ? `at ${pointer}` : `at ${pointer.slice(0, 60)}…${pointer.slice(-40)}`;
+}
+
+/** A URI without its fragment and without a trailing empty `#` (Ajv's `normalizeId`). */
+function withoutFragment(uri: string): string {
+  const hash = uri.indexOf('#');
+  return hash >= 0 ? uri.slice(0, hash) : uri;
+}
+
+/** A name that is a valid URI reference, made from an invalid `$id`: `my_tool:output` → `my_tool_output`. */
+function suggestName(id: string): string {
+  const name = id.replace(/[^A-Za-z0-9._~-]+/g, '_').replace(/^_+|_+$/g, '');
+  return name === '' ? 'output' : name;
+}
+
+/**
+ * The dialect of `schema`, from its root `$schema` (2020-12 when there is none), or the `dialect`
+ * error. A non-object, non-boolean root is left to the scan.
+ */
+export function readDialect(schema: unknown): ToolSchemaDialect | ScanError {
+  if (!isRecord(schema) || !hasOwn(schema, '$schema') || schema.$schema === undefined) return DEFAULT_DIALECT;
+  const declared = schema.$schema;
+  if (typeof declared !== 'string') {
+    return {
+      code: 'dialect',
+      message: `$schema ${at('/$schema')} must be a string naming a JSON Schema dialect; got ${describeJsonType(declared)}.`,
+    };
+  }
+  return dialectOf(declared) ?? {
+    code: 'dialect',
+    message: `Unsupported JSON Schema dialect ${quote(declared)} ${at('/$schema')}. ${SUPPORTED_DIALECTS_TEXT}`,
+  };
+}
+
+interface Reference {
+  keyword: (typeof REFERENCE_KEYWORDS)[number];
+  ref: string;
+  base: string;
+  pointer: string;
+}
+
+type Frame =
+  | { kind: 'schema' | 'data'; value: unknown; pointer: string; depth: number; base: string }
+  | { kind: 'leave'; node: object };
+
+/** One walk over a schema document; `run()` returns the first problem, or the report. */
+class SchemaScan {
+  private subschemas = 0;
+  private readonly schemaNodes = new Set<object>();
+  /** Resources of the document by base URI (`''` for a root without `$id`), with their JSON Pointers. */
+  private readonly resources = new Map<string, { node: unknown; pointer: string }>();
+  private readonly references: Reference[] = [];
+  private readonly patterns: { pattern: string; pointer: string }[] = [];
+
+  constructor(
+    private readonly root: unknown,
+    private readonly dialect: ToolSchemaDialect,
+    private readonly limits: ScanLimits,
+    private readonly uris: UriOperations,
+  ) {}
+
+  run(): ScanReport | ScanError {
+    if (typeof this.root !== 'boolean' && !isRecord(this.root)) {
+      return { code: 'invalid-schema', message: `A JSON Schema must be an object or a boolean; got ${describeJsonType(this.root)}.` };
+    }
+    const rootBase = this.baseOf(this.root, '');
+    if (typeof rootBase !== 'string') return rootBase;
+    this.resources.set(rootBase, { node: this.root, pointer: '' });
+    const walked = this.walk({ kind: 'schema', value: this.root, pointer: '', depth: 1, base: rootBase });
+    if (walked) return walked;
+    const referenced = this.followReferences();
+    if (referenced) return referenced;
+    const pattern = this.checkPatterns();
+    if (pattern) return pattern;
+    return { dialect: this.dialect, subschemas: this.subschemas };
+  }
+
+  /** The base URI inside `node` (its own `$id`, resolved against `base`), or the `invalid-id` error. */
+  private baseOf(node: unknown, base: string, pointer = ''): string | ScanError {
+    if (!isRecord(node) || typeof node.$id !== 'string') return base;
+    const id = node.$id;
+    const parsed = this.uris.parse(id);
+    if (parsed.error !== undefined) {
+      const reason = parsed.error.replace(/\.$/, '');
+      const name = suggestName(id);
+      return {
+        code: 'invalid-id',
+        message:
+          `$id ${quote(id)} ${at(`${pointer}/$id`)} is not a valid URI (${reason}). Use a plain name such as ` +
+          `${quote(name)}, or move the schema under $defs and point to it with "$ref": ${quote(`#/$defs/${name}`)}.`,
+      };
+    }
+    // A fragment-only `$id` ("#item") is draft-07's spelling of an anchor: the base does not change.
+    if (id.startsWith('#')) return base;
+    return withoutFragment(this.uris.resolve(base, id));
+  }
+
+  private walk(start: Frame): ScanError | undefined {
+    const stack: Frame[] = [start];
+    const onPath = new Set<object>();
+    while (stack.length > 0) {
+      const frame = stack.pop() as Frame;
+      if (frame.kind === 'leave') {
+        onPath.delete(frame.node);
+        continue;
+      }
+      const { value, pointer, depth } = frame;
+      const problem = this.checkJson(value, pointer);
+      if (problem) return problem;
+      if (frame.kind === 'schema') {
+        this.subschemas++;
+        if (this.subschemas > this.limits.maxSubschemas) {
+          return { code: 'limit', message: `The schema has more subschemas than maxSubschemas (${this.limits.maxSubschemas}).` };
+        }
+      }
+      if (typeof value !== 'object' || value === null) continue;
+      if (depth > this.limits.maxDepth) {
+        return {
+          code: 'limit',
+          message: `The schema nests objects and arrays deeper than maxDepth (${this.limits.maxDepth}), ${at(pointer)}.`,
+        };
+      }
+      if (onPath.has(value)) return { code: 'invalid-schema', message: `The schema is not JSON: it contains itself ${at(pointer)}.` };
+      onPath.add(value);
+      stack.push({ kind: 'leave', node: value });
+      if (frame.kind === 'schema' && isRecord(value)) {
+        const problem = this.readSchemaObject(value, frame, stack);
+        if (problem) return problem;
+      } else {
+        this.pushData(value, frame, stack);
+      }
+    }
+    return undefined;
+  }
+
+  /** Refuses values JSON cannot hold. `undefined` object members are skipped, as `JSON.stringify` does. */
+  private checkJson(value: unknown, pointer: string): ScanError | undefined {
+    let what: string | undefined;
+    if (typeof value === 'number' && !Number.isFinite(value)) what = `a non-finite number (${String(value)})`;
+    else if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') what = `a ${typeof value}`;
+    return what === undefined ? undefined : { code: 'invalid-schema', message: `The schema is not JSON: ${pointer === '' ? 'the root' : pointer} holds ${what}.` };
+  }
+
+  private pushData(value: object, frame: Extract<Frame, { value: unknown }>, stack: Frame[]): void {
+    const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, i) => [i, item]) : Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i] as [string | number, unknown];
+      if (child === undefined && !Array.isArray(value)) continue;
+      stack.push({ kind: 'data', value: child, pointer: joinPointer(frame.pointer, key), depth: frame.depth + 1, base: frame.base });
+    }
+  }
+
+  private readSchemaObject(node: JsonObject, frame: Extract<Frame, { value: unknown }>, stack: Frame[]): ScanError | undefined {
+    this.schemaNodes.add(node);
+    const { pointer, depth } = frame;
+    if (pointer !== '' && typeof node.$schema === 'string') {
+      const nested = dialectOf(node.$schema);
+      if (nested === undefined) {
+        return { code: 'dialect', message: `Unsupported JSON Schema dialect ${quote(node.$schema)} ${at(`${pointer}/$schema`)}. ${SUPPORTED_DIALECTS_TEXT}` };
+      }
+      if (nested !== this.dialect) {
+        return {
+          code: 'dialect',
+          message: `$schema ${quote(node.$schema)} ${at(`${pointer}/$schema`)} names ${nested}, but the schema's root is ${this.dialect}; one schema cannot mix dialects.`,
+        };
+      }
+    }
+    const base = pointer === '' ? frame.base : this.baseOf(node, frame.base, pointer);
+    if (typeof base !== 'string') return base;
+    if (base !== frame.base) this.resources.set(base, { node, pointer });
+    for (const keyword of REFERENCE_KEYWORDS) {
+      const ref = node[keyword];
+      if (typeof ref === 'string') this.references.push({ keyword, ref, base, pointer: joinPointer(pointer, keyword) });
+    }
+    if (typeof node.pattern === 'string') this.patterns.push({ pattern: node.pattern, pointer: joinPointer(pointer, 'pattern') });
+    if (isRecord(node.patternProperties)) {
+      for (const key of Object.keys(node.patternProperties)) {
+        this.patterns.push({ pattern: key, pointer: joinPointer(joinPointer(pointer, 'patternProperties'), key) });
+      }
+    }
+    const keys = Object.keys(node);
+    for (let k = keys.length - 1; k >= 0; k--) {
+      const key = keys[k] as string;
+      const value = node[key];
+      if (value === undefined) continue;
+      const child = { pointer: joinPointer(pointer, key), depth: depth + 1, base };
+      if (SCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value)) {
+        // The array is one level of nesting, its items (schemas) the next.
+        for (let i = value.length - 1; i >= 0; i--) {
+          stack.push({ kind: 'schema', value: value[i], pointer: joinPointer(child.pointer, i), depth: depth + 2, base });
+        }
+      } else if (SCHEMA_MAP_KEYWORDS.has(key) && isRecord(value)) {
+        const names = Object.keys(value);
+        for (let i = names.length - 1; i >= 0; i--) {
+          const name = names[i] as string;
+          const member = value[name];
+          if (member === undefined) continue;
+          // `dependencies: { a: ["b"] }` (draft-07) lists property names: data, not a schema.
+          const kind = key === 'dependencies' && Array.isArray(member) ? 'data' : 'schema';
+          stack.push({ kind, value: member, pointer: joinPointer(child.pointer, name), depth: depth + 2, base });
+        }
+      } else {
+        stack.push({ kind: SINGLE_SCHEMA_KEYWORDS.has(key) ? 'schema' : 'data', value, ...child });
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Every reference must land inside this document: a fragment (`#/…`, `#name`) or a URI naming one
+   * of its resources (the root or an embedded `$id`). A JSON Pointer may also land on a value the walk
+   * read as data (inside an unknown keyword); Ajv compiles that value as a schema, so it is walked
+   * again as one, and its own references are checked in turn.
+   */
+  private followReferences(): ScanError | undefined {
+    for (let i = 0; i < this.references.length; i++) {
+      const { keyword, ref, base, pointer } = this.references[i] as Reference;
+      let resource: string;
+      let fragment: string;
+      if (ref.startsWith('#')) {
+        resource = base;
+        fragment = ref.slice(1);
+      } else {
+        const resolved = this.uris.resolve(base, ref);
+        resource = withoutFragment(resolved);
+        fragment = resolved.slice(resource.length + 1);
+        if (!this.resources.has(resource)) {
+          const to = resolved === ref ? '' : ` (to ${quote(resolved)})`;
+          return {
+            code: 'remote-ref',
+            message:
+              `${keyword} ${quote(ref)} ${at(pointer)} points outside this schema${to}. Only references inside the schema ` +
+              '(such as "#/$defs/Name" or "#name") are followed, and nothing is ever fetched.',
+          };
+        }
+      }
+      if (fragment !== '' && !fragment.startsWith('/')) continue; // an anchor: declared on a schema the walk read
+      const home = this.resources.get(resource) as { node: unknown; pointer: string };
+      const target = this.pointerTarget(home.node, fragment);
+      if (isRecord(target.value) && !this.schemaNodes.has(target.value)) {
+        // Its depth was checked when the walk read it as data; only its subschemas are new.
+        const problem = this.walk({ kind: 'schema', value: target.value, pointer: `${home.pointer}${target.pointer}`, depth: 1, base: resource });
+        if (problem) return problem;
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * The value a JSON Pointer fragment (URI-encoded, RFC 6901 §6) names inside `resource`, and that
+   * pointer decoded; `value` is `undefined` when nothing is there.
+   */
+  private pointerTarget(resource: unknown, fragment: string): { value: unknown; pointer: string } {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(fragment);
+    } catch {
+      return { value: undefined, pointer: fragment };
+    }
+    let current = resource;
+    for (const token of decoded.split('/').slice(1).map(unescapePointerToken)) {
+      if (Array.isArray(current) && /^(0|[1-9]\d*)$/.test(token)) current = current[Number(token)];
+      else if (isRecord(current) && hasOwn(current, token)) current = current[token];
+      else return { value: undefined, pointer: decoded };
+    }
+    return { value: current, pointer: decoded };
+  }
+
+  private checkPatterns(): ScanError | undefined {
+    for (const { pattern, pointer } of this.patterns) {
+      if (pattern.length > this.limits.maxPatternLength) {
+        return {
+          code: 'limit',
+          message: `The pattern ${at(pointer)} has ${pattern.length} characters, more than maxPatternLength (${this.limits.maxPatternLength}).`,
+        };
+      }
+      const risk = analyzePattern(pattern, this.limits.maxDepth);
+      if (risk === 'too-deep') {
+        return { code: 'limit', message: `pattern ${quote(pattern)} ${at(pointer)} nests groups deeper than maxDepth (${this.limits.maxDepth}).` };
+      }
+      if (risk === 'too-complex' && !this.limits.allowAmbiguousPatterns) {
+        return {
+          code: 'limit',
+          message:
+            `pattern ${quote(pattern)} ${at(pointer)} is too complex for the kit's backtracking check. ` +
+            'It is refused while allowAmbiguousPatterns is false.',
+        };
+      }
+      if (risk === 'ambiguous' && !this.limits.allowAmbiguousPatterns) {
+        return {
+          code: 'limit',
+          message:
+            `pattern ${quote(pattern)} ${at(pointer)} can backtrack exponentially: a repeated group can split the same ` +
+            'text in more than one way. It is refused while allowAmbiguousPatterns is false.',
+        };
+      }
+    }
+    return undefined;
+  }
+}
+
+/** Scans `schema` (already known to be of `dialect`) against `limits`. */
+export function scanSchema(schema: unknown, dialect: ToolSchemaDialect, limits: ScanLimits, uris: UriOperations): ScanReport | ScanError {
+  return new SchemaScan(schema, dialect, limits, uris).run();
+}

@@ -1,0 +1,293 @@
+/**
+ * The limits of `compileToolSchema` (SchemaLimits): what each refuses, with which message, and that a
+ * hostile schema is refused before Ajv compiles anything. No test here measures time: the time budget
+ * runs on an injected clock, and "within a second" is shown structurally (refused before compiling,
+ * or before the regex runs). A test that completes at all shows the catastrophic pattern never ran:
+ * `(a+)+$` on 100,000 characters would not finish in a lifetime.
+ */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+
+import { createToolSchemaCompiler, DEFAULT_SCHEMA_LIMITS, type SchemaLimits } from '../../src/tools/tool-schema.js';
+
+/** `{ not: { not: … {} } }` with `levels` objects in all: JSON depth `levels`. */
+function nested(levels: number): Record<string, unknown> {
+  let schema: Record<string, unknown> = {};
+  for (let i = 1; i < levels; i++) schema = { not: schema };
+  return schema;
+}
+
+/** A clock that returns the next reading on each call. */
+function clockReading(readings: number[]): () => number {
+  let index = 0;
+  return () => readings[Math.min(index++, readings.length - 1)] as number;
+}
+
+describe('given the defaults', () => {
+  test('they are the documented values', () => {
+    expect(DEFAULT_SCHEMA_LIMITS).toEqual({
+      maxDepth: 64,
+      maxSubschemas: 10_000,
+      timeBudgetMs: 100,
+      maxPatternInputLength: 10_000,
+      maxPatternLength: 4_096,
+      allowAmbiguousPatterns: false,
+    });
+    expect(Object.isFrozen(DEFAULT_SCHEMA_LIMITS)).toBe(true);
+  });
+
+  test.each([
+    [{ maxDepth: -1 }, 'limits.maxDepth must be a number >= 0; got -1.'],
+    [{ maxSubschemas: Number.NaN }, 'limits.maxSubschemas must be a number >= 0; got NaN.'],
+    [{ timeBudgetMs: '50' }, 'limits.timeBudgetMs must be a number >= 0; got 50.'],
+    [{ allowAmbiguousPatterns: 'yes' }, 'limits.allowAmbiguousPatterns must be a boolean; got yes.'],
+  ])('limits %j are a programming error', (limits, message) => {
+    expect(() => createToolSchemaCompiler().compile({}, limits as SchemaLimits)).toThrow(new TypeError(message));
+  });
+});
+
+describe('given maxDepth', () => {
+  test('64 levels compile, 65 are refused at the first level too deep', () => {
+    const compiler = createToolSchemaCompiler();
+    expect(compiler.compile(nested(64))).toMatchObject({ ok: true });
+    expect(compiler.compile(nested(65))).toEqual({
+      ok: false,
+      error: {
+        code: 'limit',
+        message:
+          'The schema nests objects and arrays deeper than maxDepth (64), at /not/not/not/not/not/not/not/not/not/not/not/not/not/not/not…/not/not/not/not/not/not/not/not/not/not.',
+      },
+    });
+  });
+
+  test('data counts too: a deep const, enum or default is refused like a deep subschema', () => {
+    let value: unknown = 1;
+    for (let i = 0; i < 10; i++) value = [value];
+    expect(createToolSchemaCompiler().compile({ const: value }, { maxDepth: 8 })).toEqual({
+      ok: false,
+      error: { code: 'limit', message: 'The schema nests objects and arrays deeper than maxDepth (8), at /const/0/0/0/0/0/0/0.' },
+    });
+  });
+
+  test('a limit of your own applies, and it also bounds group nesting in a pattern', () => {
+    const compiler = createToolSchemaCompiler();
+    expect(compiler.compile({ properties: { a: { type: 'string' } } }, { maxDepth: 2 })).toEqual({
+      ok: false,
+      error: { code: 'limit', message: 'The schema nests objects and arrays deeper than maxDepth (2), at /properties/a.' },
+    });
+    expect(compiler.compile({ pattern: '((((a))))' }, { maxDepth: 3 })).toEqual({
+      ok: false,
+      error: { code: 'limit', message: 'pattern "((((a))))" at /pattern nests groups deeper than maxDepth (3).' },
+    });
+  });
+});
+
+describe('given maxSubschemas', () => {
+  test('every place a schema sits counts, booleans and the root included', () => {
+    const compiler = createToolSchemaCompiler();
+    // root, properties.a, properties.b, items, anyOf[0], anyOf[1] = 6
+    const schema = { properties: { a: true, b: { items: false } }, anyOf: [{}, { not: {} }] };
+    expect(compiler.compile(schema, { maxSubschemas: 7 })).toMatchObject({ ok: true });
+    expect(compiler.compile(schema, { maxSubschemas: 6 })).toEqual({
+      ok: false,
+      error: { code: 'limit', message: 'The schema has more subschemas than maxSubschemas (6).' },
+    });
+  });
+
+  test('schemas reached through a pointer into an unknown keyword count', () => {
+    const schema = { 'x-defs': { A: { anyOf: [{}, {}, {}] } }, $ref: '#/x-defs/A' };
+    expect(createToolSchemaCompiler().compile(schema, { maxSubschemas: 4 })).toEqual({
+      ok: false,
+      error: { code: 'limit', message: 'The schema has more subschemas than maxSubschemas (4).' },
+    });
+  });
+});
+
+describe('given a hostile schema (issue 5: "cannot stall the page or the process")', () => {
+  test('10,000-deep nesting, as parsed from the wire, is refused before Ajv compiles', () => {
+    const compiler = createToolSchemaCompiler();
+    const text = `${'{"not":'.repeat(9_999)}{}${'}'.repeat(9_999)}`;
+    const result = compiler.compile(JSON.parse(text));
+    expect(result).toMatchObject({ ok: false, error: { code: 'limit' } });
+    expect(!result.ok && result.error.message.startsWith('The schema nests objects and arrays deeper than maxDepth (64), at /not/')).toBe(true);
+    expect(compiler.stats.compiles).toBe(0);
+  });
+
+  test('100,000-deep nesting does not overflow the stack', () => {
+    const compiler = createToolSchemaCompiler();
+    expect(compiler.compile(nested(100_000))).toMatchObject({ ok: false, error: { code: 'limit' } });
+    expect(compiler.stats.compiles).toBe(0);
+  });
+
+  test('100,000 subschemas are refused before Ajv compiles', () => {
+    const compiler = createToolSchemaCompiler();
+    const schema = { anyOf: Array.from({ length: 100_000 }, (_, i) => ({ const: i })) };
+    expect(compiler.compile(schema)).toEqual({
+      ok: false,
+      error: { code: 'limit', message: 'The schema has more subschemas than maxSubschemas (10000).' },
+    });
+    expect(compiler.stats.compiles).toBe(0);
+  });
+
+  test('a catastrophic pattern is refused before Ajv compiles', () => {
+    const compiler = createToolSchemaCompiler();
+    expect(compiler.compile({ type: 'string', pattern: '^(a+)+$' })).toEqual({
+      ok: false,
+      error: {
+        code: 'limit',
+        message:
+          'pattern "^(a+)+$" at /pattern can backtrack exponentially: a repeated group can split the same text in more than one way. ' +
+          'It is refused while allowAmbiguousPatterns is false.',
+      },
+    });
+    expect(compiler.stats.compiles).toBe(0);
+  });
+
+  test('allowed anyway, a catastrophic pattern never sees a long string', () => {
+    const compiler = createToolSchemaCompiler();
+    const compiled = compiler.compile({ type: 'object', properties: { name: { pattern: '^(a+)+$' } } }, { allowAmbiguousPatterns: true });
+    const long = `${'a'.repeat(100_000)}!`;
+    expect(compiled.ok && compiled.validate({ name: long })).toEqual([
+      {
+        pointer: '/name',
+        keyword: '$limit',
+        message: 'Not matched against pattern "^(a+)+$": the string has 100001 characters, over maxPatternInputLength (10000).',
+      },
+    ]);
+    expect(compiled.ok && compiled.validate({ name: 'aaaa' })).toEqual([]);
+  });
+});
+
+describe('given ambiguous patterns in each place a pattern sits', () => {
+  test.each([
+    [{ pattern: '(a|a)*' }, '"(a|a)*" at /pattern'],
+    [{ patternProperties: { '^(\\w+\\s?)*$': true } }, '"^(\\\\w+\\\\s?)*$" at /patternProperties/^(\\w+\\s?)*$'],
+    [{ propertyNames: { pattern: '^(.*,)+$' } }, '"^(.*,)+$" at /propertyNames/pattern'],
+    [{ $defs: { x: { items: { pattern: '(x+x+)+y' } } } }, '"(x+x+)+y" at /$defs/x/items/pattern'],
+  ])('%j is refused', (schema, where) => {
+    expect(createToolSchemaCompiler().compile(schema)).toEqual({
+      ok: false,
+      error: {
+        code: 'limit',
+        message: `pattern ${where} can backtrack exponentially: a repeated group can split the same text in more than one way. It is refused while allowAmbiguousPatterns is false.`,
+      },
+    });
+  });
+
+  test('a pattern too complex to check is refused the same way, and allowed with allowAmbiguousPatterns', () => {
+    const words = Array.from({ length: 650 }, (_, i) => `w${i}x`).join('|');
+    const schema = { type: 'string', pattern: `^(?:${words})+$` };
+    const compiler = createToolSchemaCompiler();
+    const refused = compiler.compile(schema);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'limit' } });
+    expect(!refused.ok && refused.error.message.endsWith(" at /pattern is too complex for the kit's backtracking check. It is refused while allowAmbiguousPatterns is false.")).toBe(true);
+    const allowed = compiler.compile(schema, { allowAmbiguousPatterns: true });
+    expect(allowed.ok && [allowed.validate('w1xw299x'), allowed.validate('w1xw650x').length]).toEqual([[], 1]);
+  });
+
+  test('a pattern inside data (examples) is not a pattern', () => {
+    expect(createToolSchemaCompiler().compile({ type: 'string', examples: [{ pattern: '(a+)+' }] })).toMatchObject({ ok: true });
+  });
+});
+
+describe('given maxPatternLength', () => {
+  test('a pattern at the limit is analysed and compiled; a longer one, or a longer patternProperties key, is refused', () => {
+    const compiler = createToolSchemaCompiler();
+    const long = 'a'.repeat(4_096);
+    expect(compiler.compile({ pattern: long })).toMatchObject({ ok: true });
+    expect(compiler.compile({ pattern: `${long}a` })).toEqual({
+      ok: false,
+      error: { code: 'limit', message: 'The pattern at /pattern has 4097 characters, more than maxPatternLength (4096).' },
+    });
+    expect(compiler.compile({ patternProperties: { 'x-[a-z]+': true } }, { maxPatternLength: 5 })).toEqual({
+      ok: false,
+      error: { code: 'limit', message: 'The pattern at /patternProperties/x-[a-z]+ has 8 characters, more than maxPatternLength (5).' },
+    });
+  });
+});
+
+describe('given maxPatternInputLength', () => {
+  const schema = {
+    type: 'object',
+    properties: { code: { type: 'string', pattern: '^[A-Z]+$' } },
+    patternProperties: { '^x-': { type: 'number' } },
+  };
+
+  test('a string at the limit is matched; one over it is not, and the issue points at it', () => {
+    const compiled = createToolSchemaCompiler().compile(schema, { maxPatternInputLength: 5 });
+    expect(compiled.ok && compiled.validate({ code: 'ABCDE' })).toEqual([]);
+    expect(compiled.ok && compiled.validate({ code: 'abcde' })).toEqual([{ pointer: '/code', message: 'must match pattern "^[A-Z]+$"', keyword: 'pattern' }]);
+    expect(compiled.ok && compiled.validate({ code: 'ABCDEF' })).toEqual([
+      { pointer: '/code', keyword: '$limit', message: 'Not matched against pattern "^[A-Z]+$": the string has 6 characters, over maxPatternInputLength (5).' },
+    ]);
+  });
+
+  test('property names are pattern inputs too', () => {
+    const compiled = createToolSchemaCompiler().compile(schema, { maxPatternInputLength: 5 });
+    expect(compiled.ok && compiled.validate({ 'x-long-name': 1 })).toEqual([
+      { pointer: '/x-long-name', keyword: '$limit', message: 'Not matched against pattern "^x-": the string has 11 characters, over maxPatternInputLength (5).' },
+    ]);
+  });
+});
+
+describe('given timeBudgetMs, on an injected clock', () => {
+  const patterned = { type: 'array', items: { type: 'string', pattern: '^[a-z]+$' } };
+
+  test('a validation still running past the budget stops at the next pattern test', () => {
+    // Readings: start 0, then one per pattern test: 40, 80, 120 (over 100).
+    const compiler = createToolSchemaCompiler({ clock: clockReading([0, 40, 80, 120, 160]) });
+    const compiled = compiler.compile(patterned);
+    expect(compiled.ok && compiled.validate(['a', 'b', 'c', 'd'])).toEqual([
+      { pointer: '', keyword: '$limit', message: 'Validation stopped after 120 ms, over timeBudgetMs (100); the value is not fully checked.' },
+    ]);
+  });
+
+  test('uniqueItems checks the clock every 1,024 elements', () => {
+    // Readings: start 0; element 0 → 40; element 1024 → 80; element 2048 → 120.
+    const compiler = createToolSchemaCompiler({ clock: clockReading([0, 40, 80, 120]) });
+    const compiled = compiler.compile({ type: 'array', uniqueItems: true });
+    const items = Array.from({ length: 3_000 }, (_, i) => ({ id: i }));
+    expect(compiled.ok && compiled.validate(items)).toEqual([
+      { pointer: '', keyword: '$limit', message: 'Validation stopped after 120 ms, over timeBudgetMs (100); the value is not fully checked.' },
+    ]);
+  });
+
+  test('a validation that ended past the budget keeps its issues and gets one more', () => {
+    const compiler = createToolSchemaCompiler({ clock: clockReading([0, 150]) });
+    const compiled = compiler.compile({ type: 'object', required: ['id'] });
+    expect(compiled.ok && compiled.validate({})).toEqual([
+      { pointer: '/id', message: "must have required property 'id'", keyword: 'required' },
+      { pointer: '', keyword: '$limit', message: 'Validation took 150 ms, over timeBudgetMs (100).' },
+    ]);
+  });
+
+  test('within the budget nothing is added', () => {
+    const compiler = createToolSchemaCompiler({ clock: clockReading([0, 10, 20, 30]) });
+    const compiled = compiler.compile(patterned);
+    expect(compiled.ok && compiled.validate(['a', 'b'])).toEqual([]);
+  });
+});
+
+describe('given uniqueItems, which the kit checks in linear time', () => {
+  test('it agrees with Ajv’s own quadratic check on arbitrary JSON arrays', () => {
+    const stock = new Ajv2020({ allErrors: true, strict: false }).compile({ type: 'array', uniqueItems: true });
+    const compiled = createToolSchemaCompiler().compile({ type: 'array', uniqueItems: true });
+    const item = fc.oneof(fc.constantFrom(0, 1, 'a', true, null), fc.jsonValue({ maxDepth: 2 }));
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 8 }), (items) => {
+        expect(compiled.ok && compiled.validate(items).length === 0).toBe(stock(items));
+      }),
+    );
+  });
+
+  test('100,000 distinct objects are accepted and a duplicate at the end is found', () => {
+    // No time budget here: this is about the verdict, not about how fast this machine is.
+    const compiled = createToolSchemaCompiler().compile({ type: 'array', uniqueItems: true }, { timeBudgetMs: Number.POSITIVE_INFINITY });
+    const items = Array.from({ length: 100_000 }, (_, i) => ({ id: i, tags: ['t', i % 7] }));
+    expect(compiled.ok && compiled.validate(items)).toEqual([]);
+    expect(compiled.ok && compiled.validate([...items, { tags: ['t', 3], id: 3 }])).toEqual([
+      { pointer: '', message: 'must NOT have duplicate items (items ## 3 and 100000 are identical)', keyword: 'uniqueItems' },
+    ]);
+  });
+});
