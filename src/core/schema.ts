@@ -11,7 +11,7 @@
 import type { Field, MultiSelectField, Option, OptionSpelling, SingleSelectField } from './fields.js';
 import { STRING_FORMATS } from './formats.js';
 import { hasOwn, isRecord, joinPath } from './path.js';
-import type { SchemaProblem, SchemaProblemCode } from './problems.js';
+import { WARNING_PROBLEM_CODES, type SchemaProblem, type SchemaProblemCode } from './problems.js';
 import type { RequestedSchema, StringFormat } from './types.js';
 import { checkValue } from './value.js';
 
@@ -30,14 +30,7 @@ export type ParseResult =
       problems: SchemaProblem[];
     };
 
-const WARNINGS = new Set<SchemaProblemCode>([
-  'default-invalid',
-  'annotation-invalid',
-  'option-title-missing',
-  'pattern-invalid',
-  'keyword-unchecked',
-  'inherited-key',
-]);
+const WARNINGS: ReadonlySet<SchemaProblemCode> = new Set(WARNING_PROBLEM_CODES);
 
 /** Keywords that never affect validation and are never worth a warning. */
 const ANNOTATIONS = new Set([
