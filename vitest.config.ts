@@ -25,9 +25,10 @@ const chromiumArgs = [
 
 /**
  * Browser mode in headless Chromium through Playwright. `timezoneId` sets the zone of the page
- * (Playwright context option), which is what `Date` reads in the browser.
+ * (Playwright context option), which is what `Date` reads in the browser; `locale` sets the order
+ * of the segments of native date and time inputs, which keyboard tests type into.
  */
-function chromium(contextOptions: { timezoneId?: string } = {}): BrowserConfigOptions {
+function chromium(contextOptions: { timezoneId?: string; locale?: string } = {}): BrowserConfigOptions {
   return {
     enabled: true,
     headless: true,
@@ -90,8 +91,9 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.browser.test.{ts,tsx}'],
-          // A zone with DST, so tests see both -04:00 (summer) and -05:00 (winter).
-          browser: chromium({ timezoneId: 'America/New_York' }),
+          // A zone with DST, so tests see both -04:00 (summer) and -05:00 (winter). en-US date inputs
+          // read MM/DD/YYYY, hh:mm AM/PM, whatever the machine's locale is.
+          browser: chromium({ timezoneId: 'America/New_York', locale: 'en-US' }),
         },
       },
       {

@@ -52,6 +52,13 @@ export interface ElicitationFormProps {
    * still sent only through `onRespond`.
    */
   onDraftChange?: (draft: Draft, verdict: SubmitResult) => void;
+  /**
+   * Whether the form draws its own Accept, Decline and Cancel buttons (default `true`), like
+   * `<video controls>`. `ElicitationHost` sets it to `false` for the forms of a 2026-07-28 round,
+   * which are answered together by the round's own buttons (it reads each answer through
+   * `onDraftChange`). Escape still cancels.
+   */
+  controls?: boolean;
 }
 
 type FormData = Record<string, unknown>;
@@ -100,13 +107,23 @@ function Warnings({ warnings, labels }: { warnings: ShownProblem[]; labels: Elic
 }
 
 /** The refused state: what is wrong, then Decline and Cancel only. */
-function Refused({ problems, labels, respond }: { problems: ShownProblem[]; labels: ElicitationLabels; respond: (result: ElicitResult) => void }) {
+function Refused({
+  problems,
+  labels,
+  respond,
+  controls = true,
+}: {
+  problems: ShownProblem[];
+  labels: ElicitationLabels;
+  respond: (result: ElicitResult) => void;
+  controls?: boolean;
+}) {
   return (
     <div className="mek-refused">
       <p className="mek-refused-title">{labels.refusedTitle}</p>
       <p>{labels.refusedIntro}</p>
       <ProblemList problems={problems} labels={labels} />
-      <Actions labels={labels} respond={respond} canAccept={false} />
+      {controls && <Actions labels={labels} respond={respond} canAccept={false} />}
     </div>
   );
 }
@@ -141,12 +158,14 @@ function KitForm({
   idPrefix,
   respond,
   onDraftChange,
+  controls,
 }: {
   view: Extract<RequestView, { ok: true }>;
   labels: ElicitationLabels;
   idPrefix: string;
   respond: (result: ElicitResult) => void;
   onDraftChange: ElicitationFormProps['onDraftChange'];
+  controls: boolean;
 }) {
   const rjsf = useMemo(() => toRjsf(view.schema), [view.schema]);
   const theme = useMemo(generateTheme, []);
@@ -267,14 +286,15 @@ function KitForm({
         onChange={({ formData }) => reportDraft(formData)}
         onSubmit={onSubmit}
       >
-        <Actions labels={labels} respond={respond} canAccept />
+        {/* rjsf draws its own submit button when given no children: an empty fragment stops it. */}
+        {controls ? <Actions labels={labels} respond={respond} canAccept /> : <></>}
       </Form>
     </>
   );
 }
 
 /** One request's whole life: mounted anew (by key) for each new `request` object. */
-function ElicitationSession({ request, server, onRespond, labels: given, theme, onDraftChange }: ElicitationFormProps) {
+function ElicitationSession({ request, server, onRespond, labels: given, theme, onDraftChange, controls = true }: ElicitationFormProps) {
   const labels = useMemo(() => mergeLabels(given), [given]);
   const view = useMemo(() => readRequest(request, labels), [request, labels]);
   const baseId = `mek${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
@@ -326,11 +346,11 @@ function ElicitationSession({ request, server, onRespond, labels: given, theme, 
       </div>
       <Warnings warnings={view.warnings} labels={labels} />
       {view.ok ? (
-        <FormBoundary fallback={<Refused problems={[{ path: '', text: labels.formCrashed }]} labels={labels} respond={respond} />}>
-          <KitForm view={view} labels={labels} idPrefix={baseId} respond={respond} onDraftChange={onDraftChange} />
+        <FormBoundary fallback={<Refused problems={[{ path: '', text: labels.formCrashed }]} labels={labels} respond={respond} controls={controls} />}>
+          <KitForm view={view} labels={labels} idPrefix={baseId} respond={respond} onDraftChange={onDraftChange} controls={controls} />
         </FormBoundary>
       ) : (
-        <Refused problems={view.problems} labels={labels} respond={respond} />
+        <Refused problems={view.problems} labels={labels} respond={respond} controls={controls} />
       )}
     </div>
   );

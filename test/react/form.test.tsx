@@ -426,23 +426,23 @@ describe('given a real parent that previews the live answer (onDraftChange)', ()
     const onDraft = vi.fn();
     render(<Preview onRespond={onRespond} onDraft={onDraft} />);
     const live = () => screen.getByRole('status', { name: 'Live answer' });
-    expect(live()).toHaveTextContent('{"action":"accept","content":{"city":"Pune"}}', { normalizeWhitespace: false });
-    expect(onDraft.mock.calls[0]).toStrictEqual([{ city: 'Pune' }]);
+    expect(live().textContent).toBe('{"action":"accept","content":{"city":"Pune"}}');
+    expect(onDraft.mock.calls).toStrictEqual([[{ city: 'Pune' }]]);
 
     await user.click(screen.getByRole('checkbox', { name: 'Tuesday' }));
     await user.click(screen.getByRole('checkbox', { name: 'Monday' }));
-    expect(live()).toHaveTextContent('{"action":"accept","content":{"city":"Pune","days":["mon","tue"]}}', { normalizeWhitespace: false });
+    expect(live().textContent).toBe('{"action":"accept","content":{"city":"Pune","days":["mon","tue"]}}');
 
     await user.type(screen.getByRole('textbox', { name: 'Copies' }), 'x');
-    expect(live()).toHaveTextContent('refused: copies not-a-number', { normalizeWhitespace: false });
+    expect(live().textContent).toBe('refused: copies not-a-number');
     await user.clear(screen.getByRole('textbox', { name: 'City' }));
-    expect(live()).toHaveTextContent('refused: city required, copies not-a-number', { normalizeWhitespace: false });
+    expect(live().textContent).toBe('refused: city required, copies not-a-number');
     expect(onDraft.mock.lastCall).toStrictEqual([{ city: '', copies: 'x', days: ['mon', 'tue'] }]);
 
     await user.clear(screen.getByRole('textbox', { name: 'Copies' }));
     await user.type(screen.getByRole('textbox', { name: 'Copies' }), '2');
     await user.type(screen.getByRole('textbox', { name: 'City' }), 'Oslo');
-    expect(live()).toHaveTextContent('{"action":"accept","content":{"city":"Oslo","copies":2,"days":["mon","tue"]}}', { normalizeWhitespace: false });
+    expect(live().textContent).toBe('{"action":"accept","content":{"city":"Oslo","copies":2,"days":["mon","tue"]}}');
     expect(onRespond).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Accept' }));

@@ -7,6 +7,7 @@
  * A radio cannot be unticked, so an optional group that has a choice offers a "clear" button.
  */
 import { optionId, type WidgetProps } from '@rjsf/utils';
+import { useLayoutEffect, useRef } from 'react';
 
 import { describedBy, Description, hasErrors, labelId, readLabels, RequiredMark } from './parts.js';
 
@@ -18,10 +19,19 @@ export function EnumRadioWidget(props: WidgetProps) {
   const enumOptions = options.enumOptions ?? [];
   const locked = Boolean(disabled || readonly);
   const current: unknown = value;
-  const clear = () => {
-    onChange(undefined);
-    // The button disappears with the choice: keep the focus in the group instead of losing it.
+  // The button disappears with the choice: the focus then goes to the first option, so it stays in
+  // the group instead of being lost. After React's commit, not before: React re-applies each radio's
+  // `name` while it updates `checked`, and Chromium, when that happens to the FOCUSED radio, keeps
+  // treating the old choice as checked, so the next Tab lands on it instead of leaving the group.
+  const focusFirst = useRef(false);
+  useLayoutEffect(() => {
+    if (!focusFirst.current) return;
+    focusFirst.current = false;
     document.getElementById(optionId(id, 0))?.focus();
+  });
+  const clear = () => {
+    focusFirst.current = true;
+    onChange(undefined);
   };
   return (
     <div className="mek-choice" data-invalid={invalid ? '' : undefined}>

@@ -152,6 +152,8 @@ export function MultiSelectWidget(props: WidgetProps) {
           type="search"
           className="mek-input mek-filter"
           aria-label={labels.filterLabel(label)}
+          // The box has no visible label of its own: the placeholder says what it is for.
+          placeholder={labels.filterLabel(label)}
           aria-controls={listId}
           value={filter}
           disabled={locked}

@@ -1,0 +1,604 @@
+/**
+ * `ElicitationForm` stories. Each request comes from the shared fixtures (`stories/fixtures.ts`);
+ * each interaction story acts as a person would and checks the exact `ElicitResult` the form hands
+ * to `onRespond`. They run as tests in Chromium (`vitest --project storybook`, zone Asia/Kolkata),
+ * where the a11y addon fails a story on any axe violation in its final state.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, mocked, within } from 'storybook/test';
+
+import {
+  ElicitationForm,
+  type ElicitationLabels,
+  type ElicitRequestFormParams,
+  type FieldError,
+  type TitledOption,
+} from '../src/index.js';
+import { combinedRequest, fixtureRequest, malformedRequest, validFixture } from './fixtures.js';
+
+const meta = {
+  title: 'ElicitationForm',
+  component: ElicitationForm,
+  tags: ['autodocs'],
+  parameters: { layout: 'padded' },
+  args: {
+    server: { name: 'Deploy bot', id: 'deploy-1' },
+    onRespond: fn(),
+    onDraftChange: fn(),
+  },
+  argTypes: {
+    onRespond: { table: { category: 'Events' } },
+    onDraftChange: { table: { category: 'Events' } },
+    theme: { control: 'inline-radio', options: ['light', 'dark'] },
+  },
+} satisfies Meta<typeof ElicitationForm>;
+
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+// ---------------------------------------------------------------------------------------------
+// The five enum variants (SEP-1330), both spellings of the titled ones.
+
+/** Plain `enum`: the values are the labels. */
+export const UntitledSingle: Story = {
+  name: 'Enum: untitled single',
+  args: { request: fixtureRequest('untitled-single/required-no-default') },
+  play: async ({ args, canvas, userEvent }) => {
+    const region = canvas.getByRole('radiogroup', { name: 'Region' });
+    await expect(region).toHaveAttribute('aria-required', 'true');
+    const west = within(region).getByRole('radio', { name: 'eu-west-1' });
+    await expect(west).not.toBeChecked();
+    await userEvent.click(west);
+    await expect(west).toBeChecked();
+    await expect(west).toHaveAttribute('data-state', 'checked');
+    await expect(within(region).getByRole('radio', { name: 'us-east-1' })).not.toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { region: 'eu-west-1' } });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** `oneOf` of `{const, title}` (the spec's spelling): titles are the labels, the const is sent. */
+export const TitledSingleOneOf: Story = {
+  name: 'Enum: titled single (oneOf)',
+  args: { request: fixtureRequest('titled-single/one-of-required') },
+  play: async ({ args, canvas, userEvent }) => {
+    const environment = canvas.getByRole('radiogroup', { name: 'Environment' });
+    await expect(within(environment).getAllByRole('radio').map((radio) => (radio as HTMLInputElement).checked)).toEqual([false, false, false]);
+    await expect(within(environment).queryByRole('radio', { name: 'prod' })).toBeNull();
+    await userEvent.click(within(environment).getByRole('radio', { name: 'Production' }));
+    await expect(within(environment).getByRole('radio', { name: 'Production' })).toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { environment: 'prod' } });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** `anyOf` at the top of a single select: not the spec's spelling, but servers send it. */
+export const TitledSingleAnyOf: Story = {
+  name: 'Enum: titled single (anyOf)',
+  args: { request: fixtureRequest('titled-single/any-of-required') },
+  play: async ({ args, canvas, userEvent }) => {
+    const engine = canvas.getByRole('radiogroup', { name: 'Database engine' });
+    await expect(within(engine).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
+      'PostgreSQL 16',
+      'MySQL 8.4',
+      'SQLite (single file)',
+    ]);
+    await userEvent.click(within(engine).getByRole('radio', { name: 'PostgreSQL 16' }));
+    await expect(within(engine).getByRole('radio', { name: 'PostgreSQL 16' })).toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { engine: 'postgres' } });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** The deprecated `enum` + `enumNames`: the names are the labels. */
+export const LegacyEnumNames: Story = {
+  name: 'Enum: legacy enumNames',
+  args: { request: fixtureRequest('legacy-titled/required-no-default') },
+  play: async ({ args, canvas, userEvent }) => {
+    const zone = canvas.getByRole('radiogroup', { name: 'Time zone' });
+    await userEvent.click(within(zone).getByRole('radio', { name: 'India Standard Time' }));
+    await expect(within(zone).getByRole('radio', { name: 'India Standard Time' })).toBeChecked();
+    await expect(within(zone).getByRole('radio', { name: 'Coordinated Universal Time' })).not.toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { timeZone: 'Asia/Kolkata' } });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** The 60 countries of the `titled-multi/sixty-options` case, as `{const, title}` options, in order. */
+const countryOptions: TitledOption[] = validFixture('titled-multi/sixty-options').fields.flatMap((field) =>
+  field.kind === 'multi-select' ? field.options.map((option) => ({ const: option.value, title: option.label })) : [],
+);
+
+/** More options than a radio group should hold (core's `radioLimit`, 7): a native drop-down list. */
+export const LongSingleSelect: Story = {
+  name: 'Enum: titled single, 60 options',
+  args: {
+    request: {
+      message: 'Which country should the spring campaign launch in first?',
+      requestedSchema: { type: 'object', properties: { launch: { type: 'string', title: 'Launch country', oneOf: countryOptions } }, required: ['launch'] },
+    },
+  },
+  play: async ({ args, canvas, userEvent }) => {
+    const launch = canvas.getByRole('combobox', { name: 'Launch country' });
+    await expect(launch).toHaveDisplayValue('Choose…');
+    await userEvent.selectOptions(launch, 'Germany');
+    await expect(launch).toHaveDisplayValue('Germany');
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { launch: 'DE' } });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** `items.enum`: ticked in any order, sent in option order. */
+export const UntitledMulti: Story = {
+  name: 'Enum: untitled multi',
+  args: { request: fixtureRequest('untitled-multi/optional-no-bounds') },
+  play: async ({ args, canvas, userEvent }) => {
+    const platforms = canvas.getByRole('group', { name: 'Platforms' });
+    await userEvent.click(within(platforms).getByRole('checkbox', { name: 'windows' }));
+    await userEvent.click(within(platforms).getByRole('checkbox', { name: 'linux' }));
+    await expect(within(platforms).getAllByRole('checkbox').map((box) => [box.getAttribute('data-state'), (box as HTMLInputElement).checked])).toEqual([
+      ['checked', true],
+      ['unchecked', false],
+      ['checked', true],
+    ]);
+    await expect(within(platforms).getByRole('status')).toHaveTextContent(/^2 selected$/);
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { platforms: ['linux', 'windows'] } });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** `items.anyOf` of `{const, title}` (the spec's spelling), with `minItems`/`maxItems`. */
+export const TitledMultiAnyOf: Story = {
+  name: 'Enum: titled multi (items.anyOf)',
+  args: { request: fixtureRequest('titled-multi/any-of-optional-bounds') },
+  play: async ({ args, canvas, userEvent }) => {
+    const checks = canvas.getByRole('group', { name: 'Checks' });
+    await expect(checks).toHaveAccessibleDescription('Choose 1–3 options');
+    await userEvent.click(within(checks).getByRole('checkbox', { name: 'Dependency audit' }));
+    await userEvent.click(within(checks).getByRole('checkbox', { name: 'Lint' }));
+    await expect(within(checks).getByRole('checkbox', { name: 'Lint' })).toBeChecked();
+    await expect(within(checks).getByRole('checkbox', { name: 'Unit tests' })).not.toBeChecked();
+    await expect(within(checks).getByRole('status')).toHaveTextContent(/^2 of 3 selected$/);
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { checks: ['lint', 'audit'] } });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** `items.oneOf` (the SEP's TypeScript spelling), with a default that is pre-ticked. */
+export const TitledMultiOneOf: Story = {
+  name: 'Enum: titled multi (items.oneOf)',
+  args: { request: fixtureRequest('titled-multi/one-of-with-default') },
+  play: async ({ args, canvas, userEvent }) => {
+    const channels = canvas.getByRole('group', { name: 'Alert channels' });
+    await expect(within(channels).getByRole('checkbox', { name: 'Email' })).toBeChecked();
+    await userEvent.click(within(channels).getByRole('checkbox', { name: 'PagerDuty' }));
+    await expect(within(channels).getByRole('checkbox', { name: 'PagerDuty' })).toHaveAttribute('data-state', 'checked');
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { alertChannels: ['email', 'pager'] } });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// The four string formats, and the other primitives.
+
+/** `format: "email"`. */
+export const EmailFormat: Story = {
+  name: 'Format: email',
+  args: { request: fixtureRequest('format-email/required') },
+  play: async ({ args, canvas, userEvent }) => {
+    const email = canvas.getByRole('textbox', { name: 'Billing email' });
+    await expect(email).toHaveAttribute('type', 'email');
+    await userEvent.type(email, 'ap@example.com');
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { billingEmail: 'ap@example.com' } });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** `format: "uri"`: typed text, never a link. */
+export const UriFormat: Story = {
+  name: 'Format: uri',
+  args: { request: fixtureRequest('format-uri/required') },
+  play: async ({ args, canvas, userEvent }) => {
+    const url = canvas.getByRole('textbox', { name: 'Webhook URL' });
+    await userEvent.type(url, 'https://hooks.example.com/mcp/events');
+    await expect(canvas.queryByRole('link')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { webhookUrl: 'https://hooks.example.com/mcp/events' } });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** `format: "date"`: a calendar date, sent as `YYYY-MM-DD` whatever the locale shows. */
+export const DateFormat: Story = {
+  name: 'Format: date',
+  args: { request: fixtureRequest('format-date/required') },
+  play: async ({ args, canvas, userEvent }) => {
+    const date = canvas.getByLabelText('Start date *');
+    await expect(date).toHaveAccessibleDescription('Format: YYYY-MM-DD');
+    await userEvent.type(date, '2024-02-29');
+    await expect(date).toHaveValue('2024-02-29');
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { startDate: '2024-02-29' } });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** `format: "date-time"`: a local date and time, sent with the offset of the shown zone (here +05:30). */
+export const DateTimeFormat: Story = {
+  name: 'Format: date-time',
+  args: { request: fixtureRequest('format-date-time/required') },
+  play: async ({ args, canvas, userEvent }) => {
+    const start = canvas.getByLabelText('Window start *');
+    // The zone's name is the browser's: Chromium's ICU still calls Asia/Kolkata by its old IANA link name.
+    await expect(start).toHaveAccessibleDescription(/^Time zone: Asia\/(Kolkata|Calcutta) \(UTC\+05:30\)$/);
+    await userEvent.type(start, '2026-03-01T09:30');
+    await expect(start).toHaveValue('2026-03-01T09:30');
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { windowStart: '2026-03-01T09:30:00+05:30' } });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** `type: "number"`: the typed text becomes a JSON number on Accept. */
+export const NumberField: Story = {
+  name: 'Number',
+  args: { request: fixtureRequest('number/required-bounds') },
+  play: async ({ args, canvas, userEvent }) => {
+    const discount = canvas.getByRole('textbox', { name: 'Discount (%)' });
+    await expect(discount).toHaveAccessibleDescription('A number from 0 to 100');
+    await userEvent.type(discount, '12.5');
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { discount: 12.5 } });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** `type: "integer"` with a default. */
+export const IntegerField: Story = {
+  name: 'Integer',
+  args: { request: fixtureRequest('integer/required-bounds-default') },
+  play: async ({ args, canvas, userEvent }) => {
+    const replicas = canvas.getByRole('textbox', { name: 'Replicas' });
+    await expect(replicas).toHaveValue('3');
+    await userEvent.clear(replicas);
+    await userEvent.type(replicas, '7');
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { replicas: 7 } });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** A required boolean left unticked is answered `false`: the box was seen and left alone. */
+export const BooleanField: Story = {
+  name: 'Boolean',
+  args: { request: fixtureRequest('boolean/required') },
+  play: async ({ args, canvas, userEvent }) => {
+    const migrations = canvas.getByRole('checkbox', { name: 'Run migrations' });
+    await expect(migrations).not.toBeChecked();
+    await expect(migrations).not.toHaveAttribute('aria-required');
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { runMigrations: false } });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Defaults, bounds, errors.
+
+/**
+ * Defaults (SEP-1034) pre-fill the form; a required titled single select is NOT pre-filled with
+ * its first option (rjsf would, unless told not to).
+ */
+export const Defaults: Story = {
+  name: 'Defaults',
+  args: { request: fixtureRequest('mixed/deployment') },
+  play: async ({ args, canvas, userEvent }) => {
+    await expect(canvas.getByRole('textbox', { name: 'Version' })).toHaveValue('v2.4.1');
+    await expect(canvas.getByRole('radio', { name: 'eu-west-1' })).toBeChecked();
+    await expect(canvas.getByRole('textbox', { name: 'Replicas' })).toHaveValue('2');
+    await expect(canvas.getByRole('checkbox', { name: 'Dry run' })).not.toBeChecked();
+    const strategy = canvas.getByRole('radiogroup', { name: 'Rollout strategy' });
+    await expect(within(strategy).getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).checked)).toEqual([]);
+    await userEvent.click(within(strategy).getByRole('radio', { name: 'Canary (5%)' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({
+      action: 'accept',
+      content: { version: 'v2.4.1', region: 'eu-west-1', replicas: 2, strategy: 'canary', dryRun: false },
+    });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** Length, number and item bounds are shown as hints; at `maxItems` the other boxes are disabled. */
+export const Bounds: Story = {
+  name: 'Bounds',
+  args: {
+    request: combinedRequest('Set up the translated project.', ['text/required-bounds', 'integer/required-bounds-default', 'titled-multi/one-of-required-max']),
+  },
+  play: async ({ args, canvas, userEvent }) => {
+    const name = canvas.getByRole('textbox', { name: 'Project name' });
+    await expect(name).toHaveAccessibleDescription('3–20 characters');
+    const replicas = canvas.getByRole('textbox', { name: 'Replicas' });
+    await expect(replicas).toHaveAccessibleDescription('A whole number from 1 to 10');
+    const languages = canvas.getByRole('group', { name: 'Languages' });
+    await expect(languages).toHaveAccessibleDescription('Choose at most 2 options');
+
+    await userEvent.type(name, 'Apollo');
+    await userEvent.clear(replicas);
+    await userEvent.type(replicas, '7');
+    await userEvent.click(within(languages).getByRole('checkbox', { name: 'Japanese' }));
+    await userEvent.click(within(languages).getByRole('checkbox', { name: 'German' }));
+    await expect(within(languages).getByRole('status')).toHaveTextContent(/^2 of 2 selected$/);
+    await expect(within(languages).getByRole('checkbox', { name: 'French' })).toBeDisabled();
+    await expect(within(languages).getByRole('checkbox', { name: 'Japanese' })).toBeEnabled();
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { projectName: 'Apollo', replicas: 7, languages: ['de', 'ja'] } });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+  },
+};
+
+const errorsRequest = combinedRequest('Create the billing project.', ['text/required-bounds', 'format-email/required', 'number/required-bounds']);
+
+/** Accept with wrong answers: an error summary, each field marked, focus on the first invalid field. Nothing is sent. */
+export const Errors: Story = {
+  name: 'Errors',
+  args: { request: errorsRequest },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'Ap');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Billing email' }), 'ap@localhost');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Discount (%)' }), 'abc');
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+
+    const summary = canvas.getByRole('alert');
+    await expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Project name: Enter at least 3 characters.',
+      'Billing email: Enter an email address such as name@example.com.',
+      'Discount (%): Enter a number.',
+    ]);
+    const name = canvas.getByRole('textbox', { name: 'Project name' });
+    await expect(name).toHaveFocus();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveAccessibleDescription('Enter at least 3 characters. 3–20 characters');
+    await expect(canvas.getByRole('textbox', { name: 'Discount (%)' })).toHaveAccessibleDescription('Enter a number. A number from 0 to 100');
+    await expect(args.onRespond).not.toHaveBeenCalled();
+  },
+};
+
+/** The same errors, then fixed: the next Accept sends the answer once. */
+export const ErrorsFixed: Story = {
+  name: 'Errors, then fixed',
+  args: { request: errorsRequest },
+  play: async (context) => {
+    await Errors.play?.(context);
+    const { args, canvas, userEvent } = context;
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'ollo');
+    await userEvent.clear(canvas.getByRole('textbox', { name: 'Billing email' }));
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Billing email' }), 'ap@example.com');
+    await userEvent.clear(canvas.getByRole('textbox', { name: 'Discount (%)' }));
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Discount (%)' }), '12.5');
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { projectName: 'Apollo', billingEmail: 'ap@example.com', discount: 12.5 } });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// A very long titled multi-select.
+
+/** 2,000 `{const, title}` options, built here: "Part 0001" … "Part 2000". */
+const parts: TitledOption[] = Array.from({ length: 2000 }, (_, index) => {
+  const number = String(index + 1).padStart(4, '0');
+  return { const: `part-${number}`, title: `Part ${number}` };
+});
+
+/** A filter box finds options; it only hides rows, so a ticked option stays ticked while hidden. */
+export const TwoThousandOptions: Story = {
+  name: 'Enum: titled multi, 2,000 options',
+  args: {
+    request: {
+      message: 'Which spare parts should be reordered?',
+      requestedSchema: {
+        type: 'object',
+        properties: { parts: { type: 'array', title: 'Spare parts', items: { anyOf: parts }, minItems: 1, maxItems: 10 } },
+        required: ['parts'],
+      },
+    },
+  },
+  play: async ({ args, canvas, userEvent }) => {
+    const filter = canvas.getByRole('searchbox', { name: 'Filter Spare parts' });
+    await userEvent.type(filter, '1999');
+    const group = canvas.getByRole('group', { name: 'Spare parts' });
+    await expect(within(group).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(['Part 1999']);
+    await userEvent.tab();
+    await expect(within(group).getByRole('checkbox', { name: 'Part 1999' })).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await expect(within(group).getByRole('checkbox', { name: 'Part 1999' })).toBeChecked();
+
+    // Escape in a non-empty filter clears it, and does not cancel the form.
+    await userEvent.click(filter);
+    await userEvent.keyboard('{Escape}');
+    await expect(filter).toHaveValue('');
+    await expect(args.onRespond).not.toHaveBeenCalled();
+
+    await userEvent.type(filter, '0042');
+    await userEvent.tab();
+    await userEvent.keyboard(' ');
+    await expect(within(group).getByRole('status')).toHaveTextContent(/^2 of 10 selected$/);
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { parts: ['part-0042', 'part-1999'] } });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// A request the kit refuses.
+
+/** Core refuses the schema: each problem is shown with its path, and only Decline and Cancel are offered. */
+export const Malformed: Story = {
+  name: 'Malformed request',
+  args: { request: malformedRequest('malformed/several-problems') },
+  play: async ({ args, canvas, userEvent }) => {
+    await expect(canvas.getByText('This request cannot be shown as a form')).toBeVisible();
+    // Two lists: the warning, folded away under "1 note about this request", then the errors.
+    await expect(canvas.getByText('1 note about this request')).toBeVisible();
+    const lists = canvas.getAllByRole('list');
+    await expect(lists.map((list) => within(list).getAllByRole('listitem').map((item) => item.textContent))).toEqual([
+      ['properties.room.title title must be text, not number 42; it is ignored.'],
+      [
+        'properties.slot.format format "time" is not one the spec allows (email, uri, date, date-time).',
+        'properties.attendees.type type ["integer","null"] is not allowed; use string, number, integer, boolean or array.',
+      ],
+    ]);
+    await expect(canvas.getAllByRole('button').map((button) => button.textContent)).toEqual(['Decline', 'Cancel']);
+    await userEvent.click(canvas.getByRole('button', { name: 'Decline' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'decline' });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+    await expect(mocked(args.onRespond).mock.calls).toStrictEqual([[{ action: 'decline' }]]);
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Decline, Cancel, Escape.
+
+const projectRequest: ElicitRequestFormParams = fixtureRequest('text/required-bounds');
+
+/** Decline: the explicit "no", with no content even when fields are filled. */
+export const Decline: Story = {
+  name: 'Actions: decline',
+  args: { request: projectRequest },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'Apollo');
+    await userEvent.click(canvas.getByRole('button', { name: 'Decline' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'decline' });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+    await expect(mocked(args.onRespond).mock.calls).toStrictEqual([[{ action: 'decline' }]]);
+  },
+};
+
+/** Cancel: dismissed without a choice. */
+export const Cancel: Story = {
+  name: 'Actions: cancel',
+  args: { request: projectRequest },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'cancel' });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+    await expect(mocked(args.onRespond).mock.calls).toStrictEqual([[{ action: 'cancel' }]]);
+  },
+};
+
+/** Escape anywhere in the form is Cancel; a second Escape sends nothing more. */
+export const Escape: Story = {
+  name: 'Actions: Escape cancels',
+  args: { request: projectRequest },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'Apo');
+    await userEvent.keyboard('{Escape}');
+    await userEvent.keyboard('{Escape}');
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'cancel' });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+    await expect(mocked(args.onRespond).mock.calls).toStrictEqual([[{ action: 'cancel' }]]);
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Theme and labels.
+
+/** `theme: 'dark'` forces the dark palette (without it the kit follows `prefers-color-scheme`). */
+export const DarkTheme: Story = {
+  name: 'Theme: dark',
+  args: { request: fixtureRequest('mixed/deployment'), theme: 'dark' },
+  globals: { backgrounds: { value: 'dark' } },
+  play: async (context) => {
+    await expect(context.canvas.getByRole('group', { name: 'Request from Deploy bot (ID: deploy-1)' })).toHaveAttribute('data-theme', 'dark');
+    await Defaults.play?.(context);
+  },
+};
+
+/** The error state in the dark palette, so axe checks the contrast of its error colours too. */
+export const DarkThemeErrors: Story = {
+  name: 'Theme: dark, errors',
+  args: { request: errorsRequest, theme: 'dark' },
+  globals: { backgrounds: { value: 'dark' } },
+  play: async (context) => {
+    await expect(context.canvas.getByRole('group', { name: 'Request from Deploy bot (ID: deploy-1)' })).toHaveAttribute('data-theme', 'dark');
+    await Errors.play?.(context);
+  },
+};
+
+const germanFieldErrors: { [code in FieldError['code']]?: string } = {
+  required: 'Dieses Feld ist erforderlich.',
+  'min-length': 'Der Text ist zu kurz.',
+  'min-items': 'Bitte mehr Optionen wählen.',
+};
+
+/** Every string of the kit in German; text the server sent (message, titles) stays as sent. */
+const german: ElicitationLabels = {
+  requestFrom: 'Anfrage von',
+  serverId: (id) => `(Kennung: ${id})`,
+  accept: 'Annehmen',
+  decline: 'Ablehnen',
+  cancel: 'Abbrechen',
+  requiredMark: '*',
+  requiredNote: 'Mit * markierte Felder sind Pflichtfelder.',
+  choosePlaceholder: 'Bitte wählen…',
+  clearChoice: 'Auswahl entfernen',
+  filterLabel: (fieldLabel) => `${fieldLabel} filtern`,
+  filterNoMatches: 'Keine Option passt zum Filter.',
+  selectedCount: (count, max) => (max === undefined ? `${count} ausgewählt` : `${count} von ${max} ausgewählt`),
+  itemsHint: (min, max) => (min !== undefined && max !== undefined ? `${min} bis ${max} Optionen wählen` : undefined),
+  lengthHint: (min, max) => (min !== undefined && max !== undefined ? `${min} bis ${max} Zeichen` : undefined),
+  numberHint: ({ min, max }) => (min !== undefined && max !== undefined ? `Zahl von ${min} bis ${max}` : undefined),
+  dateHint: 'Format: JJJJ-MM-TT',
+  timeZoneHint: (timeZone, offset) => `Zeitzone: ${timeZone} (UTC${offset})`,
+  errorSummaryTitle: 'Bitte korrigieren Sie vor dem Annehmen:',
+  fieldError: (error) => germanFieldErrors[error.code] ?? error.message,
+  refusedTitle: 'Diese Anfrage kann nicht als Formular angezeigt werden',
+  refusedIntro: 'Der Server hat eine Anfrage gesendet, die nicht korrekt beantwortet werden kann. Sie können sie ablehnen oder abbrechen.',
+  problemPath: (path) => (path === '' ? '(ganze Anfrage)' : path),
+  problemMessage: (problem) => problem.message,
+  warningsTitle: (count) => (count === 1 ? '1 Hinweis zu dieser Anfrage' : `${count} Hinweise zu dieser Anfrage`),
+  requestNotObject: 'Die Anfrage ist kein Objekt.',
+  messageNotText: 'Die Nachricht der Anfrage ist kein Text.',
+  notFormMode: 'Dies ist keine Formular-Anfrage.',
+  formCrashed: 'Das Formular konnte wegen eines internen Fehlers nicht angezeigt werden.',
+};
+
+/** `labels` replaces the kit's strings: header, buttons, hints, live count, error summary. */
+export const TranslatedLabels: Story = {
+  name: 'Labels: German',
+  args: {
+    request: combinedRequest('Richten Sie das Projekt ein.', ['text/required-bounds', 'untitled-multi/required-default-bounds']),
+    labels: german,
+  },
+  play: async ({ args, canvas, userEvent }) => {
+    await expect(canvas.getByRole('group', { name: 'Anfrage von Deploy bot (Kennung: deploy-1)' })).toBeVisible();
+    await expect(canvas.getAllByRole('button').map((button) => button.textContent)).toEqual(['Annehmen', 'Ablehnen', 'Abbrechen']);
+    await expect(canvas.getByText('Mit * markierte Felder sind Pflichtfelder.')).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Project name' })).toHaveAccessibleDescription('3 bis 20 Zeichen');
+    const topics = canvas.getByRole('group', { name: 'Topics' });
+    await expect(within(topics).getByRole('status')).toHaveTextContent(/^2 von 3 ausgewählt$/);
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Annehmen' }));
+    const summary = canvas.getByRole('alert');
+    await expect(summary.textContent).toBe('Bitte korrigieren Sie vor dem Annehmen:Project name: Dieses Feld ist erforderlich.');
+    await expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual(['Project name: Dieses Feld ist erforderlich.']);
+
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'Apollo');
+    await userEvent.click(within(topics).getByRole('checkbox', { name: 'billing' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Annehmen' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { projectName: 'Apollo', topics: ['releases', 'billing', 'security'] } });
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+  },
+};

@@ -1,0 +1,235 @@
+// Keyboard only, in real Chromium: every enum variant, the four formats, number, integer and boolean
+// are answered with Tab, Shift+Tab, Space, arrow keys, typing and Enter (Playwright's keyboard, real
+// key events; no click, no pointer). Each test checks where the focus is at each step and the exact
+// ElicitResult.
+import { describe, expect, test, vi } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+
+import { ElicitationForm, type ElicitRequestFormParams } from '../../src/index.js';
+import { fixtureGlob, isMalformed } from '../fixtures/index.js';
+import { mount } from './mount.js';
+
+const server = { name: 'Deploy bot' };
+
+/** The request of a valid fixture case, by `variant/name`. */
+function request(id: string): ElicitRequestFormParams {
+  const entry = fixtureGlob.find(({ variant, name }) => `${variant}/${name}` === id);
+  if (!entry || isMalformed(entry.fixture)) throw new Error(`No valid fixture ${id}`);
+  return entry.fixture.request;
+}
+
+/** Mounts the form with a spy, and moves the focus to the page start, before the form. */
+function open(params: ElicitRequestFormParams) {
+  const onRespond = vi.fn();
+  mount(<ElicitationForm request={params} server={server} onRespond={onRespond} />);
+  (document.activeElement as HTMLElement | null)?.blur();
+  return onRespond;
+}
+
+describe('given each enum variant, answered by keyboard only', () => {
+  test('untitled single: Tab into the group, Space, an arrow moves and selects, Tab to Accept, Enter', async () => {
+    const onRespond = open(request('untitled-single/required-no-default'));
+    await userEvent.keyboard('{Tab}');
+    await expect.element(page.getByRole('radio', { name: 'us-east-1' })).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await expect.element(page.getByRole('radio', { name: 'us-east-1' })).toBeChecked();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect.element(page.getByRole('radio', { name: 'eu-west-1' })).toHaveFocus();
+    await expect.element(page.getByRole('radio', { name: 'eu-west-1' })).toBeChecked();
+    await expect.element(page.getByRole('radio', { name: 'us-east-1' })).not.toBeChecked();
+    await userEvent.keyboard('{Tab}');
+    await expect.element(page.getByRole('button', { name: 'Accept' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect.poll(() => onRespond.mock.calls.length).toBe(1);
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { region: 'eu-west-1' } }]]);
+  });
+
+  test('titled single (oneOf): two ArrowDowns reach Production; Space on Accept sends its const', async () => {
+    const onRespond = open(request('titled-single/one-of-required'));
+    await userEvent.keyboard('{Tab}');
+    await expect.element(page.getByRole('radio', { name: 'Development' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    await expect.element(page.getByRole('radio', { name: 'Production' })).toBeChecked();
+    await userEvent.keyboard('{Tab}');
+    await expect.element(page.getByRole('button', { name: 'Accept' })).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await expect.poll(() => onRespond.mock.calls.length).toBe(1);
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { environment: 'prod' } }]]);
+  });
+
+  test('titled single (anyOf): Space selects the focused option', async () => {
+    const onRespond = open(request('titled-single/any-of-required'));
+    await userEvent.keyboard('{Tab}');
+    await expect.element(page.getByRole('radio', { name: 'PostgreSQL 16' })).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await expect.element(page.getByRole('radio', { name: 'PostgreSQL 16' })).toBeChecked();
+    await userEvent.keyboard('{Tab}{Enter}');
+    await expect.poll(() => onRespond.mock.calls.length).toBe(1);
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { engine: 'postgres' } }]]);
+  });
+
+  test('legacy enumNames: ArrowUp from the first option wraps to the last', async () => {
+    const onRespond = open(request('legacy-titled/required-no-default'));
+    await userEvent.keyboard('{Tab}');
+    await expect.element(page.getByRole('radio', { name: 'Coordinated Universal Time' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    await expect.element(page.getByRole('radio', { name: 'India Standard Time' })).toHaveFocus();
+    await expect.element(page.getByRole('radio', { name: 'India Standard Time' })).toBeChecked();
+    await userEvent.keyboard('{Tab}{Enter}');
+    await expect.poll(() => onRespond.mock.calls.length).toBe(1);
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { timeZone: 'Asia/Kolkata' } }]]);
+  });
+
+  test('legacy enumNames, optional with a default: the choice is cleared with the "Clear choice" button', async () => {
+    const onRespond = open(request('legacy-titled/optional-with-default'));
+    await userEvent.keyboard('{Tab}');
+    // Tab enters a radio group at its checked option.
+    await expect.element(page.getByRole('radio', { name: 'Normal' })).toHaveFocus();
+    await userEvent.keyboard('{Tab}');
+    await expect.element(page.getByRole('button', { name: 'Clear choice' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(page.getByRole('radio', { name: 'Urgent' })).toHaveFocus();
+    await expect.element(page.getByRole('radio', { name: 'Normal' })).not.toBeChecked();
+    await userEvent.keyboard('{Tab}');
+    await expect.element(page.getByRole('button', { name: 'Accept' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect.poll(() => onRespond.mock.calls.length).toBe(1);
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: {} }]]);
+  });
+
+  test('a long titled single select (60 options): a drop-down list answered by typing its title', async () => {
+    const countries = request('titled-multi/sixty-options').requestedSchema.properties['countries'];
+    if (countries === undefined || countries.type !== 'array' || !('anyOf' in countries.items)) throw new Error('Unexpected fixture shape');
+    const onRespond = open({
+      message: 'Where should the campaign launch?',
+      requestedSchema: { type: 'object', properties: { launch: { type: 'string', title: 'Launch country', oneOf: countries.items.anyOf } }, required: ['launch'] },
+    });
+    await userEvent.keyboard('{Tab}');
+    await expect.element(page.getByRole('combobox', { name: 'Launch country' })).toHaveFocus();
+    await userEvent.keyboard('Germany');
+    await expect.element(page.getByRole('combobox', { name: 'Launch country' })).toHaveDisplayValue('Germany');
+    await userEvent.keyboard('{Tab}{Enter}');
+    await expect.poll(() => onRespond.mock.calls.length).toBe(1);
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { launch: 'DE' } }]]);
+  });
+
+  test('untitled multi: ticked with Space in the order windows, linux; sent in option order', async () => {
+    const onRespond = open(request('untitled-multi/optional-no-bounds'));
+    await userEvent.keyboard('{Tab}{Tab}{Tab}');
+    await expect.element(page.getByRole('checkbox', { name: 'windows' })).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await userEvent.keyboard('{Shift>}{Tab}{Tab}{/Shift}');
+    await expect.element(page.getByRole('checkbox', { name: 'linux' })).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await expect.element(page.getByRole('checkbox', { name: 'linux' })).toBeChecked();
+    await expect.element(page.getByRole('checkbox', { name: 'macos' })).not.toBeChecked();
+    await expect.element(page.getByRole('checkbox', { name: 'windows' })).toBeChecked();
+    await expect.element(page.getByRole('status')).toHaveTextContent(/^2 selected$/);
+    await userEvent.keyboard('{Tab}{Tab}{Tab}');
+    await expect.element(page.getByRole('button', { name: 'Accept' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect.poll(() => onRespond.mock.calls.length).toBe(1);
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { platforms: ['linux', 'windows'] } }]]);
+  });
+
+  test('titled multi (items.anyOf): at maxItems the other boxes are disabled and Tab skips them', async () => {
+    const onRespond = open(request('titled-multi/any-of-optional-bounds'));
+    // Lint, Unit tests, End-to-end tests: three ticks reach maxItems 3.
+    await userEvent.keyboard('{Tab} {Tab} {Tab} ');
+    await expect.element(page.getByRole('status')).toHaveTextContent(/^3 of 3 selected$/);
+    await expect.element(page.getByRole('checkbox', { name: 'Dependency audit' })).toBeDisabled();
+    await userEvent.keyboard('{Tab}');
+    await expect.element(page.getByRole('button', { name: 'Accept' })).toHaveFocus();
+    // Back to Unit tests, untick it: Dependency audit is enabled again and Tab reaches it.
+    await userEvent.keyboard('{Shift>}{Tab}{Tab}{/Shift} ');
+    await expect.element(page.getByRole('checkbox', { name: 'Unit tests' })).not.toBeChecked();
+    await expect.element(page.getByRole('checkbox', { name: 'Dependency audit' })).toBeEnabled();
+    await userEvent.keyboard('{Tab}{Tab}');
+    await expect.element(page.getByRole('checkbox', { name: 'Dependency audit' })).toHaveFocus();
+    await userEvent.keyboard('{Tab}');
+    await expect.element(page.getByRole('button', { name: 'Accept' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect.poll(() => onRespond.mock.calls.length).toBe(1);
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { checks: ['lint', 'e2e'] } }]]);
+  });
+
+  test('titled multi (items.oneOf) with a default: Space unticks the default, ticks another', async () => {
+    const onRespond = open(request('titled-multi/one-of-with-default'));
+    await userEvent.keyboard('{Tab}');
+    await expect.element(page.getByRole('checkbox', { name: 'Email' })).toHaveFocus();
+    await userEvent.keyboard(' {Tab}{Tab} ');
+    await expect.element(page.getByRole('checkbox', { name: 'PagerDuty' })).toBeChecked();
+    await expect.element(page.getByRole('checkbox', { name: 'Email' })).not.toBeChecked();
+    await userEvent.keyboard('{Tab}{Enter}');
+    await expect.poll(() => onRespond.mock.calls.length).toBe(1);
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { alertChannels: ['pager'] } }]]);
+  });
+});
+
+describe('given the other field kinds, answered by keyboard only', () => {
+  const everyKind: ElicitRequestFormParams = {
+    message: 'Register the service.',
+    requestedSchema: {
+      type: 'object',
+      properties: {
+        name: { type: 'string', title: 'Name', minLength: 3 },
+        owner: { type: 'string', title: 'Owner email', format: 'email' },
+        repo: { type: 'string', title: 'Repository', format: 'uri' },
+        launch: { type: 'string', title: 'Launch date', format: 'date' },
+        budget: { type: 'number', title: 'Budget', minimum: 0 },
+        replicas: { type: 'integer', title: 'Replicas', minimum: 1 },
+        public: { type: 'boolean', title: 'Public' },
+      },
+      required: ['name', 'owner', 'repo', 'launch', 'budget', 'replicas', 'public'],
+    },
+  };
+
+  test('text, email, uri, date, number, integer and boolean, then Enter on Accept', async () => {
+    const onRespond = open(everyKind);
+    await userEvent.keyboard('{Tab}');
+    await expect.element(page.getByRole('textbox', { name: 'Name' })).toHaveFocus();
+    await userEvent.keyboard('checkout{Tab}ops@example.com{Tab}https://git.example.com/checkout{Tab}');
+    await expect.element(page.getByLabelText('Launch date *')).toHaveFocus();
+    // en-US segments: month, day, year; a full segment moves to the next. Chromium's calendar
+    // button is one more Tab stop inside the input.
+    await userEvent.keyboard('02292024{Tab}{Tab}');
+    await expect.element(page.getByLabelText('Launch date *')).toHaveValue('2024-02-29');
+    await expect.element(page.getByRole('textbox', { name: 'Budget' })).toHaveFocus();
+    await userEvent.keyboard('-0.5{Tab}12{Tab}');
+    await expect.element(page.getByRole('checkbox', { name: 'Public' })).toHaveFocus();
+    await userEvent.keyboard(' {Tab}');
+    await expect.element(page.getByRole('button', { name: 'Accept' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+
+    // Budget is below its minimum: nothing is sent, the focus goes to it.
+    await expect.element(page.getByRole('alert')).toBeVisible();
+    expect(page.getByRole('alert').element().textContent).toBe('Please fix the following before accepting:Budget: Enter 0 or more.');
+    await expect.element(page.getByRole('textbox', { name: 'Budget' })).toHaveFocus();
+    expect(onRespond).not.toHaveBeenCalled();
+    await userEvent.keyboard('{Control>}a{/Control}250{Enter}');
+    await expect.poll(() => onRespond.mock.calls.length).toBe(1);
+    expect(onRespond.mock.calls).toStrictEqual([
+      [
+        {
+          action: 'accept',
+          content: {
+            name: 'checkout',
+            owner: 'ops@example.com',
+            repo: 'https://git.example.com/checkout',
+            launch: '2024-02-29',
+            budget: 250,
+            replicas: 12,
+            public: true,
+          },
+        },
+      ],
+    ]);
+  });
+
+  test('Escape anywhere cancels: exactly { action: "cancel" }, once', async () => {
+    const onRespond = open(everyKind);
+    await userEvent.keyboard('{Tab}check{Escape}{Escape}');
+    await expect.poll(() => onRespond.mock.calls.length).toBe(1);
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'cancel' }]]);
+  });
+});

@@ -1,0 +1,23 @@
+/**
+ * Renders React into a fresh container of the real page, with `react-dom/client`, and removes it
+ * when the test finishes. `flushSync` makes the first render complete before the test goes on;
+ * later updates come from real browser events, which React commits before Playwright's key or
+ * click command returns.
+ */
+import type { ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { onTestFinished } from 'vitest';
+
+/** Mounts `ui` in a new `<div>` of `document.body` for the current test; returns that container. */
+export function mount(ui: ReactNode): HTMLElement {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  flushSync(() => root.render(ui));
+  onTestFinished(() => {
+    root.unmount();
+    container.remove();
+  });
+  return container;
+}
