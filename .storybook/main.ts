@@ -10,6 +10,27 @@ const config: StorybookConfig = {
     disableTelemetry: true,
     disableWhatsNewNotifications: true,
   },
+  // The "Live host" story runs the MCP SDK in the page, and the tool stories run Ajv. Pre-bundled up front: when Vite discovers
+  // them on first load it reloads the page, and a story test running at that moment fails.
+  viteFinal: (viteConfig) => ({
+    ...viteConfig,
+    optimizeDeps: {
+      ...viteConfig.optimizeDeps,
+      include: [
+        ...(viteConfig.optimizeDeps?.include ?? []),
+        '@modelcontextprotocol/sdk/client/index.js',
+        '@modelcontextprotocol/sdk/inMemory.js',
+        '@modelcontextprotocol/sdk/server/mcp.js',
+        '@modelcontextprotocol/sdk/types.js',
+        'zod',
+        // Tool stories compile schemas with Ajv's dialect classes; found late, they trigger the same reload.
+        'ajv',
+        'ajv/dist/2019.js',
+        'ajv/dist/2020.js',
+        'ajv-formats',
+      ],
+    },
+  }),
 };
 
 export default config;

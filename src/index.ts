@@ -11,7 +11,6 @@ export type {
   ElicitationEntry,
   ElicitationNotice,
   ElicitationOrigin,
-  ElicitationPrompt,
   ElicitationQueue,
   ElicitationQueueOptions,
   ElicitationServer,
@@ -28,6 +27,7 @@ export type {
   FieldError,
   FieldErrorCode,
   FieldKind,
+  InspectedUrl,
   LegacyTitledEnumSchema,
   MultiSelectField,
   NumberField,
@@ -39,6 +39,7 @@ export type {
   RequestedSchema,
   RequestProblem,
   RequestProblemCode,
+  RefusedUrl,
   RespondStatus,
   RjsfForm,
   RoundElicitationEntry,
@@ -58,6 +59,9 @@ export type {
   ToRjsfOptions,
   UntitledMultiSelectEnumSchema,
   UntitledSingleSelectEnumSchema,
+  UrlInspection,
+  UrlRefusal,
+  UrlWarning,
 } from './core/index.js';
 export {
   BLOCKING_PROBLEM_CODES,
@@ -66,17 +70,22 @@ export {
   FIELD_ERROR_CODES,
   FIELD_KINDS,
   initialDraft,
+  inspectUrl,
   isDate,
   isDateTime,
   isEmail,
   isUri,
   localDateTimeToRfc3339,
+  LONG_URL_LENGTH,
   matchesFormat,
+  MAX_URL_LENGTH,
   parseRequestedSchema,
   REQUEST_PROBLEM_CODES,
   STRING_FORMATS,
   submitDraft,
   toRjsf,
+  URL_REFUSALS,
+  URL_WARNINGS,
   validateElicitContent,
   WARNING_PROBLEM_CODES,
 } from './core/index.js';
@@ -114,14 +123,27 @@ export {
   TOOL_RESULT_NOTES,
   validateToolResult,
 } from './core/index.js';
-export type { ElicitationFormProps, ElicitationLabels, KitFormContext, KitTheme } from './react/index.js';
+export type {
+  ElicitationFormProps,
+  ElicitationHostProps,
+  ElicitationLabels,
+  ElicitationPromptProps,
+  HostLabels,
+  KitFormContext,
+  KitLabels,
+  KitTheme,
+  UrlElicitationProps,
+} from './react/index.js';
 export {
   BooleanWidget,
   DateTimeWidget,
   DateWidget,
   DescriptionFieldTemplate,
+  defaultHostLabels,
   defaultLabels,
   ElicitationForm,
+  ElicitationHost,
+  ElicitationPrompt,
   EmailWidget,
   EnumRadioWidget,
   EnumSelectWidget,
@@ -136,4 +158,7 @@ export {
   TextWidget,
   TitleFieldTemplate,
   UriWidget,
+  UrlElicitation,
 } from './react/index.js';
+export type { ToolCallFormLabels, ToolCallFormProps, ToolResultViewLabels, ToolResultViewProps } from './react/index.js';
+export { ToolCallForm, ToolResultView } from './react/index.js';

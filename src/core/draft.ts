@@ -48,7 +48,8 @@ export function initialDraft(schema: RequestedSchema): Draft {
 }
 
 const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?$/;
-const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+/** What a person may type as a number (trimmed): `12`, `-3.5`, `.5`, `1e3`; not `0x10`, `Infinity` or `1,5`. */
+export const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 function pad(value: number, width = 2): string {
   return String(value).padStart(width, '0');

@@ -65,6 +65,8 @@ export type {
   SingleElicitationEntry,
 } from './queue.js';
 export { createElicitationQueue, REQUEST_PROBLEM_CODES } from './queue.js';
+export type { InspectedUrl, RefusedUrl, UrlInspection, UrlRefusal, UrlWarning } from './url.js';
+export { inspectUrl, LONG_URL_LENGTH, MAX_URL_LENGTH, URL_REFUSALS, URL_WARNINGS } from './url.js';
 
 // Tool schemas (SEP-2106) and the structuredContent audit gate (SPEC §7). They live in src/tools/
 // and are part of this React-free entry, as DESIGN.md names them; bundlers drop them (and Ajv)

@@ -239,8 +239,11 @@ function problem(request: unknown, code: RequestProblemCode, message: string): E
   return Object.freeze({ mode: 'invalid', request, problem: Object.freeze({ code, message }) });
 }
 
-/** Reads an untrusted request as a prompt. Never throws. */
-function toPrompt(request: unknown): ElicitationPrompt {
+/**
+ * Reads an untrusted request as a prompt. Never throws. Internal to the kit (the React layer's
+ * `ElicitationPrompt` classifies with it too), not part of the `core` entry.
+ */
+export function toPrompt(request: unknown): ElicitationPrompt {
   try {
     if (!isRecord(request)) return problem(request, 'not-object', 'The request is not an object.');
     const mode = ownValue(request, 'mode');

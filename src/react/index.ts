@@ -4,6 +4,11 @@
  */
 export type { ElicitationFormProps } from './ElicitationForm.js';
 export { ElicitationForm } from './ElicitationForm.js';
+export type { ToolCallFormProps } from './ToolCallForm.js';
+export { ToolCallForm } from './ToolCallForm.js';
+export type { ToolResultViewProps } from './ToolResultView.js';
+export { ToolResultView } from './ToolResultView.js';
+export type { ToolCallFormLabels, ToolResultViewLabels } from './toolLabels.js';
 export type { ElicitationLabels } from './labels.js';
 export { defaultLabels } from './labels.js';
 export type { KitTheme } from './generateTheme.js';
@@ -28,3 +33,11 @@ export { MultiSelectWidget } from './widgets/MultiSelectWidget.js';
 export { NumberWidget } from './widgets/NumberWidget.js';
 export { TextWidget } from './widgets/TextWidget.js';
 export { UriWidget } from './widgets/UriWidget.js';
+export type { UrlElicitationProps } from './UrlElicitation.js';
+export { UrlElicitation } from './UrlElicitation.js';
+export type { ElicitationPromptProps } from './ElicitationPrompt.js';
+export { ElicitationPrompt } from './ElicitationPrompt.js';
+export type { ElicitationHostProps } from './ElicitationHost.js';
+export { ElicitationHost } from './ElicitationHost.js';
+export type { HostLabels, KitLabels } from './hostLabels.js';
+export { defaultHostLabels } from './hostLabels.js';

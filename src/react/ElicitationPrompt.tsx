@@ -1,0 +1,132 @@
+/**
+ * `<ElicitationPrompt>`: one elicitation, whatever its mode. Core classifies the request (the same
+ * reading the queue gives its entries): form mode goes to `ElicitationForm`, URL mode to
+ * `UrlElicitation`, and anything else to a refused view with only Decline and Cancel.
+ */
+import { useMemo, useState } from 'react';
+
+import type { ElicitationPrompt as Prompt, ElicitationServer, ElicitRequestParams, ElicitResult, EntryStatus, RequestProblem } from '../core/index.js';
+import { toPrompt } from '../core/queue.js';
+import { ElicitationForm } from './ElicitationForm.js';
+import { mergeKitLabels, type KitLabels } from './hostLabels.js';
+import { ActionRow, cancelOnEscape, DeclineCancel, PromptHeader, useBaseId, useOnce } from './promptParts.js';
+import { UrlElicitation } from './UrlElicitation.js';
+
+/**
+ * Core's classified request (`mcp-elicit-kit/core`'s `ElicitationPrompt`: form, url or invalid),
+ * under the component's name, so the React entry exports both meanings of `ElicitationPrompt`.
+ */
+export type ElicitationPrompt = Prompt;
+
+/** The props of `ElicitationPrompt`. */
+export interface ElicitationPromptProps {
+  /** The `elicitation/create` params, of either mode. Untrusted: what cannot be read is refused. */
+  request: ElicitRequestParams;
+  /** Which server is asking (SPEC §3). */
+  server: ElicitationServer;
+  /** Called exactly once per `request` with the answer. */
+  onRespond: (result: ElicitResult) => void;
+  /** URL mode only: the queue entry's status (`consented`, `completed`), see `UrlElicitation`. */
+  status?: EntryStatus;
+  /** URL mode only: called by Close once consent was given. */
+  onClose?: () => void;
+  /** Replaces any of the kit's strings (form and host labels). */
+  labels?: Partial<KitLabels>;
+  /** Forces the light or dark theme; without it the kit follows `prefers-color-scheme`. */
+  theme?: 'light' | 'dark';
+}
+
+/** Reads `message` of an untrusted request when it is text. */
+function messageOf(request: unknown): string | undefined {
+  try {
+    if (typeof request !== 'object' || request === null) return undefined;
+    const message: unknown = Object.prototype.hasOwnProperty.call(request, 'message') ? (request as { message: unknown }).message : undefined;
+    return typeof message === 'string' ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A request that is neither a readable form nor a URL request: say why, offer Decline and Cancel. */
+function RefusedRequest({
+  request,
+  problem,
+  server,
+  onRespond,
+  labels: given,
+  theme,
+}: {
+  request: unknown;
+  problem: RequestProblem;
+  server: ElicitationServer;
+  onRespond: (result: ElicitResult) => void;
+  labels?: Partial<KitLabels>;
+  theme?: 'light' | 'dark';
+}) {
+  const labels = useMemo(() => mergeKitLabels(given), [given]);
+  const message = useMemo(() => messageOf(request), [request]);
+  const baseId = useBaseId();
+  const { respond, answered } = useOnce(onRespond);
+  return (
+    <div
+      role="group"
+      className="mek-root"
+      data-theme={theme}
+      data-state={answered ? 'answered' : 'open'}
+      aria-labelledby={`${baseId}-from`}
+      aria-describedby={message !== undefined ? `${baseId}-message` : undefined}
+      onKeyDown={cancelOnEscape(() => respond({ action: 'cancel' }))}
+    >
+      <PromptHeader server={server} labels={labels} headingId={`${baseId}-from`} message={message} messageId={`${baseId}-message`} />
+      <div className="mek-refused">
+        <p className="mek-refused-title">{labels.invalidTitle}</p>
+        <p>{labels.invalidIntro}</p>
+        <ul className="mek-problems">
+          <li data-code={problem.code}>{labels.requestProblem(problem)}</li>
+        </ul>
+        <ActionRow>
+          <DeclineCancel labels={labels} respond={respond} />
+        </ActionRow>
+      </div>
+    </div>
+  );
+}
+
+/** The props of `PromptView`: a prompt core already classified (a queue entry's `prompt`). */
+export interface PromptViewProps extends Omit<ElicitationPromptProps, 'request'> {
+  /** The classified request. */
+  prompt: Prompt;
+}
+
+/** Draws a classified prompt. Internal: `ElicitationPrompt` and `ElicitationHost` both use it. */
+export function PromptView({ prompt, server, onRespond, status, onClose, labels, theme }: PromptViewProps) {
+  switch (prompt.mode) {
+    case 'form':
+      return <ElicitationForm request={prompt.request} server={server} onRespond={onRespond} labels={labels} theme={theme} />;
+    case 'url':
+      return (
+        <UrlElicitation request={prompt.request} server={server} onRespond={onRespond} status={status} onClose={onClose} labels={labels} theme={theme} />
+      );
+    case 'invalid':
+      return <RefusedRequest request={prompt.request} problem={prompt.problem} server={server} onRespond={onRespond} labels={labels} theme={theme} />;
+    default:
+      return prompt satisfies never;
+  }
+}
+
+/**
+ * Shows one elicitation of either mode and calls `onRespond` exactly once per `request`: a form
+ * (`ElicitationForm`), a URL consent view (`UrlElicitation`), or, for a request that is neither,
+ * what is wrong with only Decline and Cancel.
+ */
+export function ElicitationPrompt({ request, ...rest }: ElicitationPromptProps) {
+  // A new request object is a new prompt, even of the same mode (as in `ElicitationForm`).
+  const [session, setSession] = useState({ request, key: 0 });
+  let key = session.key;
+  if (session.request !== request) {
+    key += 1;
+    setSession({ request, key });
+  }
+  const prompt = useMemo(() => toPrompt(request), [request]);
+  return <PromptView key={key} prompt={prompt} {...rest} />;
+}

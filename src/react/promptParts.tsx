@@ -1,0 +1,92 @@
+/**
+ * Pieces the URL view, the refused view and the round share with the form's look: the header
+ * that says who asks (SPEC §3), the buttons, a once-only answer, and ids. Internal to the kit.
+ */
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+
+import type { ElicitationServer, ElicitResult } from '../core/index.js';
+import type { KitLabels } from './hostLabels.js';
+
+/** A base for element ids that is valid in CSS selectors and `aria-*` references. */
+export function useBaseId(): string {
+  return `mek${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
+}
+
+/**
+ * Calls `onRespond` at most once. A ref, not state: two clicks in one frame both see it. `state`
+ * says whether an answer was given (for `data-state`).
+ */
+export function useOnce<T>(onRespond: (result: T) => void): { respond: (result: T) => void; answered: boolean } {
+  const done = useRef(false);
+  const [answered, setAnswered] = useState(false);
+  const respond = (result: T) => {
+    if (done.current) return;
+    done.current = true;
+    setAnswered(true);
+    onRespond(result);
+  };
+  return { respond, answered };
+}
+
+/** Escape cancels, as in the form; not while an IME composes, nor when a child already used the key. */
+export function cancelOnEscape(cancel: () => void): (event: KeyboardEvent<HTMLElement>) => void {
+  return (event) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    cancel();
+  };
+}
+
+/** "Request from <server> (ID: …)" and the server's message, as plain text. */
+export function PromptHeader({
+  server,
+  labels,
+  headingId,
+  message,
+  messageId,
+}: {
+  server: ElicitationServer;
+  labels: KitLabels;
+  headingId: string;
+  message: string | undefined;
+  messageId: string;
+}) {
+  return (
+    // Not <header>: outside a section it would be a banner landmark.
+    <div className="mek-header">
+      <p className="mek-server" id={headingId}>
+        <span className="mek-server-label">{labels.requestFrom}</span> <span className="mek-server-name">{server.name}</span>
+        {server.id !== undefined && (
+          <>
+            {' '}
+            <span className="mek-server-id">{labels.serverId(server.id)}</span>
+          </>
+        )}
+      </p>
+      {message !== undefined && (
+        <p className="mek-message" id={messageId}>
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A row of buttons. */
+export function ActionRow({ children }: { children: ReactNode }) {
+  return <div className="mek-actions">{children}</div>;
+}
+
+/** Decline and Cancel, the two answers every prompt offers (SPEC §3). */
+export function DeclineCancel({ labels, respond }: { labels: KitLabels; respond: (result: ElicitResult) => void }) {
+  return (
+    <>
+      <button type="button" className="mek-button" onClick={() => respond({ action: 'decline' })}>
+        {labels.decline}
+      </button>
+      <button type="button" className="mek-button" onClick={() => respond({ action: 'cancel' })}>
+        {labels.cancel}
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The copy of a tool's `inputSchema` that rjsf draws. Internal to `ToolCallForm`.
+ *
+ * The kit's compiler has already accepted the schema (local references only, within limits), so
+ * it is a bounded JSON tree. rjsf resolves references itself, with JSON Pointers only; it throws
+ * "Invalid JSON pointer" on `"$ref": "#name"`. So the copy:
+ * - names the root `$schema` as Ajv registered it (rjsf's Ajv looks meta-schemas up by exact spelling);
+ * - turns every anchor reference (`$anchor`, `$dynamicAnchor`, draft-07 `"$id": "#name"`) into the
+ *   JSON Pointer of its target;
+ * - turns `$dynamicRef` / `$recursiveRef` into a plain `$ref` to the same place, which is how rjsf
+ *   can draw it (the kit's own validator, which decides what is sent, still reads them as written).
+ */
+import type { RJSFSchema } from '@rjsf/utils';
+
+import type { ToolSchemaDialect } from '../core/index.js';
+import { CANONICAL_DIALECT_URIS } from '../tools/dialects.js';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function escapeToken(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** `#name` (a plain-name fragment), not `#` or a JSON Pointer `#/…`. */
+function anchorName(reference: string): string | undefined {
+  return /^#[A-Za-z_][-A-Za-z0-9._]*$/.test(reference) ? reference.slice(1) : undefined;
+}
+
+/** Every object of the tree with its JSON Pointer; iterative. */
+function objectsOf(root: unknown): [Record<string, unknown>, string][] {
+  const found: [Record<string, unknown>, string][] = [];
+  const stack: [unknown, string][] = [[root, '']];
+  while (stack.length > 0) {
+    const [value, pointer] = stack.pop() as [unknown, string];
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => stack.push([item, `${pointer}/${index}`]));
+    } else if (isRecord(value)) {
+      found.push([value, pointer]);
+      for (const [key, child] of Object.entries(value)) stack.push([child, `${pointer}/${escapeToken(key)}`]);
+    }
+  }
+  return found;
+}
+
+/** The schema rjsf gets for a compiled tool `inputSchema` (see the file comment). */
+export function rjsfToolSchema(inputSchema: Record<string, unknown>, dialect: ToolSchemaDialect): RJSFSchema {
+  const copy: unknown = JSON.parse(JSON.stringify(inputSchema));
+  if (!isRecord(copy)) return {};
+  if (typeof copy.$schema === 'string') copy.$schema = CANONICAL_DIALECT_URIS[dialect];
+  const objects = objectsOf(copy);
+  const anchors = new Map<string, string>();
+  for (const [object, pointer] of objects) {
+    for (const keyword of ['$anchor', '$dynamicAnchor']) {
+      const name = object[keyword];
+      if (typeof name === 'string' && !anchors.has(name)) anchors.set(name, pointer);
+    }
+    const id = object.$id;
+    const name = dialect === 'draft-07' && typeof id === 'string' ? anchorName(id) : undefined;
+    if (name !== undefined && !anchors.has(name)) anchors.set(name, pointer);
+  }
+  for (const [object] of objects) {
+    for (const keyword of ['$ref', '$dynamicRef', '$recursiveRef']) {
+      const reference = object[keyword];
+      if (typeof reference !== 'string') continue;
+      const name = anchorName(reference);
+      const target = name === undefined ? reference : anchors.has(name) ? `#${anchors.get(name) ?? ''}` : reference;
+      if (keyword !== '$ref') delete object[keyword];
+      if (object.$ref === undefined || keyword === '$ref') object.$ref = target;
+    }
+  }
+  return copy as RJSFSchema;
+}

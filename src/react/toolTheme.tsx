@@ -1,0 +1,385 @@
+/**
+ * The rjsf theme of `ToolCallForm`: the kit's widgets, plus what a tool schema needs and an
+ * elicitation never has: nested objects (`fieldset` + `legend`), lists with add / remove / move
+ * buttons named after their list and position, `oneOf`/`anyOf` option selectors, free-form
+ * properties (`additionalProperties`). Internal to the kit.
+ *
+ * Errors are placed where they are read: a field's under the field (its widget lists them in
+ * `aria-describedby`), an object's or a list's inside its group, named by the group's
+ * `aria-describedby`. Errors about a `oneOf`/`anyOf` as a whole appear only in the form's error
+ * summary: rjsf draws the picked option with the union's own id and errors, so showing them at
+ * the union would show them twice.
+ */
+import {
+  ADDITIONAL_PROPERTY_FLAG,
+  canExpand,
+  descriptionId,
+  errorId,
+  getSchemaType,
+  getUiOptions,
+  titleId,
+  type ArrayFieldItemButtonsTemplateProps,
+  type ArrayFieldItemTemplateProps,
+  type ArrayFieldTemplateProps,
+  type FieldProps,
+  type FieldTemplateProps,
+  type MultiSchemaFieldTemplateProps,
+  type ObjectFieldTemplateProps,
+  type RJSFSchema,
+  type TemplatesType,
+  type WidgetProps,
+} from '@rjsf/utils';
+import { createContext, Fragment, useContext, useLayoutEffect, useState, type ReactNode } from 'react';
+
+import { readNumberText, OPTION_SELECTOR_SUFFIX, type ToolFormData } from './toolArguments.js';
+import type { ToolCallFormLabels } from './toolLabels.js';
+import { FieldErrorTemplate, FieldTemplate, TitleFieldTemplate, DescriptionFieldTemplate, ErrorListTemplate } from './templates.js';
+import { BooleanWidget } from './widgets/BooleanWidget.js';
+import { DateTimeWidget } from './widgets/DateTimeWidget.js';
+import { DateWidget } from './widgets/DateWidget.js';
+import { EmailWidget } from './widgets/EmailWidget.js';
+import { EnumRadioWidget } from './widgets/EnumRadioWidget.js';
+import { EnumSelectWidget } from './widgets/EnumSelectWidget.js';
+import { MultiSelectWidget } from './widgets/MultiSelectWidget.js';
+import { NumberWidget } from './widgets/NumberWidget.js';
+import { TextWidget } from './widgets/TextWidget.js';
+import { UriWidget } from './widgets/UriWidget.js';
+import type { KitFormContext } from './widgets/parts.js';
+
+/** What the tool form's templates read from rjsf's `formContext`. */
+export interface ToolFormContext extends KitFormContext {
+  /** The tool form's own strings. */
+  toolLabels: ToolCallFormLabels;
+  /** Records which option an option selector shows (`-1`: none); `undefined` when the selector is gone. */
+  reportOption: (selectorId: string, option: number | undefined) => void;
+}
+
+type TemplateRegistry = FieldTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>['registry'];
+
+function toolLabels(registry: TemplateRegistry): ToolCallFormLabels {
+  return registry.formContext.toolLabels;
+}
+
+/** The visible mark after a required group's legend; screen readers are not told twice. */
+function Required({ registry }: { registry: TemplateRegistry }) {
+  return (
+    <span className="mek-required-mark" aria-hidden="true">
+      {' '}
+      {toolLabels(registry).requiredMark}
+    </span>
+  );
+}
+
+/** Messages with the id a group names in `aria-describedby`; nothing when there are none. */
+function GroupErrors({ id, errors }: { id: string; errors: readonly string[] | undefined }) {
+  const list = (errors ?? []).filter((error) => error !== '');
+  if (list.length === 0) return null;
+  return (
+    <div id={id} className="mek-field-error">
+      {list.map((error, index) => (
+        <p key={index}>{error}</p>
+      ))}
+    </div>
+  );
+}
+
+function hasText(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
+/** `aria-describedby` of a group: its errors first, then its description. */
+function groupDescribedBy(id: string, errors: readonly string[] | undefined, description: unknown): string | undefined {
+  const ids = [];
+  if ((errors ?? []).some((error) => error !== '')) ids.push(errorId(id));
+  if (hasText(description)) ids.push(descriptionId(id));
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+/** `true` for a schema rjsf draws as an option selector (a `oneOf`/`anyOf` that is not an enum). */
+function isUnion(schema: RJSFSchema, registry: TemplateRegistry): boolean {
+  return (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)) && !registry.schemaUtils.isSelect(schema);
+}
+
+/** The label of the list an item belongs to, for its buttons' names. */
+const ListLabel = createContext('');
+
+/**
+ * Whether the union field around an option selector is required. rjsf does not tell the selector,
+ * and the required mark belongs there: the person must pick an option.
+ */
+const UnionRequired = createContext(false);
+
+/**
+ * `true` for the object rjsf draws as the picked option of a union. rjsf hands it the union's
+ * `required`, which is already marked at the selector.
+ */
+const UnionOption = createContext(false);
+
+/**
+ * Wraps one field. Objects, lists and unions draw their own group (see their templates); a
+ * property added under `additionalProperties` gets its name box and a remove button; everything
+ * else is the kit's `FieldTemplate`.
+ */
+export function ToolFieldTemplate(props: FieldTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>) {
+  const { id, label, children, hidden, schema, registry, disabled, readonly, onKeyRenameBlur, onRemoveProperty } = props;
+  if (hidden) return <div hidden>{children}</div>;
+  const type = getSchemaType(schema);
+  const union = isUnion(schema, registry);
+  const grouped = type === 'object' || (type === 'array' && !registry.schemaUtils.isMultiSelect(schema)) || (type === undefined && union);
+  const drawn = grouped ? children : <FieldTemplate {...props} />;
+  const field = union ? <UnionRequired.Provider value={Boolean(props.required)}>{drawn}</UnionRequired.Provider> : drawn;
+  if (!(ADDITIONAL_PROPERTY_FLAG in schema)) return field;
+  const labels = toolLabels(registry);
+  const keyId = `${id}__key`;
+  return (
+    <div className="mek-additional">
+      <div className="mek-field">
+        <label htmlFor={keyId} className="mek-label">
+          {labels.propertyName(label)}
+        </label>
+        {/* Uncontrolled, like rjsf's own: the key is renamed when the box loses focus. */}
+        <input id={keyId} key={label} type="text" className="mek-input" defaultValue={label} disabled={disabled || readonly} onBlur={onKeyRenameBlur} />
+      </div>
+      {field}
+      <button type="button" className="mek-button mek-button-quiet" disabled={disabled || readonly} onClick={onRemoveProperty}>
+        {labels.removeProperty(label)}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * An object: the form's top level as a plain list of fields; a nested object as a named group
+ * (`fieldset` + `legend`) with its description and its own errors (such as "must NOT have
+ * additional properties"). A bare `oneOf`/`anyOf` draws nothing here: its selector and the picked
+ * option are drawn by the union's template.
+ */
+export function ToolObjectFieldTemplate(props: ObjectFieldTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>) {
+  const { title, description, properties, fieldPathId, schema, uiSchema, formData, registry, required, disabled, readonly, errorSchema, onAddProperty } = props;
+  const list = useContext(ListLabel);
+  const option = useContext(UnionOption);
+  if ((schema.oneOf || schema.anyOf) && !schema.properties && properties.length === 0) return null;
+  const labels = toolLabels(registry);
+  const id = fieldPathId.$id;
+  const fields = (
+    <UnionOption.Provider value={false}>
+      {properties.map((property) => (property.hidden ? null : <Fragment key={property.name}>{property.content}</Fragment>))}
+    </UnionOption.Provider>
+  );
+  const expand = canExpand(schema, uiSchema, formData) && (
+    <button type="button" className="mek-button mek-button-quiet" disabled={disabled || readonly} onClick={onAddProperty}>
+      {labels.addProperty(title)}
+    </button>
+  );
+  if (fieldPathId.path.length === 0) {
+    return (
+      <div className="mek-fields">
+        {hasText(description) && (
+          <p id={descriptionId(id)} className="mek-description">
+            {description}
+          </p>
+        )}
+        {fields}
+        {expand}
+      </div>
+    );
+  }
+  const errors = errorSchema?.__errors;
+  // An object that is a list item is named after the list and its place in it, like rjsf names
+  // the items it draws as single fields ("Contacts-2"); a title the item schema shares with every
+  // other item would not tell them apart.
+  const last = fieldPathId.path[fieldPathId.path.length - 1];
+  const name = typeof last === 'number' && list !== '' ? labels.listItem(list, last + 1) : title;
+  return (
+    <fieldset id={id} className="mek-group" aria-describedby={groupDescribedBy(id, errors, description)}>
+      <legend id={titleId(id)} className="mek-label">
+        {name}
+        {required && !option && <Required registry={registry} />}
+      </legend>
+      {hasText(description) && (
+        <p id={descriptionId(id)} className="mek-description">
+          {description}
+        </p>
+      )}
+      <GroupErrors id={errorId(id)} errors={errors} />
+      <div className="mek-fields">{fields}</div>
+      {expand}
+    </fieldset>
+  );
+}
+
+/**
+ * A list: a named group with its items, each with remove and move buttons that name the list and
+ * the position ("Remove Tags item 2"), and an add button ("Add to Tags"). Errors about the list
+ * itself (`minItems`, `uniqueItems`…) sit inside the group and describe it.
+ */
+export function ToolArrayFieldTemplate(props: ArrayFieldTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>) {
+  const { title, schema, uiSchema, items, canAdd, onAddClick, fieldPathId, registry, required, disabled, readonly, rawErrors } = props;
+  const labels = toolLabels(registry);
+  const id = fieldPathId.$id;
+  const options = getUiOptions(uiSchema);
+  const label = typeof options.title === 'string' ? options.title : title;
+  const description = typeof options.description === 'string' ? options.description : schema.description;
+  return (
+    <fieldset id={id} className="mek-group mek-list" aria-describedby={groupDescribedBy(id, rawErrors, description)}>
+      <legend id={titleId(id)} className="mek-label">
+        {label}
+        {required && <Required registry={registry} />}
+      </legend>
+      {hasText(description) && (
+        <p id={descriptionId(id)} className="mek-description">
+          {description}
+        </p>
+      )}
+      <GroupErrors id={errorId(id)} errors={rawErrors} />
+      <ListLabel.Provider value={label}>
+        {items.length > 0 ? <div className="mek-list-items">{items}</div> : <p className="mek-hint">{labels.emptyList}</p>}
+      </ListLabel.Provider>
+      {canAdd && (
+        <button type="button" className="mek-button mek-button-quiet" disabled={disabled || readonly} onClick={onAddClick}>
+          {labels.addItem(label)}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** One list item: its field, then its buttons. */
+export function ToolArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>) {
+  const { children, buttonsProps, hasToolbar } = props;
+  return (
+    <div className="mek-list-item">
+      <div className="mek-list-item-field">{children}</div>
+      {hasToolbar && (
+        <div className="mek-list-item-actions">
+          <ToolArrayFieldItemButtonsTemplate {...buttonsProps} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Move up, move down, remove: text buttons named after the list and the 1-based position. */
+export function ToolArrayFieldItemButtonsTemplate(props: ArrayFieldItemButtonsTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>) {
+  const { index, hasMoveUp, hasMoveDown, hasRemove, onMoveUpItem, onMoveDownItem, onRemoveItem, disabled, readonly, registry } = props;
+  const labels = toolLabels(registry);
+  const list = useContext(ListLabel);
+  const position = index + 1;
+  const locked = Boolean(disabled || readonly);
+  return (
+    <>
+      {(hasMoveUp || hasMoveDown) && (
+        <>
+          <button type="button" className="mek-button mek-button-quiet" disabled={locked || !hasMoveUp} onClick={onMoveUpItem}>
+            {labels.moveItemUp(list, position)}
+          </button>
+          <button type="button" className="mek-button mek-button-quiet" disabled={locked || !hasMoveDown} onClick={onMoveDownItem}>
+            {labels.moveItemDown(list, position)}
+          </button>
+        </>
+      )}
+      {hasRemove && (
+        <button type="button" className="mek-button mek-button-quiet" disabled={locked} onClick={onRemoveItem}>
+          {labels.removeItem(list, position)}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** A `oneOf`/`anyOf`: its option selector (a labelled drop-down list), then the picked option's fields. */
+export function ToolMultiSchemaFieldTemplate({ selector, optionSchemaField }: MultiSchemaFieldTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>) {
+  return (
+    <div className="mek-union">
+      <div className="mek-field">{selector}</div>
+      <UnionOption.Provider value>{optionSchemaField}</UnionOption.Provider>
+    </div>
+  );
+}
+
+/**
+ * The kit's drop-down list. As the selector of a `oneOf`/`anyOf` it also reports the option it
+ * shows: rjsf keeps that choice in the union field's own state, and the form needs it to read the
+ * answers along the option the person sees (`toArguments`).
+ */
+export function ToolSelectWidget(props: WidgetProps<ToolFormData, RJSFSchema, ToolFormContext>) {
+  const { id, value, registry } = props;
+  const selector = id.endsWith(OPTION_SELECTOR_SUFFIX.oneOf) || id.endsWith(OPTION_SELECTOR_SUFFIX.anyOf);
+  const report = registry.formContext.reportOption;
+  const unionRequired = useContext(UnionRequired);
+  // -1: the selector shows no option ("Choose…"), so rjsf draws none and none is read.
+  const option = typeof value === 'number' ? value : -1;
+  useLayoutEffect(() => {
+    if (!selector) return undefined;
+    report(id, option);
+    return () => report(id, undefined);
+  }, [selector, report, id, option]);
+  return <EnumSelectWidget {...props} required={selector ? unionRequired : props.required} />;
+}
+
+/**
+ * Number fields: the form data holds a JSON number as soon as the text reads as one (so rjsf's
+ * `if`/`then` and option matching see numbers), and the text itself otherwise, which the form
+ * reports as "Enter a number." on submit. The field remembers the text typed, so `1.0` or `1.`
+ * stay on screen while they mean 1.
+ */
+export function ToolNumberField(props: FieldProps<ToolFormData, RJSFSchema, ToolFormContext>) {
+  const { registry, formData, onChange } = props;
+  const StringField = registry.fields.StringField;
+  const [typed, setTyped] = useState<string | undefined>(undefined);
+  const current: unknown = formData;
+  // The typed text is shown while it still stands for the value the form holds.
+  const shown = typed !== undefined && readNumberText(typed) === current ? typed : current;
+  if (!StringField) return null;
+  return (
+    <StringField
+      {...props}
+      formData={shown as ToolFormData}
+      onChange={(value, path, errors, id) => {
+        const raw: unknown = value;
+        if (typeof raw === 'string') {
+          setTyped(raw);
+          onChange(readNumberText(raw) as ToolFormData | undefined, path, errors, id);
+          return;
+        }
+        setTyped(undefined);
+        onChange(value, path, errors, id);
+      }}
+    />
+  );
+}
+
+/** The theme: the kit's widgets and field templates, the tool form's group templates. */
+export function toolTheme(): {
+  fields: { NumberField: typeof ToolNumberField };
+  widgets: Record<string, (props: WidgetProps<ToolFormData, RJSFSchema, ToolFormContext>) => ReactNode>;
+  templates: Partial<TemplatesType<ToolFormData, RJSFSchema, ToolFormContext>>;
+} {
+  return {
+    fields: { NumberField: ToolNumberField },
+    widgets: {
+      TextWidget,
+      EmailWidget,
+      URLWidget: UriWidget,
+      DateWidget,
+      DateTimeWidget,
+      UpDownWidget: NumberWidget,
+      CheckboxWidget: BooleanWidget,
+      RadioWidget: EnumRadioWidget,
+      SelectWidget: ToolSelectWidget,
+      CheckboxesWidget: MultiSelectWidget,
+    },
+    templates: {
+      FieldTemplate: ToolFieldTemplate,
+      FieldErrorTemplate,
+      ObjectFieldTemplate: ToolObjectFieldTemplate,
+      ArrayFieldTemplate: ToolArrayFieldTemplate,
+      ArrayFieldItemTemplate: ToolArrayFieldItemTemplate,
+      ArrayFieldItemButtonsTemplate: ToolArrayFieldItemButtonsTemplate,
+      MultiSchemaFieldTemplate: ToolMultiSchemaFieldTemplate,
+      TitleFieldTemplate,
+      DescriptionFieldTemplate,
+      ErrorListTemplate,
+    },
+  };
+}

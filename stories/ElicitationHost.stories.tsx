@@ -1,0 +1,188 @@
+/**
+ * `ElicitationHost` stories: a real queue (`createElicitationQueue`) filled as the SDK adapters would
+ * fill it, from several servers, with a 2026-07-28 round and a "stopped waiting" notice. Every answer
+ * the host passes back settles its request's promise; the story reports each settled answer to
+ * `onSettled` (under Events), and the play functions assert exactly those answers. Form requests come
+ * from the shared fixtures. `window.open` is a spy in every story.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, within } from 'storybook/test';
+
+import { createElicitationQueue, ElicitationHost, type ElicitationHostProps, type ElicitationQueue } from '../src/index.js';
+import { fixtureRequest } from './fixtures.js';
+
+/** What a story puts in the queue: one promise per label (a request, or a round). */
+type Build = (queue: ElicitationQueue) => Record<string, Promise<unknown>>;
+
+/**
+ * The args of these stories: the host's own props, plus where the settled answers go. The `queue`
+ * arg is the docs' default (an empty queue); each story renders its own fresh queue instead.
+ */
+type HostStoryArgs = ElicitationHostProps & {
+  /** Called with the label and the answer of every request (or round) once it settles. */
+  onSettled: (label: string, answer: unknown) => void;
+};
+
+/** A fresh queue per mount, filled by `build`, shown by `ElicitationHost`. */
+function QueueStory({ build, onSettled, theme, labels }: HostStoryArgs & { build: Build }) {
+  const [queue] = useState(() => {
+    const fresh = createElicitationQueue({ noticeDurationMs: Infinity });
+    for (const [label, promise] of Object.entries(build(fresh))) void promise.then((answer) => onSettled(label, answer));
+    return fresh;
+  });
+  return <ElicitationHost queue={queue} theme={theme} labels={labels} />;
+}
+
+const meta = {
+  title: 'ElicitationHost',
+  component: ElicitationHost,
+  tags: ['autodocs'],
+  parameters: { layout: 'padded' },
+  args: { queue: createElicitationQueue(), onSettled: fn() },
+  argTypes: {
+    queue: { control: false },
+    onSettled: { table: { category: 'Events' } },
+    theme: { control: 'inline-radio', options: ['light', 'dark'] },
+  },
+  beforeEach: () => {
+    const original = window.open;
+    window.open = fn<typeof window.open>(() => null).mockName('window.open');
+    return () => {
+      window.open = original;
+    };
+  },
+} satisfies Meta<HostStoryArgs>;
+
+export default meta;
+
+type Story = StoryObj<HostStoryArgs>;
+
+const alpha = { name: 'Alpha deploys' };
+const beta = { name: 'Beta auth', id: 'beta-1' };
+const gamma = { name: 'Gamma db' };
+
+/** Four requests from three servers: one at a time, oldest first, "N pending", cancel all from one. */
+export const SeveralServers: Story = {
+  name: 'Several servers',
+  render: (args) => (
+    <QueueStory
+      {...args}
+      build={(queue) => ({
+        'alpha-name': queue.enqueue(fixtureRequest('text/required-bounds'), { server: alpha }),
+        'beta-link': queue.enqueue(
+          { mode: 'url', message: 'Sign in to Beta to continue.', url: 'https://auth.beta.example/authorize?client=kit', elicitationId: 'b-1' },
+          { server: beta },
+        ),
+        'gamma-migrate': queue.enqueue(fixtureRequest('boolean/required'), { server: gamma }),
+        'alpha-environment': queue.enqueue(fixtureRequest('titled-single/one-of-required'), { server: alpha }),
+      })}
+    />
+  ),
+  play: async ({ args, canvas, userEvent }) => {
+    const host = canvas.getByRole('region', { name: 'Requests from MCP servers' });
+    const count = within(host).getAllByRole('status')[0]!;
+    await expect(count).toHaveTextContent('4 pending');
+    const first = canvas.getByRole('group', { name: 'Request from Alpha deploys' });
+    await expect(first).toHaveAccessibleDescription('What should the new project be called?');
+    await expect(first).toHaveFocus();
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'Apollo');
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onSettled).toHaveBeenLastCalledWith('alpha-name', { action: 'accept', content: { projectName: 'Apollo' } });
+    await expect(count).toHaveTextContent('3 pending');
+
+    // The URL request: consent opens it; the entry then waits for completion above the next one.
+    await expect(canvas.getByRole('group', { name: 'Request from Beta auth (ID: beta-1)' })).toHaveFocus();
+    await userEvent.click(canvas.getByRole('button', { name: 'Open in new tab' }));
+    await expect(window.open).toHaveBeenCalledTimes(1);
+    await expect(window.open).toHaveBeenCalledWith('https://auth.beta.example/authorize?client=kit', '_blank', 'noopener,noreferrer');
+    await expect(args.onSettled).toHaveBeenLastCalledWith('beta-link', { action: 'accept' });
+    await expect(within(canvas.getByRole('group', { name: 'Request from Beta auth (ID: beta-1)' })).getByRole('status')).toHaveTextContent(
+      'Finish in the new tab…',
+    );
+    await expect(count).toHaveTextContent('2 pending');
+
+    await expect(canvas.getByRole('group', { name: 'Request from Gamma db' })).toHaveFocus();
+    await userEvent.click(canvas.getByRole('button', { name: 'Cancel all from Gamma db' }));
+    await expect(args.onSettled).toHaveBeenLastCalledWith('gamma-migrate', { action: 'cancel' });
+
+    await userEvent.click(within(canvas.getByRole('group', { name: 'Request from Alpha deploys' })).getByRole('button', { name: 'Decline' }));
+    await expect(args.onSettled).toHaveBeenLastCalledWith('alpha-environment', { action: 'decline' });
+    await expect(args.onSettled).toHaveBeenCalledTimes(4);
+    await expect(count).toHaveTextContent('');
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Close' }));
+    await expect(canvas.queryByRole('group')).toBeNull();
+  },
+};
+
+/** One 2026-07-28 round: a form, a select, a URL and a request the kit cannot read, answered together. */
+export const Round: Story = {
+  name: 'Round (2026-07-28)',
+  render: (args) => (
+    <QueueStory
+      {...args}
+      build={(queue) => ({
+        round: queue.enqueueRound(
+          {
+            project: fixtureRequest('text/required-bounds'),
+            environment: fixtureRequest('titled-single/one-of-required'),
+            login: { mode: 'url', message: 'Authorise the deploy bot on the tracker.', url: 'https://tracker.example.com/oauth' },
+            broken: { mode: 'voice', message: 'Say the password.' },
+          },
+          { server: alpha },
+        ),
+      })}
+    />
+  ),
+  play: async ({ args, canvas, userEvent }) => {
+    const set = canvas.getByRole('group', { name: 'Request from Alpha deploys' });
+    await expect(set).toHaveAccessibleDescription(
+      '4 requests, answered together with one Accept. Tick “Decline request …” to say no to one of them.',
+    );
+    await expect(canvas.getByRole('group', { name: 'Request 4 of 4 from Alpha deploys' })).toHaveTextContent('The mode "voice" is not "form" or "url".');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'Hermes');
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Decline request 2' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Open in new tab' }));
+    await expect(window.open).toHaveBeenCalledWith('https://tracker.example.com/oauth', '_blank', 'noopener,noreferrer');
+    await expect(args.onSettled).not.toHaveBeenCalled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onSettled).toHaveBeenCalledTimes(1);
+    await expect(args.onSettled).toHaveBeenCalledWith('round', {
+      project: { action: 'accept', content: { projectName: 'Hermes' } },
+      environment: { action: 'decline' },
+      login: { action: 'accept' },
+      broken: { action: 'decline' },
+    });
+    await expect(canvas.queryByRole('group')).toBeNull();
+  },
+};
+
+/** A server gave up on its request: the entry is gone, a notice says who stopped waiting. */
+export const Notice: Story = {
+  name: 'Notice: a server stopped waiting',
+  render: (args) => (
+    <QueueStory
+      {...args}
+      build={(queue) => {
+        const controller = new AbortController();
+        const abandoned = queue.enqueue(fixtureRequest('boolean/with-default'), { server: gamma, signal: controller.signal });
+        controller.abort();
+        return { abandoned, waiting: queue.enqueue(fixtureRequest('boolean/required'), { server: alpha }) };
+      }}
+    />
+  ),
+  play: async ({ args, canvas, userEvent }) => {
+    await expect(args.onSettled).toHaveBeenCalledWith('abandoned', { action: 'cancel' });
+    const notice = canvas.getByRole('listitem');
+    await expect(notice).toHaveTextContent('Gamma db stopped waitingKeep the previous version around for a quick rollback?Dismiss');
+    await expect(canvas.getByRole('group', { name: 'Request from Alpha deploys' })).toHaveAccessibleDescription(
+      'Should the deployment run database migrations?',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Dismiss' }));
+    await expect(canvas.queryByRole('listitem')).toBeNull();
+    // A required boolean left unticked is answered false.
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onSettled).toHaveBeenLastCalledWith('waiting', { action: 'accept', content: { runMigrations: false } });
+  },
+};

@@ -1,0 +1,74 @@
+/**
+ * "Live host": the whole flow with nothing mocked. A real SDK 1.x `McpServer` (the demo tools) and
+ * `Client` run in the page, linked by the SDK's in-memory transport; `attachElicitation` routes the
+ * server's elicitations to `ElicitationHost`. Press a tool's button and answer what it asks; its text
+ * result shows under the button and goes to `onResult` (under Events). `window.open` is a spy here,
+ * so the URL tool's "Open in new tab" opens nothing.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, waitFor, within } from 'storybook/test';
+
+import { LiveHost } from './LiveHost.js';
+import './live-host.css';
+
+const meta = {
+  title: 'Live host',
+  component: LiveHost,
+  tags: ['autodocs'],
+  parameters: { layout: 'padded' },
+  args: { serverName: 'Live demo server', completeAfterMs: 3000, onResult: fn() },
+  argTypes: {
+    onResult: { table: { category: 'Events' } },
+    theme: { control: 'inline-radio', options: ['light', 'dark'] },
+  },
+  beforeEach: () => {
+    const original = window.open;
+    window.open = fn<typeof window.open>(() => null).mockName('window.open');
+    return () => {
+      window.open = original;
+    };
+  },
+} satisfies Meta<typeof LiveHost>;
+
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+/** Call `greet`, answer its question in the host: the tool's result is the answer the server got. */
+export const Greet: Story = {
+  name: 'Live host',
+  play: async ({ args, canvas, userEvent }) => {
+    const call = await canvas.findByRole('button', { name: 'Call greet' });
+    await expect(canvas.getAllByRole('button', { name: /^Call / }).map((button) => button.textContent)).toEqual([
+      'Call greet',
+      'Call everything',
+      'Call confirm',
+      'Call open_link',
+      'Call stop_waiting',
+      'Call burst',
+    ]);
+    await userEvent.click(call);
+    const prompt = await canvas.findByRole('group', { name: 'Request from Live demo server' });
+    await expect(prompt).toHaveAccessibleDescription('What should I call you?');
+    await waitFor(() => expect(prompt).toHaveFocus());
+    await userEvent.type(within(prompt).getByRole('textbox', { name: 'Your name' }), 'Ada Lovelace');
+    await userEvent.click(within(prompt).getByRole('button', { name: 'Accept' }));
+    const output = canvas.getByRole('status', { name: 'Result of greet' });
+    await waitFor(() => expect(output).toHaveTextContent(/^Hello, Ada Lovelace!$/));
+    await expect(args.onResult).toHaveBeenCalledTimes(1);
+    await expect(args.onResult).toHaveBeenCalledWith('greet', 'Hello, Ada Lovelace!');
+    await expect(canvas.queryByRole('group')).toBeNull();
+  },
+};
+
+/** Decline the `confirm` tool's question: the server receives exactly `{ action: "decline" }`. */
+export const Decline: Story = {
+  name: 'Live host: decline',
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Call confirm' }));
+    const prompt = await canvas.findByRole('group', { name: 'Request from Live demo server' });
+    await userEvent.click(within(prompt).getByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(args.onResult).toHaveBeenCalledWith('confirm', '{"action":"decline"}'));
+    await expect(args.onResult).toHaveBeenCalledTimes(1);
+  },
+};

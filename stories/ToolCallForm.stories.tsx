@@ -1,0 +1,256 @@
+/**
+ * `ToolCallForm` stories: a tool's `inputSchema` as a form. Tools come from the shared fixtures
+ * (`test/fixtures/tools.ts`), the same ones the component tests use. Each interaction story fills
+ * the form as a person would and checks the exact arguments handed to `onSubmit`, or the issues
+ * shown instead. They run as tests in Chromium (`vitest --project storybook`), which also proves
+ * that Ajv's generated validators (the kit's and rjsf's, both built with `new Function`) work in
+ * the Vite browser bundle; the a11y addon fails a story on any axe violation.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, within } from 'storybook/test';
+
+import { ToolCallForm } from '../src/index.js';
+import {
+  badIdTool,
+  createIssue,
+  draft04Tool,
+  findPerson,
+  payByCard,
+  payByCardDraft07,
+  remoteRefTool,
+  shipParcel,
+} from '../test/fixtures/tools.js';
+
+const meta = {
+  title: 'ToolCallForm',
+  component: ToolCallForm,
+  tags: ['autodocs'],
+  parameters: { layout: 'padded' },
+  args: { tool: findPerson, onSubmit: fn() },
+  argTypes: {
+    onSubmit: { table: { category: 'Events' } },
+    theme: { control: 'inline-radio', options: ['light', 'dark'] },
+  },
+} satisfies Meta<typeof ToolCallForm>;
+
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+/** The issue lines of the error summary, as shown. */
+function summaryLines(canvas: ReturnType<typeof within>): (string | null)[] {
+  return within(canvas.getByRole('alert'))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+}
+
+// ---------------------------------------------------------------------------------------------
+// oneOf / anyOf, allOf, if/then/else, $ref
+
+/** `oneOf` with a named selector: pick "By name", type a name; exactly `{ query: { name } }` goes out. */
+export const FindByName: Story = {
+  name: 'oneOf: find by name',
+  play: async ({ args, canvas, userEvent }) => {
+    const selector = canvas.getByRole('combobox', { name: 'Find by' });
+    await expect(within(selector).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose…', 'By id', 'By name']);
+    await userEvent.selectOptions(selector, 'By name');
+    await expect(canvas.queryByRole('textbox', { name: 'Id' })).toBeNull();
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Name' }), 'Ada');
+    await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith({ query: { name: 'Ada' } });
+    await expect(args.onSubmit).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** "By id" left empty: only that option's issue is shown, on its field, which gets the focus. */
+export const FindByIdRefused: Story = {
+  name: 'oneOf: empty option refused',
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Find by' }), 'By id');
+    await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
+    await expect(summaryLines(canvas)).toEqual(["/query/id must have required property 'id'"]);
+    const id = canvas.getByRole('textbox', { name: 'Id' });
+    await expect(id).toHaveFocus();
+    await expect(id).toHaveAttribute('aria-invalid', 'true');
+    await expect(id).toHaveAccessibleDescription("must have required property 'id' A whole number, 1 or more");
+    await userEvent.type(id, '0');
+    await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
+    await expect(summaryLines(canvas)).toEqual(['/query/id must be >= 1']);
+    await userEvent.clear(id);
+    await userEvent.type(id, '7');
+    await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith({ query: { id: 7 } });
+    await expect(args.onSubmit).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** `if`/`then`/`else`: the US asks for a state (checked by `then`), Canada for a province. */
+export const ConditionalFields: Story = {
+  name: 'if/then/else',
+  args: { tool: shipParcel },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Country' }), 'US');
+    await expect(canvas.queryByRole('textbox', { name: 'Province' })).toBeNull();
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Weight (kg)' }), '2.50');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'State' }), 'New York');
+    await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
+    await expect(summaryLines(canvas)).toEqual(['/state must match pattern "^[A-Z]{2}$"']);
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+    await userEvent.clear(canvas.getByRole('textbox', { name: 'State' }));
+    await userEvent.type(canvas.getByRole('textbox', { name: 'State' }), 'NY');
+    await expect(canvas.getByRole('textbox', { name: 'Weight (kg)' })).toHaveValue('2.50');
+    await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith({ country: 'US', weightKg: 2.5, state: 'NY' });
+    await expect(args.onSubmit).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** `allOf` parts, a titled enum, a multi select, a list of `$ref` objects, a nested object and a box. */
+export const EveryShape: Story = {
+  name: 'allOf, enums, lists, nested objects',
+  args: { tool: createIssue },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Title' }), 'Login fails on Safari');
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Priority' }), 'High');
+    const labels = canvas.getByRole('group', { name: 'Labels' });
+    await userEvent.click(within(labels).getByRole('checkbox', { name: 'security' }));
+    await userEvent.click(within(labels).getByRole('checkbox', { name: 'bug' }));
+    const assignees = canvas.getByRole('group', { name: 'Assignees' });
+    await userEvent.click(within(assignees).getByRole('button', { name: 'Add to Assignees' }));
+    await userEvent.click(within(assignees).getByRole('button', { name: 'Add to Assignees' }));
+    await userEvent.type(within(canvas.getByRole('group', { name: 'Assignees-1' })).getByRole('textbox', { name: 'Login' }), 'ada');
+    const second = canvas.getByRole('group', { name: 'Assignees-2' });
+    await userEvent.type(within(second).getByRole('textbox', { name: 'Login' }), 'grace');
+    await userEvent.type(within(second).getByRole('textbox', { name: 'Role' }), 'reviewer');
+    await userEvent.click(within(assignees).getByRole('button', { name: 'Move Assignees item 2 up' }));
+    await userEvent.type(within(canvas.getByRole('group', { name: 'Estimate' })).getByRole('textbox', { name: 'Days' }), '3');
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Notify watchers' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith({
+      title: 'Login fails on Safari',
+      priority: 'p1',
+      labels: ['bug', 'security'],
+      assignees: [{ login: 'grace', role: 'reviewer' }, { login: 'ada' }],
+      estimate: { days: 3 },
+      notify: true,
+    });
+    await expect(args.onSubmit).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** Nothing filled in: the required title and priority are refused; focus goes to the title. */
+export const EveryShapeRefused: Story = {
+  name: 'allOf: required fields refused',
+  args: { tool: createIssue },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
+    await expect(summaryLines(canvas)).toEqual(["/title must have required property 'title'", "/priority must have required property 'priority'"]);
+    await expect(canvas.getByRole('textbox', { name: 'Title' })).toHaveFocus();
+    await userEvent.click(canvas.getByRole('link', { name: "/priority must have required property 'priority'" }));
+    await expect(canvas.getByRole('combobox', { name: 'Priority' })).toHaveFocus();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Dialects
+
+/** 2020-12 (no `$schema`) applies `dependentRequired`: a card needs a billing address. */
+export const Dialect202012: Story = {
+  name: 'Dialect: 2020-12 applies dependentRequired',
+  args: { tool: payByCard },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Card number' }), '4111');
+    await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
+    await expect(summaryLines(canvas)).toEqual(['/billing must have property billing when property card is present']);
+    await expect(canvas.getByRole('textbox', { name: 'Billing address' })).toHaveFocus();
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Billing address' }), '1 Main St');
+    await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith({ card: '4111', billing: '1 Main St' });
+    await expect(args.onSubmit).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** The same schema under draft-07, which has no `dependentRequired`: the card alone is sent. */
+export const DialectDraft07: Story = {
+  name: 'Dialect: draft-07 has no dependentRequired',
+  args: { tool: payByCardDraft07 },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Card number' }), '4111');
+    await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith({ card: '4111' });
+    await expect(args.onSubmit).toHaveBeenCalledTimes(1);
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Schemas the kit refuses: the reason, and no form
+
+/** A `$ref` to the network is never fetched: the schema is refused, naming the reference. */
+export const RemoteRef: Story = {
+  name: 'Refused: remote $ref',
+  args: { tool: remoteRefTool },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('This tool’s input schema cannot be used, so no form is shown')).toBeInTheDocument();
+    await expect(
+      canvas.getByText(
+        '$ref "https://schemas.example.com/address.json" at /properties/address/$ref points outside this schema. Only references inside the schema (such as "#/$defs/Name" or "#name") are followed, and nothing is ever fetched.',
+      ),
+    ).toBeInTheDocument();
+    await expect(canvas.queryByRole('button')).toBeNull();
+    await expect(canvas.queryByRole('textbox')).toBeNull();
+  },
+};
+
+/** An `$id` that is not a URI: the message names it and suggests the fix. */
+export const InvalidId: Story = {
+  name: 'Refused: $id is not a URI',
+  args: { tool: badIdTool },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByText(
+        '$id "my_tool:input" at /$id is not a valid URI (URI scheme is malformed). Use a plain name such as "my_tool_input", or move the schema under $defs and point to it with "$ref": "#/$defs/my_tool_input".',
+      ),
+    ).toBeInTheDocument();
+    await expect(canvas.queryByRole('button')).toBeNull();
+  },
+};
+
+/** A dialect the kit does not compile (draft-04). */
+export const UnsupportedDialect: Story = {
+  name: 'Refused: unsupported dialect',
+  args: { tool: draft04Tool },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByText('Unsupported JSON Schema dialect "http://json-schema.org/draft-04/schema#" at /$schema. Supported: 2020-12 (the default when $schema is absent), 2019-09 and draft-07.'),
+    ).toBeInTheDocument();
+    await expect(canvas.queryByRole('button')).toBeNull();
+  },
+};
+
+/** A host's own limits: the same schema, refused for nesting deeper than `maxDepth`. */
+export const OverLimit: Story = {
+  name: 'Refused: over a limit',
+  args: { tool: createIssue, limits: { maxDepth: 4 } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('The schema nests objects and arrays deeper than maxDepth (4), at /$defs/Person/properties/login.')).toBeInTheDocument();
+    await expect(canvas.queryByRole('button')).toBeNull();
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Theme
+
+/** The dark theme, forced. */
+export const Dark: Story = {
+  name: 'Theme: dark',
+  args: { theme: 'dark' },
+  globals: { backgrounds: { value: 'dark' } },
+  play: async ({ args, canvas, userEvent }) => {
+    await expect(canvas.getByRole('group', { name: 'Arguments of Find person' })).toHaveAttribute('data-theme', 'dark');
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Find by' }), 'By name');
+    await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
+    await expect(summaryLines(canvas)).toEqual(["/query/name must have required property 'name'"]);
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};

@@ -1,0 +1,191 @@
+/**
+ * The demo host page in Chromium against the demo MCP server (SDK 1.x over Streamable HTTP on
+ * 127.0.0.1): a person fills the "everything" form (every primitive, format and enum variant) by
+ * clicking labels and typing; the tool's result is what the server's `elicitInput` resolved to, so
+ * it shows both the exact content the server received and that the SDK's own Ajv validation took
+ * it (a mismatch would have come back as an -32602 error). Then decline, cancel (button and
+ * Escape), and a server that stops waiting: the entry goes and the notice shows.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+
+import { startHostHarness, type HostHarness } from './host-harness.js';
+
+let harness: HostHarness;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  harness = await startHostHarness([{ name: 'Workspace service' }]);
+});
+afterAll(async () => {
+  await harness.close();
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+/** The tool's section of the page. */
+function tool(name: string) {
+  return page.getByRole('region', { name: 'Workspace service' }).getByRole('region', { name, exact: true });
+}
+
+/** Calls a tool with JSON arguments from its form, as a person would. */
+async function call(name: string, args = '{}'): Promise<void> {
+  const section = tool(name);
+  await section.getByLabel('Arguments (JSON)').fill(args);
+  await section.getByRole('button', { name: `Call ${name}` }).click();
+}
+
+/** Waits until the tool's output is a final result, and returns it. */
+async function result(name: string): Promise<string> {
+  const output = tool(name).getByRole('status', { name: `Result of ${name}` });
+  await output.filter({ hasNotText: 'Running…' }).filter({ hasText: /./ }).waitFor();
+  return (await output.textContent()) ?? '';
+}
+
+const requests = () => page.getByRole('region', { name: 'Requests from MCP servers' });
+
+async function open(): Promise<void> {
+  ({ context, page } = await harness.openPage());
+  await tool('everything').getByRole('button', { name: 'Call everything' }).waitFor();
+}
+
+describe('given the everything form, filled in by a person', () => {
+  test('the server receives exactly the answers, and its SDK validation accepts them', async () => {
+    await open();
+    await call('everything');
+    const form = requests().getByRole('group', { name: 'Request from Workspace service' });
+    await form.waitFor();
+    await expect(form.getAttribute('aria-describedby')).resolves.toMatch(/-message$/);
+
+    /** The `<label>` whose text starts with `text` (a required one ends with its mark, "*"). */
+    const label = (text: string) => form.locator('label').filter({ hasText: new RegExp(`^${text}( \\*)?$`) });
+    // Text fields: click the label, then type.
+    await label('Workspace name').click();
+    await page.keyboard.type('Apollo');
+    await label('Contact email').click();
+    await page.keyboard.type('ops@example.com');
+    await label('Website').click();
+    await page.keyboard.type('https://apollo.example.com/');
+    // Date and date-time inputs take their parts typed in order (en-US: month, day, year; time, AM/PM).
+    await label('Start date').click();
+    await page.keyboard.type('03012026');
+    await label('Kick-off meeting').click();
+    await page.keyboard.type('03012026');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('0930AM');
+    // Seats has a default (5): select it and type over it.
+    await label('Seats').click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('12');
+    await label('Monthly budget').click();
+    await page.keyboard.type('99.5');
+    // Choices: click the option's label.
+    await label('Send me the newsletter').click();
+    await form.getByRole('radiogroup', { name: 'Region' }).getByText('us', { exact: true }).click();
+    await form.getByRole('radiogroup', { name: 'Plan' }).getByText('Pro', { exact: true }).click();
+    await form.getByRole('radiogroup', { name: 'Team size' }).getByText('Medium', { exact: true }).click();
+    // Ticked out of order: the answer lists them in the schema's order.
+    const tags = form.getByRole('group', { name: 'Tags' });
+    await tags.getByText('blue', { exact: true }).click();
+    await tags.getByText('red', { exact: true }).click();
+    const features = form.getByRole('group', { name: 'Features' });
+    await features.getByText('API access', { exact: true }).click();
+    await features.getByText('Single sign-on', { exact: true }).click();
+    await form.getByRole('button', { name: 'Accept' }).click();
+
+    const text = await result('everything');
+    expect(JSON.parse(text)).toStrictEqual({
+      action: 'accept',
+      content: {
+        name: 'Apollo',
+        email: 'ops@example.com',
+        website: 'https://apollo.example.com/',
+        start: '2026-03-01',
+        kickoff: '2026-03-01T09:30:00+05:30',
+        seats: 12,
+        budget: 99.5,
+        newsletter: true,
+        region: 'us',
+        plan: 'pro',
+        size: 'm',
+        tags: ['red', 'blue'],
+        features: ['sso', 'api'],
+      },
+    });
+    await requests().getByRole('group').waitFor({ state: 'detached' });
+  });
+
+  test('Accept with required fields empty sends nothing and says what is missing', async () => {
+    await open();
+    await call('everything');
+    const form = requests().getByRole('group', { name: 'Request from Workspace service' });
+    await form.getByRole('button', { name: 'Accept' }).click();
+    const summary = form.getByRole('alert');
+    await summary.waitFor();
+    expect(await summary.getByRole('listitem').allTextContents()).toStrictEqual([
+      'Workspace name: This field is required.',
+      'Contact email: This field is required.',
+      'Region: This field is required.',
+      'Plan: This field is required.',
+      'Team size: This field is required.',
+      'Tags: Choose at least 1 option.',
+    ]);
+    await expect(tool('everything').getByRole('status').textContent()).resolves.toBe('Running…');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    expect(JSON.parse(await result('everything'))).toStrictEqual({ action: 'cancel' });
+  });
+});
+
+describe('given decline and cancel', () => {
+  test('Decline reaches the server as { action: "decline" }', async () => {
+    await open();
+    await call('confirm');
+    await requests().getByRole('button', { name: 'Decline' }).click();
+    expect(JSON.parse(await result('confirm'))).toStrictEqual({ action: 'decline' });
+  });
+
+  test('Cancel, by button and by Escape, reaches the server as { action: "cancel" }', async () => {
+    await open();
+    await call('confirm');
+    await requests().getByRole('button', { name: 'Cancel', exact: true }).click();
+    expect(JSON.parse(await result('confirm'))).toStrictEqual({ action: 'cancel' });
+
+    await call('confirm');
+    const prompt = requests().getByRole('group', { name: 'Request from Workspace service' });
+    await prompt.waitFor();
+    // The new prompt has focus (the host moved it there): Escape goes to it.
+    await expect(prompt.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    expect(JSON.parse(await result('confirm'))).toStrictEqual({ action: 'cancel' });
+  });
+
+  test('the defaulted form: Accept sends the default', async () => {
+    await open();
+    await call('confirm');
+    await requests().getByRole('button', { name: 'Accept' }).click();
+    expect(JSON.parse(await result('confirm'))).toStrictEqual({ action: 'accept', content: { backup: true } });
+  });
+});
+
+describe('given a server that stops waiting', () => {
+  test('the entry disappears, the notice shows who stopped waiting, Dismiss removes it', async () => {
+    await open();
+    await call('stop_waiting', '{"afterMs": 3600000}');
+    const prompt = requests().getByRole('group', { name: 'Request from Workspace service' });
+    await prompt.waitFor();
+    await expect(requests().getByRole('status').first().textContent()).resolves.toBe('1 pending');
+    expect(harness.servers[0]?.abortWaiting()).toBe(1);
+
+    await prompt.waitFor({ state: 'detached' });
+    const notice = requests().getByRole('listitem');
+    await notice.waitFor();
+    expect(await notice.textContent()).toBe('Workspace service stopped waitingAnswer within 3600 seconds, or I stop waiting.Dismiss');
+    expect(await result('stop_waiting')).toBe('Stopped waiting.');
+    await expect(requests().getByRole('status').first().textContent()).resolves.toBe('');
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await notice.waitFor({ state: 'detached' });
+  });
+});

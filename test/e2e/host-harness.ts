@@ -1,0 +1,95 @@
+/**
+ * What the Chromium host tests share: the demo page (`demo/`) built with Vite into a temporary
+ * folder and served by a tiny static server on 127.0.0.1, Debian's Chromium through playwright-core
+ * (never a downloaded browser), and the demo MCP server(s) of `demo/server.ts`. Everything listens
+ * on 127.0.0.1 and closes in `close()`.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { build } from 'vite';
+
+import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../demo/server.js';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
+
+/** A running page server, browser and demo servers. */
+export interface HostHarness {
+  /** Chromium, shared by the tests of a file; each test opens its own context. */
+  browser: Browser;
+  /** The demo MCP servers, in the order asked for. */
+  servers: DemoServer[];
+  /**
+   * A new context (zone Asia/Kolkata, as the fixtures) with the demo page open on `urls` (default:
+   * the demo servers), with clients of SDK line `sdk` (default 1).
+   */
+  openPage(options?: { urls?: readonly string[]; sdk?: 1 | 2 }): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+/** Builds the demo page once, serves it, launches Chromium and starts one demo server per option. */
+export async function startHostHarness(serverOptions: DemoServerOptions[] = [{}]): Promise<HostHarness> {
+  const outDir = mkdtempSync(join(tmpdir(), 'mek-demo-'));
+  await build({
+    configFile: fileURLToPath(new URL('../../demo/vite.config.ts', import.meta.url)),
+    build: { outDir, emptyOutDir: true },
+    logLevel: 'error',
+  });
+  const files = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    const relative = normalize(path === '/' ? '/index.html' : path).replace(/^(\.\.[/\\])+/, '');
+    try {
+      const body = readFileSync(join(outDir, relative));
+      response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(relative)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    files.once('error', reject);
+    files.listen(0, '127.0.0.1', () => resolve());
+  });
+  const pageOrigin = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+  const servers = await Promise.all(serverOptions.map((options) => startDemoServer(options)));
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+
+  return {
+    browser,
+    servers,
+    async openPage({ urls = servers.map((server) => server.url), sdk = 1 } = {}) {
+      const context = await browser.newContext({ timezoneId: 'Asia/Kolkata', locale: 'en-US', viewport: { width: 1280, height: 1000 } });
+      const page = await context.newPage();
+      const query = new URLSearchParams(urls.map((url) => ['url', url]));
+      if (sdk === 2) query.set('sdk', '2');
+      await page.goto(`${pageOrigin}/?${query.toString()}`);
+      return { context, page };
+    },
+    async close() {
+      await browser.close();
+      await Promise.all(servers.map((server) => server.close()));
+      (files as Server).closeAllConnections();
+      await new Promise<void>((resolve) => files.close(() => resolve()));
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}

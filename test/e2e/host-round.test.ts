@@ -1,0 +1,151 @@
+/**
+ * A 2026-07-28 round through the real UI: an SDK 2.4.0 `McpServer` served by `createMcpHandler` on
+ * 127.0.0.1 (a `node:http` bridge to the handler's web-standard `fetch`, with CORS for the page's
+ * loopback origin), and the demo host page in Chromium with SDK 2.x clients (`?sdk=2`). The tool
+ * answers its first call with `input_required` and two elicitations; the host shows them as ONE set;
+ * a person fills both and presses the set's one Accept; the client retries the call with both
+ * answers under the server's keys and the same `requestState`, and the tool returns what it got.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { createMcpHandler, inputRequired, McpServer, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import { startHostHarness, type HostHarness } from './host-harness.js';
+
+const nameForm: ElicitRequestFormParams = {
+  mode: 'form',
+  message: 'What is the release called?',
+  requestedSchema: { type: 'object', properties: { release: { type: 'string', title: 'Release name', minLength: 3 } }, required: ['release'] },
+};
+
+const regionForm: ElicitRequestFormParams = {
+  mode: 'form',
+  message: 'Where should it go first?',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      region: {
+        type: 'string',
+        title: 'Region',
+        oneOf: [
+          { const: 'eu', title: 'Europe' },
+          { const: 'us', title: 'United States' },
+        ],
+      },
+    },
+    required: ['region'],
+  },
+};
+
+/** The 2.x server: one tool asking two questions in one round. */
+function planner(): McpServer {
+  const server = new McpServer({ name: 'Release planner', version: '2.0.0' });
+  server.registerTool('plan_release', { description: 'Asks two questions in one 2026-07-28 round.' }, async (ctx) => {
+    const { inputResponses } = ctx.mcpReq;
+    if (inputResponses === undefined) {
+      return inputRequired({
+        inputRequests: { name: inputRequired.elicit(nameForm), region: inputRequired.elicit(regionForm) },
+        requestState: 'plan-1',
+      });
+    }
+    const text = JSON.stringify({ answers: inputResponses, state: ctx.mcpReq.requestState() });
+    return { content: [{ type: 'text', text }] };
+  });
+  return server;
+}
+
+/** Hands a `node:http` request to a web-standard handler and streams its response back. */
+async function bridge(request: IncomingMessage, response: ServerResponse, fetch: (request: Request) => Promise<Response>): Promise<void> {
+  const body: Buffer[] = [];
+  for await (const chunk of request) body.push(chunk as Buffer);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
+  }
+  const closed = new AbortController();
+  response.on('close', () => closed.abort());
+  const answer = await fetch(
+    new Request(`http://127.0.0.1${request.url ?? '/'}`, {
+      method: request.method ?? 'GET',
+      headers,
+      signal: closed.signal,
+      ...(request.method !== 'GET' && request.method !== 'HEAD' && { body: Buffer.concat(body) }),
+    }),
+  );
+  for (const [name, value] of answer.headers) response.setHeader(name, value);
+  response.writeHead(answer.status);
+  // Written as it comes: an SSE response stays open while the round is answered.
+  const reader = answer.body?.getReader();
+  for (let part = await reader?.read(); part !== undefined && !part.done; part = await reader?.read()) response.write(part.value);
+  response.end();
+}
+
+let harness: HostHarness;
+let serverUrl: string;
+let stop: () => Promise<void>;
+
+beforeAll(async () => {
+  harness = await startHostHarness([]);
+  const handler = createMcpHandler(planner);
+  const http = createServer((request, response) => {
+    const origin = request.headers.origin;
+    if (origin !== undefined && /^http:\/\/127\.0\.0\.1:\d+$/.test(origin)) {
+      response.setHeader('access-control-allow-origin', origin);
+      response.setHeader('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS');
+      response.setHeader('access-control-allow-headers', request.headers['access-control-request-headers'] ?? 'content-type');
+      response.setHeader('access-control-expose-headers', 'mcp-session-id, mcp-protocol-version');
+    }
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204).end();
+      return;
+    }
+    bridge(request, response, (webRequest) => handler.fetch(webRequest)).catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500);
+      response.end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', () => resolve()));
+  serverUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+  stop = async () => {
+    await handler.close();
+    http.closeAllConnections();
+    await new Promise<void>((resolve) => http.close(() => resolve()));
+  };
+});
+afterAll(async () => {
+  await harness.close();
+  await stop();
+});
+
+describe('given a 2026-07-28 server sending a round of two elicitations', () => {
+  test('the host shows one set; one Accept sends both answers, keyed; the tool completes with them', async () => {
+    const { context, page } = await harness.openPage({ urls: [serverUrl], sdk: 2 });
+    const tool = page.getByRole('region', { name: 'Release planner' }).getByRole('region', { name: 'plan_release' });
+    await tool.getByRole('button', { name: 'Call plan_release' }).click();
+
+    const set = page.getByRole('group', { name: 'Request from Release planner' });
+    await set.waitFor();
+    expect(await page.getByRole('region', { name: 'Requests from MCP servers' }).getByRole('status').first().textContent()).toBe('1 pending');
+    const first = set.getByRole('group', { name: 'Request 1 of 2 from Release planner' });
+    const second = set.getByRole('group', { name: 'Request 2 of 2 from Release planner' });
+    await first.getByRole('textbox', { name: 'Release name' }).fill('Aurora');
+    await second.getByText('United States', { exact: true }).click();
+    // One Accept for the set.
+    expect(await set.getByRole('button', { name: 'Accept' }).count()).toBe(1);
+    await set.getByRole('button', { name: 'Accept' }).click();
+
+    const output = tool.getByRole('status', { name: 'Result of plan_release' });
+    await output.filter({ hasText: /^\{/ }).waitFor();
+    expect(JSON.parse((await output.textContent()) ?? '')).toStrictEqual({
+      answers: {
+        name: { action: 'accept', content: { release: 'Aurora' } },
+        region: { action: 'accept', content: { region: 'us' } },
+      },
+      state: 'plan-1',
+    });
+    await set.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});

@@ -1,0 +1,705 @@
+// ToolCallForm: a tool's inputSchema drawn as a form, and the exact arguments object it submits.
+// Each schema feature (oneOf/anyOf, allOf, if/then/else, $ref/$defs, enums, arrays, nested
+// objects) is driven as a person would, and the args handed to onSubmit are asserted exactly.
+// Unsafe schemas show the kit's refusal instead of a form; every state is checked with axe.
+import { render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import axe from 'axe-core';
+import { useState } from 'react';
+import { describe, expect, test, vi } from 'vitest';
+
+import { compileToolSchema, ToolCallForm, type Tool } from '../../src/index.js';
+import { findPerson, payByCard, payByCardDraft07 } from '../fixtures/tools.js';
+
+/** Rule ids and the selectors of the nodes that break them; `[]` when the tree is clean. */
+async function violations(container: HTMLElement): Promise<{ id: string; nodes: string[] }[]> {
+  // jsdom has no layout: colour contrast is left to the story tests in Chromium.
+  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+  return results.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+}
+
+function tool(inputSchema: Tool['inputSchema'], name = 'search'): Tool {
+  return { name, inputSchema };
+}
+
+function submitButton() {
+  return screen.getByRole('button', { name: 'Call tool' });
+}
+
+describe('given a tool, the header', () => {
+  test('names the form after the tool and shows its title, name and description as text', () => {
+    render(<ToolCallForm tool={findPerson} onSubmit={vi.fn()} />);
+    const form = screen.getByRole('group', { name: 'Arguments of Find person' });
+    expect(within(form).getByText('Find person')).toBeInTheDocument();
+    expect(within(form).getByText('find_person')).toBeInTheDocument();
+    expect(within(form).getByText('Looks a person up by id or by name.')).toBeInTheDocument();
+  });
+
+  test('uses the name when there is no title, and shows markup in a description as text', () => {
+    const evil = '<img src=x onerror=alert(1)> see https://evil.example';
+    const { container } = render(<ToolCallForm tool={{ ...tool({ type: 'object' }, 'raw_tool'), description: evil }} onSubmit={vi.fn()} />);
+    expect(screen.getByRole('group', { name: 'Arguments of raw_tool' })).toBeInTheDocument();
+    expect(screen.getByText(evil)).toBeInTheDocument();
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+});
+
+describe('given oneOf "find by id or by name"', () => {
+  test('choosing "By name" and typing a name submits exactly { query: { name } }', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm tool={findPerson} onSubmit={onSubmit} />);
+    const selector = screen.getByRole('combobox', { name: 'Find by' });
+    expect(within(selector).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose…', 'By id', 'By name']);
+    // The union is required: the selector carries the mark, not the option's group.
+    expect(selector).toHaveAttribute('aria-required', 'true');
+    await user.selectOptions(selector, 'By name');
+    expect(screen.getByRole('group', { name: 'By name' }).querySelector('legend')).toHaveTextContent(/^By name$/);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ query: { name: 'Ada' } }]]);
+  });
+
+  test('"By id" submits the id as a JSON number', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm tool={findPerson} onSubmit={onSubmit} />);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Find by' }), 'By id');
+    await user.type(screen.getByRole('textbox', { name: 'Id' }), '42');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ query: { id: 42 } }]]);
+  });
+
+  test('an id typed before switching to "By name" is not sent', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm tool={findPerson} onSubmit={onSubmit} />);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Find by' }), 'By id');
+    await user.type(screen.getByRole('textbox', { name: 'Id' }), '7');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Find by' }), 'By name');
+    expect(screen.queryByRole('textbox', { name: 'Id' })).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Grace');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ query: { name: 'Grace' } }]]);
+  });
+
+  test('an empty "By name" shows only the picked option’s issue, on the Name field, and focuses it', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm tool={findPerson} onSubmit={onSubmit} />);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Find by' }), 'By name');
+    await user.click(submitButton());
+    expect(onSubmit).not.toHaveBeenCalled();
+    // Ajv also reports the "By id" option's missing id and the failed oneOf: neither is shown.
+    const summary = screen.getByRole('alert');
+    expect(within(summary).getAllByRole('listitem').map((item) => item.textContent)).toEqual(["/query/name must have required property 'name'"]);
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    expect(name).toHaveFocus();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription("must have required property 'name' At least 1 character");
+  });
+
+  test('back to "Choose…": no option is read, and the summary links to the selector', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm tool={findPerson} onSubmit={onSubmit} />);
+    const selector = screen.getByRole('combobox', { name: 'Find by' });
+    await user.selectOptions(selector, 'By name');
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
+    await user.selectOptions(selector, 'Choose…');
+    expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
+    await user.click(submitButton());
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(["/query must have required property 'query'"]);
+    expect(selector).toHaveFocus();
+  });
+
+  test('the error summary link moves the focus to its field', async () => {
+    const user = userEvent.setup();
+    render(<ToolCallForm tool={findPerson} onSubmit={vi.fn()} />);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Find by' }), 'By id');
+    await user.click(submitButton());
+    await user.click(screen.getByRole('combobox', { name: 'Find by' }));
+    await user.click(screen.getByRole('link', { name: "/query/id must have required property 'id'" }));
+    expect(screen.getByRole('textbox', { name: 'Id' })).toHaveFocus();
+  });
+});
+
+describe('given anyOf of two string shapes', () => {
+  const contactTool = tool({
+    type: 'object',
+    properties: {
+      contact: {
+        title: 'Contact',
+        anyOf: [
+          { title: 'Email', type: 'string', format: 'email' },
+          { title: 'Phone', type: 'string', pattern: '^\\+[0-9]{6,15}$' },
+        ],
+      },
+    },
+    required: ['contact'],
+  });
+
+  test('the picked option’s field is drawn and its value sent as the property itself', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm tool={contactTool} onSubmit={onSubmit} />);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Contact' }), 'Phone');
+    await user.type(screen.getByRole('textbox', { name: 'Phone' }), '+4722334455');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ contact: '+4722334455' }]]);
+  });
+
+  test('a value that matches no option is refused with the option’s issue', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm tool={contactTool} onSubmit={onSubmit} />);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Contact' }), 'Phone');
+    await user.type(screen.getByRole('textbox', { name: 'Phone' }), '12');
+    await user.click(submitButton());
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '/contact must match format "email"',
+      '/contact must match pattern "^\\+[0-9]{6,15}$"',
+    ]);
+  });
+});
+
+describe('given allOf', () => {
+  test('the parts are one form and the args hold every part', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = {
+      type: 'object',
+      allOf: [
+        { properties: { city: { type: 'string', title: 'City' } }, required: ['city'] },
+        { properties: { days: { type: 'integer', title: 'Days', minimum: 1, maximum: 14 } } },
+      ],
+    };
+    render(<ToolCallForm tool={tool(schema, 'forecast')} onSubmit={onSubmit} />);
+    await user.type(screen.getByRole('textbox', { name: 'City' }), 'Oslo');
+    await user.type(screen.getByRole('textbox', { name: 'Days' }), '3');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ city: 'Oslo', days: 3 }]]);
+  });
+
+  test('a constraint from one part refuses the value', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = {
+      type: 'object',
+      allOf: [{ properties: { days: { type: 'integer', title: 'Days' } } }, { properties: { days: { maximum: 14 } } }],
+    };
+    render(<ToolCallForm tool={tool(schema, 'forecast')} onSubmit={onSubmit} />);
+    await user.type(screen.getByRole('textbox', { name: 'Days' }), '30');
+    await user.click(submitButton());
+    expect(onSubmit).not.toHaveBeenCalled();
+    // rjsf merged the parts, so the hint knows the maximum too.
+    expect(screen.getByRole('textbox', { name: 'Days' })).toHaveAccessibleDescription('must be <= 14 A whole number, 14 or less');
+  });
+});
+
+describe('given if/then/else', () => {
+  const shipTool = tool(
+    {
+      type: 'object',
+      properties: { country: { type: 'string', title: 'Country', enum: ['US', 'CA'] } },
+      required: ['country'],
+      if: { properties: { country: { const: 'US' } }, required: ['country'] },
+      then: { properties: { state: { type: 'string', title: 'State', pattern: '^[A-Z]{2}$' } }, required: ['state'] },
+      else: { properties: { province: { type: 'string', title: 'Province' } } },
+    },
+    'ship',
+  );
+
+  test('US asks for a state and sends it', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm tool={shipTool} onSubmit={onSubmit} />);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'US');
+    expect(screen.queryByRole('textbox', { name: 'Province' })).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: 'State' }), 'NY');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ country: 'US', state: 'NY' }]]);
+  });
+
+  test('CA asks for a province instead, which may stay empty', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm tool={shipTool} onSubmit={onSubmit} />);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'CA');
+    expect(screen.queryByRole('textbox', { name: 'State' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Province' })).toBeInTheDocument();
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ country: 'CA' }]]);
+  });
+
+  test('the "then" rule is checked: a bad state is refused at /state', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm tool={shipTool} onSubmit={onSubmit} />);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'US');
+    await user.type(screen.getByRole('textbox', { name: 'State' }), 'New York');
+    await user.click(submitButton());
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['/state must match pattern "^[A-Z]{2}$"']);
+    expect(screen.getByRole('textbox', { name: 'State' })).toHaveFocus();
+  });
+});
+
+describe('given $ref and $defs', () => {
+  test('two properties sharing one definition are two groups, sent as nested objects', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = {
+      type: 'object',
+      $defs: { Place: { type: 'object', properties: { city: { type: 'string', title: 'City' }, zip: { type: 'string', title: 'Zip' } }, required: ['city'] } },
+      properties: { from: { title: 'From', $ref: '#/$defs/Place' }, to: { title: 'To', $ref: '#/$defs/Place' } },
+      required: ['from', 'to'],
+    };
+    render(<ToolCallForm tool={tool(schema, 'route')} onSubmit={onSubmit} />);
+    await user.type(within(screen.getByRole('group', { name: 'From' })).getByRole('textbox', { name: 'City' }), 'Oslo');
+    await user.type(within(screen.getByRole('group', { name: 'To' })).getByRole('textbox', { name: 'City' }), 'Bergen');
+    await user.type(within(screen.getByRole('group', { name: 'To' })).getByRole('textbox', { name: 'Zip' }), '5003');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ from: { city: 'Oslo' }, to: { city: 'Bergen', zip: '5003' } }]]);
+  });
+
+  test('a recursive definition draws a level per item added', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = {
+      type: 'object',
+      $defs: {
+        Node: {
+          type: 'object',
+          title: 'Node',
+          properties: { name: { type: 'string', title: 'Name' }, children: { type: 'array', title: 'Children', items: { $ref: '#/$defs/Node' } } },
+          required: ['name'],
+        },
+      },
+      properties: { tree: { title: 'Tree', $ref: '#/$defs/Node' } },
+      required: ['tree'],
+    };
+    render(<ToolCallForm tool={tool(schema, 'plant')} onSubmit={onSubmit} />);
+    const tree = screen.getByRole('group', { name: 'Tree' });
+    await user.click(within(tree).getByRole('button', { name: 'Add to Children' }));
+    const child = screen.getByRole('group', { name: 'Children-1' });
+    await user.type(within(child).getByRole('textbox', { name: 'Name' }), 'leaf');
+    await user.type(screen.getAllByRole('textbox', { name: 'Name' })[0] as HTMLElement, 'root');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ tree: { name: 'root', children: [{ name: 'leaf' }] } }]]);
+  });
+
+  test('an anchor reference ("#name"), which rjsf cannot resolve itself, is drawn and sent', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = {
+      type: 'object',
+      $defs: { Email: { $anchor: 'email', type: 'string', format: 'email', title: 'Email' } },
+      properties: { to: { $ref: '#email' } },
+      required: ['to'],
+    };
+    render(<ToolCallForm tool={tool(schema, 'mail')} onSubmit={onSubmit} />);
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ to: 'ada@example.com' }]]);
+  });
+
+  test('a reference rjsf cannot follow (an embedded $id) shows rjsf’s reason instead of crashing the host', () => {
+    // React reports the caught error on the console; keep the output quiet and check it did.
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const schema: Tool['inputSchema'] = {
+      type: 'object',
+      $defs: { City: { $id: 'https://example.com/city', type: 'string', title: 'City' } },
+      properties: { city: { $ref: 'https://example.com/city' } },
+    };
+    expect(compileToolSchema(schema).ok).toBe(true);
+    render(<ToolCallForm tool={tool(schema, 'geo')} onSubmit={vi.fn()} />);
+    expect(screen.getByText('This tool’s input schema cannot be used, so no form is shown')).toBeInTheDocument();
+    expect(screen.getByText('The form could not be drawn for this schema: Could not find a definition for https://example.com/city.')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(consoleError).toHaveBeenCalled();
+    consoleError.mockRestore();
+  });
+});
+
+describe('given enums', () => {
+  const enumTool = tool({
+    type: 'object',
+    properties: {
+      color: { type: 'string', title: 'Color', oneOf: [{ const: 'r', title: 'Red' }, { const: 'g', title: 'Green' }] },
+      size: { type: 'string', title: 'Size', enum: ['S', 'M', 'L'] },
+      level: { type: 'integer', title: 'Level', oneOf: [{ const: 1, title: 'Low' }, { const: 2, title: 'High' }] },
+      days: { type: 'array', title: 'Days', uniqueItems: true, items: { type: 'string', enum: ['mon', 'tue', 'wed'] } },
+    },
+    required: ['color'],
+  });
+
+  test('titled options show their titles and send their consts; a required one is not pre-chosen', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm tool={enumTool} onSubmit={onSubmit} />);
+    const color = screen.getByRole('combobox', { name: 'Color' });
+    expect(color).toHaveValue('');
+    expect(within(color).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose…', 'Red', 'Green']);
+    await user.selectOptions(color, 'Green');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), 'M');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Level' }), 'High');
+    // Ticked out of order, sent in option order.
+    await user.click(screen.getByRole('checkbox', { name: 'wed' }));
+    await user.click(screen.getByRole('checkbox', { name: 'mon' }));
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ color: 'g', size: 'M', level: 2, days: ['mon', 'wed'] }]]);
+  });
+
+  test('nothing chosen: the optional ones are omitted, the required one is refused', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm tool={enumTool} onSubmit={onSubmit} />);
+    await user.click(submitButton());
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(["/color must have required property 'color'"]);
+    expect(screen.getByRole('combobox', { name: 'Color' })).toHaveFocus();
+  });
+});
+
+describe('given arrays and nested objects', () => {
+  test('items are added, moved and removed; the list is sent in its order', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm tool={tool({ type: 'object', properties: { tags: { type: 'array', title: 'Tags', items: { type: 'string' } } } })} onSubmit={onSubmit} />);
+    const tags = screen.getByRole('group', { name: 'Tags' });
+    expect(within(tags).getByText('No items.')).toBeInTheDocument();
+    for (const text of ['alpha', 'beta', 'gamma']) {
+      await user.click(within(tags).getByRole('button', { name: 'Add to Tags' }));
+      const inputs = within(tags).getAllByRole('textbox');
+      await user.type(inputs[inputs.length - 1] as HTMLElement, text);
+    }
+    expect(within(tags).getAllByRole('textbox').map((input) => (input as HTMLInputElement).value)).toEqual(['alpha', 'beta', 'gamma']);
+    expect(within(tags).getByRole('textbox', { name: 'Tags-3' })).toHaveValue('gamma');
+    await user.click(within(tags).getByRole('button', { name: 'Move Tags item 3 up' }));
+    await user.click(within(tags).getByRole('button', { name: 'Remove Tags item 1' }));
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ tags: ['gamma', 'beta'] }]]);
+  });
+
+  test('a list of objects names each item group after the list', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = {
+      type: 'object',
+      properties: {
+        people: {
+          type: 'array',
+          title: 'People',
+          minItems: 1,
+          items: { type: 'object', title: 'Person', properties: { name: { type: 'string', title: 'Name' }, age: { type: 'integer', title: 'Age' } }, required: ['name'] },
+        },
+      },
+      required: ['people'],
+    };
+    render(<ToolCallForm tool={tool(schema, 'invite')} onSubmit={onSubmit} />);
+    // rjsf starts a list with minItems: 1 with one item.
+    const first = screen.getByRole('group', { name: 'People-1' });
+    await user.type(within(first).getByRole('textbox', { name: 'Name' }), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Add to People' }));
+    const second = screen.getByRole('group', { name: 'People-2' });
+    await user.type(within(second).getByRole('textbox', { name: 'Name' }), 'Alan');
+    await user.type(within(second).getByRole('textbox', { name: 'Age' }), '41');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ people: [{ name: 'Ada' }, { name: 'Alan', age: 41 }] }]]);
+  });
+
+  test('a list below its minItems is refused with the issue inside the list group', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = { type: 'object', properties: { ids: { type: 'array', title: 'Ids', minItems: 2, items: { type: 'integer' } } }, required: ['ids'] };
+    render(<ToolCallForm tool={tool(schema)} onSubmit={onSubmit} />);
+    const ids = screen.getByRole('group', { name: 'Ids' });
+    const [first] = within(ids).getAllByRole('textbox');
+    await user.type(first as HTMLElement, '5');
+    await user.click(submitButton());
+    expect(onSubmit).not.toHaveBeenCalled();
+    // The empty second item is left out, so the list has one item.
+    expect(ids).toHaveAccessibleDescription('must NOT have fewer than 2 items');
+    expect(first).toHaveFocus();
+  });
+
+  test('nested objects are sent nested; an optional group left empty is omitted', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = {
+      type: 'object',
+      properties: {
+        filters: {
+          type: 'object',
+          title: 'Filters',
+          properties: {
+            range: { type: 'object', title: 'Range', properties: { from: { type: 'string', format: 'date', title: 'From' }, to: { type: 'string', format: 'date', title: 'To' } } },
+            owner: { type: 'object', title: 'Owner', properties: { login: { type: 'string', title: 'Login' } } },
+          },
+        },
+      },
+    };
+    render(<ToolCallForm tool={tool(schema)} onSubmit={onSubmit} />);
+    const range = within(screen.getByRole('group', { name: 'Filters' })).getByRole('group', { name: 'Range' });
+    await user.type(within(range).getByLabelText('From'), '2024-02-29');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ filters: { range: { from: '2024-02-29' } } }]]);
+  });
+});
+
+describe('given free-form values', () => {
+  test('a property without a type gets a type picker, string first', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm tool={tool({ type: 'object', properties: { value: { title: 'Value' } } }, 'store')} onSubmit={onSubmit} />);
+    expect(screen.getByRole('combobox', { name: 'Type' })).toHaveDisplayValue('string');
+    await user.type(screen.getByRole('textbox', { name: 'Value' }), 'anything');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ value: 'anything' }]]);
+  });
+
+  test('additionalProperties: a property is added empty, named, filled and sent', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = { type: 'object', properties: { labels: { type: 'object', title: 'Labels', additionalProperties: { type: 'string' } } } };
+    render(<ToolCallForm tool={tool(schema, 'tag')} onSubmit={onSubmit} />);
+    await user.click(screen.getByRole('button', { name: 'Add a property to Labels' }));
+    const key = screen.getByRole('textbox', { name: 'Name of property newKey' });
+    await user.clear(key);
+    await user.type(key, 'team');
+    await user.tab();
+    const value = screen.getByRole('textbox', { name: 'team' });
+    expect(value).toHaveValue('');
+    await user.type(value, 'infra');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ labels: { team: 'infra' } }]]);
+  });
+});
+
+describe('given empty and typed fields', () => {
+  const profile = tool({
+    type: 'object',
+    properties: {
+      name: { type: 'string', title: 'Name' },
+      limit: { type: 'integer', title: 'Limit', default: 10 },
+      ratio: { type: 'number', title: 'Ratio' },
+      when: { type: 'string', format: 'date-time', title: 'When' },
+      dryRun: { type: 'boolean', title: 'Dry run' },
+    },
+    required: ['dryRun'],
+  });
+
+  test('a field typed in then cleared is omitted, not sent as ""; defaults are pre-filled; a required box unticked is false', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm tool={profile} onSubmit={onSubmit} />);
+    expect(screen.getByRole('textbox', { name: 'Limit' })).toHaveValue('10');
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await user.type(name, 'x');
+    await user.clear(name);
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ limit: 10, dryRun: false }]]);
+  });
+
+  test('number text is read as a JSON number and shown as typed; text that is not a number is refused', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm tool={profile} onSubmit={onSubmit} />);
+    const ratio = screen.getByRole('textbox', { name: 'Ratio' });
+    await user.type(ratio, '1.0');
+    expect(ratio).toHaveValue('1.0');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ limit: 10, ratio: 1, dryRun: false }]]);
+    await user.clear(ratio);
+    await user.type(ratio, '0x10');
+    await user.click(submitButton());
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['/ratio Enter a number.']);
+    expect(ratio).toHaveAccessibleDescription('Enter a number.');
+  });
+
+  test('a local date-time goes out as RFC 3339 with the zone offset (Asia/Kolkata here)', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm tool={profile} onSubmit={onSubmit} />);
+    await user.type(screen.getByLabelText('When'), '2026-03-01T09:30');
+    await user.click(screen.getByRole('checkbox', { name: 'Dry run' }));
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ limit: 10, when: '2026-03-01T09:30:00+05:30', dryRun: true }]]);
+  });
+});
+
+describe('given the schema dialect', () => {
+  test('2020-12 (no $schema) applies dependentRequired: a card without a billing address is refused', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm tool={payByCard} onSubmit={onSubmit} />);
+    await user.type(screen.getByRole('textbox', { name: 'Card number' }), '4111');
+    await user.click(submitButton());
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '/billing must have property billing when property card is present',
+    ]);
+    expect(screen.getByRole('textbox', { name: 'Billing address' })).toHaveFocus();
+  });
+
+  test('draft-07 has no dependentRequired keyword: the same answer is sent', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm tool={payByCardDraft07} onSubmit={onSubmit} />);
+    await user.type(screen.getByRole('textbox', { name: 'Card number' }), '4111');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ card: '4111' }]]);
+  });
+
+  test('draft-07 reads a tuple "items" array as positions, as rjsf draws it', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { point: { type: 'array', title: 'Point', items: [{ type: 'number', title: 'X' }, { type: 'number', title: 'Y' }], additionalItems: false } },
+      required: ['point'],
+    };
+    render(<ToolCallForm tool={tool(schema, 'plot')} onSubmit={onSubmit} />);
+    // rjsf names the positions of a list after the list.
+    await user.type(screen.getByRole('textbox', { name: 'Point-1' }), '1.5');
+    await user.type(screen.getByRole('textbox', { name: 'Point-2' }), '-2');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ point: [1.5, -2] }]]);
+  });
+});
+
+describe('given a schema the kit refuses', () => {
+  const cases: { name: string; schema: Tool['inputSchema']; limits?: { maxDepth: number }; message: string }[] = [
+    {
+      name: 'a remote $ref',
+      schema: { type: 'object', properties: { address: { $ref: 'https://schemas.example.com/address.json' } } },
+      message:
+        '$ref "https://schemas.example.com/address.json" at /properties/address/$ref points outside this schema. Only references inside the schema (such as "#/$defs/Name" or "#name") are followed, and nothing is ever fetched.',
+    },
+    {
+      name: 'an unsupported dialect',
+      schema: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' },
+      message: 'Unsupported JSON Schema dialect "http://json-schema.org/draft-04/schema#" at /$schema. Supported: 2020-12 (the default when $schema is absent), 2019-09 and draft-07.',
+    },
+    {
+      name: 'an $id that is not a URI',
+      schema: { $id: 'my_tool:input', type: 'object' },
+      message:
+        '$id "my_tool:input" at /$id is not a valid URI (URI scheme is malformed). Use a plain name such as "my_tool_input", or move the schema under $defs and point to it with "$ref": "#/$defs/my_tool_input".',
+    },
+    {
+      name: 'a schema over the depth limit',
+      schema: { type: 'object', properties: { a: { type: 'object', properties: { b: { type: 'string' } } } } },
+      limits: { maxDepth: 3 },
+      message: 'The schema nests objects and arrays deeper than maxDepth (3), at /properties/a/properties/b.',
+    },
+  ];
+
+  test.each(cases)('$name shows the refusal, naming the problem, and no form', async ({ schema, limits, message }) => {
+    const { container } = render(<ToolCallForm tool={tool(schema, 'lookup')} onSubmit={vi.fn()} limits={limits} />);
+    const compiled = compileToolSchema(schema, limits);
+    expect(compiled.ok ? '' : compiled.error.message).toBe(message);
+    const group = screen.getByRole('group', { name: 'Arguments of lookup' });
+    expect(within(group).getByText('This tool’s input schema cannot be used, so no form is shown')).toBeInTheDocument();
+    expect(within(group).getByText(message)).toBeInTheDocument();
+    expect(container.querySelector('form')).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(await violations(container)).toEqual([]);
+  });
+
+  test('a root that is not an object is refused: arguments are always an object', () => {
+    render(<ToolCallForm tool={{ name: 'odd', inputSchema: { type: 'string' } as unknown as Tool['inputSchema'] }} onSubmit={vi.fn()} />);
+    expect(
+      screen.getByText('The input schema must describe an object (its root "type" must be "object"): tool arguments are always an object.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
+describe('given a parent that swaps tools', () => {
+  test('a new tool object starts a fresh form', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const first = tool({ type: 'object', properties: { q: { type: 'string', title: 'Query' } } }, 'first');
+    const second = tool({ type: 'object', properties: { q: { type: 'string', title: 'Query' } } }, 'second');
+    function Parent() {
+      const [current, setCurrent] = useState(first);
+      return (
+        <>
+          <button type="button" onClick={() => setCurrent(second)}>
+            Next tool
+          </button>
+          <ToolCallForm tool={current} onSubmit={onSubmit} />
+        </>
+      );
+    }
+    render(<Parent />);
+    await user.type(screen.getByRole('textbox', { name: 'Query' }), 'kept?');
+    await user.click(screen.getByRole('button', { name: 'Next tool' }));
+    expect(screen.getByRole('group', { name: 'Arguments of second' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Query' })).toHaveValue('');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{}]]);
+  });
+});
+
+describe('given labels and theme', () => {
+  test('labels replace the form’s strings; theme sets data-theme', async () => {
+    const user = userEvent.setup();
+    render(
+      <ToolCallForm
+        tool={findPerson}
+        onSubmit={vi.fn()}
+        theme="dark"
+        labels={{ submit: 'Run', formName: (name) => `Run ${name}`, errorSummaryTitle: 'Fix these:', issuePath: (pointer) => `at ${pointer}` }}
+      />,
+    );
+    const group = screen.getByRole('group', { name: 'Run Find person' });
+    expect(group).toHaveAttribute('data-theme', 'dark');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Find by' }), 'By name');
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    const summary = screen.getByRole('alert');
+    expect(within(summary).getByText('Fix these:')).toBeInTheDocument();
+    expect(within(summary).getByRole('listitem')).toHaveTextContent("at /query/name must have required property 'name'");
+  });
+});
+
+describe('given axe', () => {
+  test('the untouched form, the chosen option and the refused submit have zero violations', async () => {
+    const user = userEvent.setup();
+    const schema: Tool['inputSchema'] = {
+      type: 'object',
+      properties: {
+        query: {
+          title: 'Find by',
+          oneOf: [
+            { title: 'By id', type: 'object', properties: { id: { type: 'integer', title: 'Id' } }, required: ['id'] },
+            { title: 'By name', type: 'object', properties: { name: { type: 'string', title: 'Name', description: 'Full name.' } }, required: ['name'] },
+          ],
+        },
+        tags: { type: 'array', title: 'Tags', minItems: 1, items: { type: 'string', minLength: 2 } },
+        owner: { type: 'object', title: 'Owner', description: 'Who owns it.', properties: { login: { type: 'string', title: 'Login' } }, required: ['login'] },
+        color: { type: 'string', title: 'Color', oneOf: [{ const: 'r', title: 'Red' }, { const: 'g', title: 'Green' }] },
+        days: { type: 'array', title: 'Days', uniqueItems: true, items: { type: 'string', enum: ['mon', 'tue'] } },
+        dryRun: { type: 'boolean', title: 'Dry run' },
+      },
+      required: ['query', 'owner', 'tags'],
+    };
+    const { container } = render(<ToolCallForm tool={tool(schema, 'catalog')} onSubmit={vi.fn()} />);
+    expect(await violations(container)).toEqual([]);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Find by' }), 'By name');
+    await user.click(screen.getByRole('button', { name: 'Add to Tags' }));
+    expect(await violations(container)).toEqual([]);
+    await user.type(within(screen.getByRole('group', { name: 'Tags' })).getAllByRole('textbox')[0] as HTMLElement, 'x');
+    await user.click(submitButton());
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    expect(await violations(container)).toEqual([]);
+  });
+});
