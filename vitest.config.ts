@@ -97,6 +97,34 @@ export default defineConfig({
         },
       },
       {
+        // Hostile inputs in Node (test/hostile/*.test.ts): requested schemas, URLs, tool schemas.
+        test: {
+          name: 'hostile',
+          environment: 'node',
+          include: ['test/hostile/**/*.test.ts'],
+          pool: 'forks',
+          env: { TZ: fixtureTimeZone },
+        },
+      },
+      {
+        // The same hostile inputs rendered in Chromium: nothing injected, Decline and Cancel work.
+        plugins: [react()],
+        test: {
+          name: 'hostile-browser',
+          include: ['test/hostile/**/*.browser.test.tsx'],
+          browser: chromium({ timezoneId: fixtureTimeZone, locale: 'en-US' }),
+        },
+      },
+      {
+        // Bundle size budgets (`npm run size` measures the same way).
+        test: {
+          name: 'size',
+          environment: 'node',
+          include: ['test/size/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
         // storybookTest brings Storybook's own Vite plugins (react-vite), so no react() here. It
         // resolves a relative configDir against the cwd, so give it one anchored at this file.
         plugins: [storybookTest({ configDir: fileURLToPath(new URL('.storybook', import.meta.url)) })],

@@ -33,3 +33,9 @@ export function hasOwn(record: object, key: string): boolean {
 export function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
 }
+
+/** Text quoted as JSON for a message, cut to its first 60 characters: a hostile 1 MB value stays one readable line. */
+export function quoteShort(value: unknown): string {
+  const text = typeof value === 'string' && value.length > 60 ? `${value.slice(0, 60)}…` : value;
+  return JSON.stringify(text) ?? String(text);
+}

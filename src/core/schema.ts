@@ -10,10 +10,16 @@
  */
 import type { Field, MultiSelectField, Option, OptionSpelling, SingleSelectField } from './fields.js';
 import { STRING_FORMATS } from './formats.js';
-import { hasOwn, isRecord, joinPath } from './path.js';
+import { hasOwn, isRecord, joinPath, quoteShort } from './path.js';
 import { WARNING_PROBLEM_CODES, type SchemaProblem, type SchemaProblemCode } from './problems.js';
 import type { RequestedSchema, StringFormat } from './types.js';
+import { analyzePattern } from '../tools/pattern-risk.js';
 import { checkValue } from './value.js';
+
+/** Deepest group nesting the pattern analysis reads (as `DEFAULT_SCHEMA_LIMITS.maxDepth` for tools). */
+const MAX_PATTERN_NESTING = 64;
+/** Longest `pattern` the kit checks; longer ones are ignored with a warning (the tools' `maxPatternLength`). */
+const MAX_PATTERN_LENGTH = 4_096;
 
 /** The outcome of `parseRequestedSchema`. */
 export type ParseResult =
@@ -142,7 +148,7 @@ function readEnum(list: unknown, path: string, problems: Problems): string[] | u
       problems.add(at, 'option-not-string', `Options must be text; ${describeJson(value)} is not.`);
       ok = false;
     } else if (seen.has(value)) {
-      problems.add(at, 'duplicate-value', `The value ${JSON.stringify(value)} appears twice.`);
+      problems.add(at, 'duplicate-value', `The value ${quoteShort(value)} appears twice.`);
       ok = false;
     } else {
       seen.add(value);
@@ -175,7 +181,7 @@ function readTitledOptions(list: unknown, path: string, problems: Problems): Opt
       return;
     }
     if (seen.has(value)) {
-      problems.add(joinPath(at, 'const'), 'duplicate-value', `The value ${JSON.stringify(value)} appears twice.`);
+      problems.add(joinPath(at, 'const'), 'duplicate-value', `The value ${quoteShort(value)} appears twice.`);
       ok = false;
       return;
     }
@@ -183,7 +189,7 @@ function readTitledOptions(list: unknown, path: string, problems: Problems): Opt
     if (typeof entry.title === 'string') {
       options.push({ value, label: entry.title });
     } else {
-      problems.add(at, 'option-title-missing', `The option ${JSON.stringify(value)} has no text title; its value is shown instead.`);
+      problems.add(at, 'option-title-missing', `The option ${quoteShort(value)} has no text title; its value is shown instead.`);
       options.push({ value, label: value });
     }
   });
@@ -264,6 +270,15 @@ function readMultiSelect(
   return values && { variant: 'untitled', spelling: 'enum', options: values.map((value) => ({ value, label: value })) };
 }
 
+/** Why a compiling `pattern` is still not checked by the kit. */
+const PATTERN_UNSAFE: Record<'too-long' | 'ambiguous' | 'too-complex' | 'too-deep' | 'unparsed', string> = {
+  'too-long': `pattern is longer than ${MAX_PATTERN_LENGTH} characters; the kit does not check it.`,
+  ambiguous: 'pattern can backtrack exponentially (a repeated group can split the same text in many ways); the kit does not check it.',
+  'too-complex': "pattern is too complex for the kit's backtracking check; the kit does not check it.",
+  'too-deep': `pattern nests groups deeper than ${MAX_PATTERN_NESTING}; the kit does not check it.`,
+  unparsed: "pattern could not be read by the kit's backtracking check; the kit does not check it.",
+};
+
 const PROPERTY_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array']);
 
 /** Classifies one property. Returns `undefined` when it has a blocking problem. */
@@ -283,7 +298,7 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
       joinPath(path, 'type'),
       'type-unknown',
       hasOwn(schema, 'type')
-        ? `type ${JSON.stringify(type)} is not allowed; use string, number, integer, boolean or array.`
+        ? `type ${quoteShort(type)} is not allowed; use string, number, integer, boolean or array.`
         : 'The property has no type; use string, number, integer, boolean or array.',
     );
     return undefined;
@@ -302,7 +317,7 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
       let format: StringFormat | undefined;
       if (hasOwn(schema, 'format')) {
         if (STRING_FORMATS.includes(schema.format as StringFormat)) format = schema.format as StringFormat;
-        else problems.add(joinPath(path, 'format'), 'format-unknown', `format ${JSON.stringify(schema.format)} is not one the spec allows (email, uri, date, date-time).`);
+        else problems.add(joinPath(path, 'format'), 'format-unknown', `format ${quoteShort(schema.format)} is not one the spec allows (email, uri, date, date-time).`);
       }
       const minLength = readCount(schema, 'minLength', path, problems);
       const maxLength = readCount(schema, 'maxLength', path, problems);
@@ -314,7 +329,11 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
         try {
           if (typeof schema.pattern !== 'string') throw new TypeError('not text');
           new RegExp(schema.pattern, 'u');
-          pattern = schema.pattern;
+          // A regex test cannot be interrupted: a pattern that can backtrack exponentially (`(a+)+$`)
+          // would freeze the tab on a 30-character answer, so the kit leaves it to the server.
+          const risk = schema.pattern.length > MAX_PATTERN_LENGTH ? 'too-long' : analyzePattern(schema.pattern, MAX_PATTERN_NESTING);
+          if (risk === 'safe') pattern = schema.pattern;
+          else problems.add(joinPath(path, 'pattern'), 'pattern-invalid', PATTERN_UNSAFE[risk]);
         } catch {
           problems.add(joinPath(path, 'pattern'), 'pattern-invalid', 'pattern is not a valid regular expression; the kit does not check it.');
         }
@@ -400,7 +419,7 @@ function parse(input: unknown, problems: Problems): Field[] {
         if (typeof name !== 'string') {
           problems.add(joinPath('required', index), 'required-invalid', `required must list property names; ${describeJson(name)} is not one.`);
         } else if (isRecord(properties) && !hasOwn(properties, name)) {
-          problems.add(joinPath('required', index), 'required-unknown', `required names ${JSON.stringify(name)}, but there is no such property, so no answer could be accepted.`);
+          problems.add(joinPath('required', index), 'required-unknown', `required names ${quoteShort(name)}, but there is no such property, so no answer could be accepted.`);
         } else {
           required.add(name);
         }
@@ -418,7 +437,7 @@ function parse(input: unknown, problems: Problems): Field[] {
         problems.add(
           joinPath('properties', key),
           'inherited-key',
-          `The server's validator reads an absent ${JSON.stringify(key)} from JavaScript's Object.prototype and refuses the answer, so this field must be answered.`,
+          `The server's validator reads an absent ${quoteShort(key)} from JavaScript's Object.prototype and refuses the answer, so this field must be answered.`,
         );
       }
       const field = readField(key, properties[key], isRequired, problems);

@@ -4,7 +4,7 @@
  * generation (so it also runs under a strict Content-Security-Policy), no stack-hungry branches
  * for large titled enums: options are a set lookup.
  */
-import { hasOwn, isRecord } from './path.js';
+import { hasOwn, isRecord, quoteShort } from './path.js';
 import type { FieldError } from './problems.js';
 import { parseCached } from './schema.js';
 import type { RequestedSchema } from './types.js';
@@ -33,7 +33,7 @@ export function validateElicitContent(schema: RequestedSchema, content: unknown)
   if (isRecord(schema) && schema.additionalProperties === false) {
     const known = new Set(parsed.fields.map((field) => field.key));
     for (const key of Object.keys(content)) {
-      if (!known.has(key)) errors.push({ field: key, code: 'unexpected', message: `${JSON.stringify(key)} is not a field of this form.` });
+      if (!known.has(key)) errors.push({ field: key, code: 'unexpected', message: `${quoteShort(key)} is not a field of this form.` });
     }
   }
   return errors;

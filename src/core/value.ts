@@ -5,6 +5,7 @@
 import type { Field } from './fields.js';
 import { codePointLength, matchesFormat } from './formats.js';
 import type { FieldErrorCode } from './problems.js';
+import { quoteShort } from './path.js';
 
 /** Why a value does not fit a field. */
 export interface ValueIssue {
@@ -33,6 +34,9 @@ export function optionValues(field: Extract<Field, { options: unknown }>): Reado
   return set;
 }
 
+/** Longest text (UTF-16 code units) a `pattern` is run on, as the tools' `maxPatternInputLength`. */
+const MAX_PATTERN_INPUT_LENGTH = 10_000;
+
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
@@ -54,6 +58,10 @@ export function checkValue(field: Field, value: unknown): ValueIssue | undefined
         return issue('max-length', `Enter at most ${plural(field.maxLength, 'character', 'characters')}.`);
       }
       if (field.format !== undefined && !matchesFormat(field.format, value)) return issue('format', FORMAT_HINT[field.format]);
+      // Polynomial patterns (`\s+$`) are quadratic in the text: bound what a pattern may see.
+      if (field.pattern !== undefined && value.length > MAX_PATTERN_INPUT_LENGTH) {
+        return issue('pattern', `The text is too long to check against the server's pattern (more than ${MAX_PATTERN_INPUT_LENGTH} characters).`);
+      }
       if (field.pattern !== undefined && !new RegExp(field.pattern, 'u').test(value)) {
         return issue('pattern', 'The text does not have the form the server asks for.');
       }
@@ -73,7 +81,7 @@ export function checkValue(field: Field, value: unknown): ValueIssue | undefined
       if (typeof value !== 'string') return issue('type', 'Choose one of the options.');
       return optionValues(field).has(value)
         ? undefined
-        : issue('option', `${JSON.stringify(value)} is not one of the options.`);
+        : issue('option', `${quoteShort(value)} is not one of the options.`);
     }
     case 'multi-select': {
       if (!Array.isArray(value)) return issue('type', 'Choose from the options.');
@@ -82,9 +90,9 @@ export function checkValue(field: Field, value: unknown): ValueIssue | undefined
       for (const item of value as unknown[]) {
         if (typeof item !== 'string') return issue('type', 'Choose from the options.');
         if (!values.has(item)) {
-          return issue('option', `${JSON.stringify(item)} is not one of the options.`);
+          return issue('option', `${quoteShort(item)} is not one of the options.`);
         }
-        if (seen.has(item)) return issue('duplicate', `${JSON.stringify(item)} is chosen twice.`);
+        if (seen.has(item)) return issue('duplicate', `${quoteShort(item)} is chosen twice.`);
         seen.add(item);
       }
       if (field.minItems !== undefined && value.length < field.minItems) {

@@ -4,18 +4,33 @@
  * from the platform. The first entry is empty, so nothing is chosen for the person.
  */
 import type { WidgetProps } from '@rjsf/utils';
+import { useMemo } from 'react';
 
 import { MultiSelectWidget } from './MultiSelectWidget.js';
-import { describedBy, Description, hasErrors, readLabels, RequiredMark } from './parts.js';
+import { describedBy, Description, hasErrors, readLabels, RequiredMark, useSameOptions } from './parts.js';
 
 /** A drop-down list of the option titles. Asked for several values (rjsf's default for a multi select), it draws `MultiSelectWidget`. */
 export function EnumSelectWidget(props: WidgetProps) {
-  if (props.multiple === true) return <MultiSelectWidget {...props} />;
+  return props.multiple === true ? <MultiSelectWidget {...props} /> : <SingleSelect {...props} />;
+}
+
+/** The drop-down itself (its own component, so its hooks never depend on `multiple`). */
+function SingleSelect(props: WidgetProps) {
   const { id, label, hideLabel, required, disabled, readonly, autofocus, schema, rawErrors, registry, htmlName, options, value, onChange, onBlur, onFocus } = props;
   const labels = readLabels(registry);
   const invalid = hasErrors(rawErrors);
-  const enumOptions = options.enumOptions ?? [];
+  const enumOptions = useSameOptions(options.enumOptions);
   const current: unknown = value;
+  // The same elements on every render: a choice in a 5,000-option list does not re-diff 5,000 options.
+  const optionElements = useMemo(
+    () =>
+      enumOptions.map((option, optionIndex) => (
+        <option key={optionIndex} value={String(optionIndex)}>
+          {option.label}
+        </option>
+      )),
+    [enumOptions],
+  );
   // DOM values are option indexes, so an option whose value is "" stays apart from the empty entry.
   const index = enumOptions.findIndex((option) => option.value === current);
   const valueAt = (text: string): unknown => (text === '' ? undefined : enumOptions[Number(text)]?.value);
@@ -42,11 +57,7 @@ export function EnumSelectWidget(props: WidgetProps) {
         onFocus={(event) => onFocus(id, valueAt(event.target.value))}
       >
         <option value="">{labels.choosePlaceholder}</option>
-        {enumOptions.map((option, optionIndex) => (
-          <option key={optionIndex} value={String(optionIndex)}>
-            {option.label}
-          </option>
-        ))}
+        {optionElements}
       </select>
     </>
   );

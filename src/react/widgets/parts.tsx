@@ -6,8 +6,8 @@
  * widget agree on them without talking. A widget lists an id in `aria-describedby` only when the
  * element exists: it knows that from the same props (`schema.description`, `rawErrors`).
  */
-import { descriptionId, errorId, type Registry } from '@rjsf/utils';
-import type { ReactNode } from 'react';
+import { descriptionId, errorId, type Registry, type WidgetProps } from '@rjsf/utils';
+import { useRef, type ReactNode } from 'react';
 
 import { mergeLabels, type ElicitationLabels } from '../labels.js';
 
@@ -99,4 +99,24 @@ export function Hint({ id, hint, children }: { id: string; hint: string | undefi
 export function numberKeyword(schema: object, keyword: string): number | undefined {
   const value: unknown = (schema as Record<string, unknown>)[keyword];
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** rjsf's option list for a widget. */
+export type EnumOptions = NonNullable<WidgetProps['options']['enumOptions']>;
+const NO_OPTIONS: EnumOptions = [];
+
+/**
+ * rjsf builds `enumOptions` anew on every render of the field. This hands back the previous array
+ * while the options are the same (same values and labels, in order): one pass of comparisons instead
+ * of rebuilding the filter index, the value set and every row's props on each tick.
+ */
+export function useSameOptions(given: EnumOptions | undefined): EnumOptions {
+  const next = given ?? NO_OPTIONS;
+  const kept = useRef(next);
+  const previous = kept.current;
+  const same =
+    previous === next ||
+    (previous.length === next.length && next.every((option, index) => option.value === previous[index]?.value && option.label === previous[index]?.label));
+  if (!same) kept.current = next;
+  return same ? previous : next;
 }

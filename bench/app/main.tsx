@@ -1,0 +1,161 @@
+/**
+ * The in-page half of `npm run bench`: mounts a subject and times one interaction at a time, with
+ * `performance.now()` in the page. Two times per measurement:
+ * - `work`: from just before the event (or the render) to the committed DOM. React flushes a
+ *   discrete event's update in a microtask queued during the event, so once the harness's own
+ *   microtask resumes the commit is done; the harness then checks the DOM shows the new state (and
+ *   falls back to waiting a task at a time when it does not yet, so a deferred commit is still counted).
+ * - `frame`: from the same start to the next animation frame plus one message-channel task, i.e.
+ *   after style, layout and paint of the frame that shows the change.
+ * `window.bench` is driven by Playwright from `bench/run.mjs`.
+ */
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+
+import { fieldsSubject, listSubject, type ListCase, type Subject } from './subjects.js';
+
+/** One timing, in milliseconds. */
+interface Timing {
+  work: number;
+  frame: number;
+}
+
+// One channel for the whole page: a MessageChannel made per frame can be garbage-collected with its
+// message still queued (Chromium), and the frame would never be reported.
+const channel = new MessageChannel();
+const afterPaint: (() => void)[] = [];
+channel.port1.onmessage = () => afterPaint.shift()?.();
+
+/** Resolves after the next frame has been produced (rAF, then a task after paint). */
+function nextFrame(): Promise<number> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => {
+      afterPaint.push(() => resolve(performance.now()));
+      channel.port2.postMessage(null);
+    });
+  });
+}
+
+/** Waits until `done()` holds: first a microtask, then a task at a time (at most 200). */
+async function committed(done: () => boolean): Promise<number> {
+  await Promise.resolve();
+  for (let tries = 0; !done() && tries < 200; tries++) await new Promise((resolve) => setTimeout(resolve, 0));
+  if (!done()) throw new Error('the DOM never showed the change');
+  return performance.now();
+}
+
+let root: Root | undefined;
+let container: HTMLElement | undefined;
+
+function unmount(): void {
+  root?.unmount();
+  container?.remove();
+  root = undefined;
+  container = undefined;
+}
+
+/** The option control at `index` of the list: a checkbox or radio, or the `<select>` when there is one. */
+function control(index: number): { element: HTMLInputElement | HTMLSelectElement; kind: 'box' | 'select' } {
+  const host = container as HTMLElement;
+  const select = host.querySelector('select');
+  if (select) return { element: select, kind: 'select' };
+  const boxes = host.querySelectorAll<HTMLInputElement>('input[type=checkbox], input[type=radio]');
+  const box = boxes[index];
+  if (!box) throw new Error(`no option ${index} (${boxes.length} drawn)`);
+  return { element: box, kind: 'box' };
+}
+
+/** Toggles option `index` (selects it in a `<select>`), timing work and frame. */
+async function toggle(index: number): Promise<Timing> {
+  const { element, kind } = control(index);
+  let done: () => boolean;
+  const started = performance.now();
+  if (kind === 'select') {
+    const select = element as HTMLSelectElement;
+    // Option 0 is the kit's / rjsf's empty entry; the native subject has no select.
+    const target = String(select.options[index + 1]?.value ?? '');
+    select.value = target;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    done = () => (container?.querySelector('select') as HTMLSelectElement | null)?.value === target;
+  } else {
+    const box = element as HTMLInputElement;
+    const want = box.type === 'radio' ? true : !box.checked;
+    box.click();
+    done = () => {
+      const now = control(index).element as HTMLInputElement;
+      return now.checked === want;
+    };
+  }
+  const work = (await committed(done)) - started;
+  const frame = (await nextFrame()) - started;
+  return { work, frame };
+}
+
+/** Mounts a list case, then times the first interaction after mount (option `firstIndex`). */
+async function mountList(subject: Subject, spec: ListCase, firstIndex: number): Promise<{ mount: Timing; first: Timing }> {
+  unmount();
+  await nextFrame();
+  container = document.createElement('div');
+  document.body.append(container);
+  const started = performance.now();
+  root = createRoot(container);
+  const target = root;
+  flushSync(() => target.render(listSubject(subject, spec)));
+  const work = performance.now() - started;
+  const frame = (await nextFrame()) - started;
+  const first = await toggle(firstIndex);
+  return { mount: { work, frame }, first };
+}
+
+/** Mounts the 100-field form. */
+async function mountFields(subject: Subject): Promise<void> {
+  unmount();
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  const target = root;
+  flushSync(() => target.render(fieldsSubject(subject)));
+  await nextFrame();
+}
+
+const valueSetter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+
+/** Types one character at the end of text field `index` (as the browser's input event does). */
+async function keystroke(index: number): Promise<Timing> {
+  const inputs = (container as HTMLElement).querySelectorAll<HTMLInputElement>('input[type=text], input:not([type])');
+  const input = inputs[index];
+  if (!input || !valueSetter) throw new Error(`no text field ${index} (${inputs.length} drawn)`);
+  const want = `${input.value}a`;
+  const started = performance.now();
+  valueSetter.call(input, want);
+  input.dispatchEvent(new InputEvent('input', { bubbles: true, data: 'a', inputType: 'insertText' }));
+  const work = (await committed(() => input.isConnected && input.value === want)) - started;
+  const frame = (await nextFrame()) - started;
+  return { work, frame };
+}
+
+/** Waits until the number of drawn controls has not changed for three frames (long lists drawn in chunks). */
+async function untilDrawn(): Promise<number> {
+  let last = -1;
+  let still = 0;
+  while (still < 3) {
+    await nextFrame();
+    const count = (container as HTMLElement).querySelectorAll('input, option').length;
+    still = count === last ? still + 1 : 0;
+    last = count;
+  }
+  return last;
+}
+
+/** The harness as Playwright sees it. */
+const bench = { mountList, mountFields, toggle, keystroke, unmount, untilDrawn, count: () => (container as HTMLElement).querySelectorAll('input, option').length };
+
+declare global {
+  interface Window {
+    /** Driven by `bench/run.mjs`. */
+    bench: typeof bench;
+  }
+}
+
+window.bench = bench;
+document.title = 'ready';

@@ -1,0 +1,155 @@
+/**
+ * The three subjects of `npm run bench`, each drawing the same case:
+ * - `kit`: `ElicitationForm` with the MCP schema (titled options as `anyOf`/`oneOf` const/title);
+ * - `rjsf`: plain `@rjsf/core` (default theme) with `@rjsf/validator-ajv8` and the same MCP schema,
+ *   `uniqueItems: true` added so a multi-select draws checkboxes;
+ * - `native`: a bare React list of `<input>`s with memoised rows, the floor.
+ * "Ticked" options come from the schema `default` (kit), `formData` (rjsf) or the initial state
+ * (native). A single select has at most one choice, so "10 ticked" means one chosen there.
+ */
+import Form from '@rjsf/core';
+import type { RJSFSchema } from '@rjsf/utils';
+import validator, { customizeValidator } from '@rjsf/validator-ajv8';
+import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
+
+import { ElicitationForm, type ElicitRequestFormParams, type RequestedSchema } from '../../src/index.js';
+
+/** What is measured. */
+export type Subject = 'kit' | 'rjsf' | 'native';
+
+/** One list case: a titled multi or single select with `options` options, `ticked` chosen. */
+export interface ListCase {
+  kind: 'multi' | 'single';
+  options: number;
+  ticked: number;
+}
+
+/** The option values and titles of a case. */
+export function titled(count: number): { const: string; title: string }[] {
+  return Array.from({ length: count }, (_, index) => ({ const: `opt-${index}`, title: `Option ${index + 1}` }));
+}
+
+/** The values chosen at the start: every `options / ticked`-th option, so they spread over the list. */
+export function chosenAt(spec: ListCase): string[] {
+  const count = spec.kind === 'single' ? Math.min(spec.ticked, 1) : spec.ticked;
+  return Array.from({ length: count }, (_, index) => `opt-${Math.floor((index * spec.options) / Math.max(count, 1))}`);
+}
+
+/** The MCP property of a case, with the chosen values as its default when there are any. */
+function mcpProperty(spec: ListCase): Record<string, unknown> {
+  const options = titled(spec.options);
+  const chosen = chosenAt(spec);
+  if (spec.kind === 'multi') return { type: 'array', title: 'Items', items: { anyOf: options }, ...(chosen.length > 0 && { default: chosen }) };
+  return { type: 'string', title: 'Item', oneOf: options, ...(chosen[0] !== undefined && { default: chosen[0] }) };
+}
+
+const noop = (): void => {};
+
+/** The kit: `ElicitationForm`. */
+function KitList({ spec }: { spec: ListCase }) {
+  const request: ElicitRequestFormParams = {
+    message: 'Choose',
+    requestedSchema: { type: 'object', properties: { pick: mcpProperty(spec) } } as unknown as RequestedSchema,
+  };
+  return <ElicitationForm request={request} server={{ name: 'bench' }} onRespond={noop} />;
+}
+
+/** Plain rjsf with its default theme and Ajv validator. */
+function RjsfList({ spec }: { spec: ListCase }) {
+  const property = mcpProperty(spec);
+  delete property.default;
+  if (spec.kind === 'multi') property.uniqueItems = true;
+  const schema: RJSFSchema = { type: 'object', properties: { pick: property as RJSFSchema } };
+  const chosen = chosenAt(spec);
+  const formData = chosen.length === 0 ? {} : { pick: spec.kind === 'multi' ? chosen : chosen[0] };
+  // A fresh validator (own Ajv) per mount: with the shared one, mounting the 5,000-option form a
+  // second time overflows Ajv's stack while compiling ("Maximum call stack size exceeded", retried
+  // without end), so a page could never show that form twice.
+  const own = useMemo(() => customizeValidator(), []);
+  return <Form schema={schema} validator={own} initialFormData={formData} />;
+}
+
+interface RowProps {
+  index: number;
+  value: string;
+  label: string;
+  checked: boolean;
+  type: 'checkbox' | 'radio';
+  onToggle: (index: number, on: boolean) => void;
+}
+
+const Row = memo(function Row({ index, value, label, checked, type, onToggle }: RowProps) {
+  return (
+    <label>
+      <input type={type} name="pick" value={value} checked={checked} onChange={(event) => onToggle(index, event.target.checked)} />
+      {label}
+    </label>
+  );
+});
+
+/** A bare React list of inputs with memoised rows. */
+function NativeList({ spec }: { spec: ListCase }) {
+  const options = titled(spec.options);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(chosenAt(spec)));
+  const onToggle = useCallback(
+    (index: number, on: boolean) => {
+      const value = `opt-${index}`;
+      setChosen((current) => {
+        if (spec.kind === 'single') return new Set([value]);
+        const next = new Set(current);
+        if (on) next.add(value);
+        else next.delete(value);
+        return next;
+      });
+    },
+    [spec.kind],
+  );
+  return (
+    <fieldset>
+      <legend>{spec.kind === 'multi' ? 'Items' : 'Item'}</legend>
+      {options.map((option, index) => (
+        <Row key={option.const} index={index} value={option.const} label={option.title} checked={chosen.has(option.const)} type={spec.kind === 'multi' ? 'checkbox' : 'radio'} onToggle={onToggle} />
+      ))}
+    </fieldset>
+  );
+}
+
+/** The list case drawn by `subject`. */
+export function listSubject(subject: Subject, spec: ListCase): ReactNode {
+  if (subject === 'kit') return <KitList spec={spec} />;
+  if (subject === 'rjsf') return <RjsfList spec={spec} />;
+  return <NativeList spec={spec} />;
+}
+
+/** The 100 text fields of the keystroke case. */
+export const FIELD_COUNT = 100;
+const fieldKeys = Array.from({ length: FIELD_COUNT }, (_, index) => `field${index}`);
+const fieldsSchema = {
+  type: 'object',
+  properties: Object.fromEntries(fieldKeys.map((key, index) => [key, { type: 'string', title: `Field ${index + 1}` }])),
+} as const;
+
+/** A bare React form of 100 controlled inputs (no memoisation: plain React). */
+function NativeFields() {
+  const [values, setValues] = useState<Record<string, string>>({});
+  return (
+    <form>
+      {fieldKeys.map((key, index) => (
+        <label key={key}>
+          Field {index + 1}
+          <input type="text" value={values[key] ?? ''} onChange={(event) => setValues((current) => ({ ...current, [key]: event.target.value }))} />
+        </label>
+      ))}
+    </form>
+  );
+}
+
+/** The 100-field form drawn by `subject`. */
+export function fieldsSubject(subject: Subject): ReactNode {
+  if (subject === 'kit') {
+    const request: ElicitRequestFormParams = { message: 'Fill in', requestedSchema: fieldsSchema as unknown as RequestedSchema };
+    return <ElicitationForm request={request} server={{ name: 'bench' }} onRespond={noop} />;
+  }
+  if (subject === 'rjsf') return <Form schema={fieldsSchema as unknown as RJSFSchema} validator={validator} />;
+  return <NativeFields />;
+}

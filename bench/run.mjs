@@ -1,0 +1,224 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: the kit against plain rjsf and a bare React list, in real Chromium (issue 6).
+ *
+ * 1. Builds `bench/app` (production, minified) and `bench/node.ts` with Vite into `.scratch/`.
+ * 2. Serves the app on 127.0.0.1 (a port the OS picks) and drives Debian's Chromium through
+ *    playwright-core (never a downloaded browser; `CHROMIUM_PATH` overrides the path).
+ * 3. For each case and subject: warm-up, then `--runs` (default 9, at least 9) runs, subjects
+ *    interleaved run by run so load on the machine hits all three alike. Reports median and
+ *    min–max of the work (event → committed DOM) and of the frame (event → next frame painted).
+ * 4. Node: `validateElicitContent` (cached) and `submitDraft` on 100 fields, µs per call.
+ * Prints the tables and writes `bench/results.json`.
+ *
+ * Options: `--runs N`, `--only multi|single|fields|node` (repeatable), `--sizes 50,500`.
+ */
+import { createReadStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { cpus, loadavg } from 'node:os';
+import { extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+import react from '@vitejs/plugin-react';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+
+process.env.NODE_ENV = 'production';
+const root = fileURLToPath(new URL('..', import.meta.url));
+const scratch = join(root, '.scratch');
+const args = process.argv.slice(2);
+const option = (name) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const RUNS = Math.max(9, Number(option('--runs') ?? 9));
+const WARMUP = 2;
+const only = new Set(args.flatMap((arg, index) => (args[index - 1] === '--only' ? [arg] : [])));
+const wants = (part) => only.size === 0 || only.has(part);
+const SIZES = (option('--sizes') ?? '50,500,5000').split(',').map(Number);
+const SUBJECTS = ['kit', 'rjsf', 'native'];
+
+// Never leave a browser or a server behind: a hard stop for the whole run.
+const deadline = setTimeout(() => {
+  console.error('bench: over 30 minutes, stopping');
+  process.exit(2);
+}, 30 * 60_000);
+deadline.unref();
+
+async function buildApp() {
+  const outDir = join(scratch, 'bench-app');
+  await build({
+    configFile: false,
+    root: join(root, 'bench/app'),
+    logLevel: 'warn',
+    mode: 'production',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, minify: 'oxc', sourcemap: false },
+  });
+  const nodeOut = join(scratch, 'bench-node');
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    mode: 'production',
+    build: { outDir: nodeOut, emptyOutDir: true, ssr: join(root, 'bench/node.ts'), minify: false, rolldownOptions: { output: { entryFileNames: 'node.mjs' } } },
+  });
+  return { outDir, nodeModule: join(nodeOut, 'node.mjs') };
+}
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+
+/** A static server for `dir` on 127.0.0.1 only. */
+function serve(dir) {
+  const server = createServer((request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname));
+    const file = join(dir, path === '/' ? 'index.html' : path);
+    if (!file.startsWith(dir) || !existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(response);
+  });
+  return new Promise((resolveServer) => server.listen(0, '127.0.0.1', () => resolveServer(server)));
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const stats = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values), runs: values.length, samples: values });
+
+async function browserCases(url) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const results = [];
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(url);
+    await page.waitForFunction(() => document.title === 'ready');
+    // A case that never answers fails the run instead of hanging it.
+    const evaluate = page.evaluate.bind(page);
+    const trace = args.includes('--trace');
+    page.evaluate = (fn, arg) =>
+      (trace && process.stderr.write(`  step ${JSON.stringify(arg)}\n`), Promise).race([evaluate(fn, arg), new Promise((_, reject) => setTimeout(() => reject(new Error('bench: a page step took over 60 s')), 60_000).unref())]);
+    const record = (name, subject, metric, timings) => {
+      results.push({ case: name, subject, metric, work: stats(timings.map((timing) => timing.work)), frame: stats(timings.map((timing) => timing.frame)) });
+    };
+    for (const kind of ['multi', 'single']) {
+      if (!wants(kind)) continue;
+      for (const options of SIZES) {
+        for (const ticked of [0, 10]) {
+          const spec = { kind, options, ticked };
+          const name = `${kind === 'multi' ? 'multi-select' : 'single-select'} ${options} opts, ${ticked === 0 ? 'none' : kind === 'multi' ? '10' : '1'} ticked`;
+          process.stderr.write(`${name} …\n`);
+          const mounts = Object.fromEntries(SUBJECTS.map((subject) => [subject, []]));
+          const firsts = Object.fromEntries(SUBJECTS.map((subject) => [subject, []]));
+          const failed = {};
+          for (let run = 0; run < WARMUP + RUNS; run++) {
+            for (const subject of SUBJECTS) {
+              if (failed[subject]) continue;
+              try {
+                const { mount, first } = await page.evaluate(([s, c]) => window.bench.mountList(s, c, 1), [subject, spec]);
+                if (run >= WARMUP) {
+                  mounts[subject].push(mount);
+                  firsts[subject].push(first);
+                }
+              } catch (error) {
+                failed[subject] = String(error.message ?? error).split('\n')[0];
+                process.stderr.write(`  ${subject} failed: ${failed[subject]}\n`);
+                await page.reload();
+                await page.waitForFunction(() => document.title === 'ready');
+              }
+            }
+          }
+          for (const subject of SUBJECTS) {
+            if (failed[subject]) {
+              for (const metric of ['mount', 'first interaction', 'steady toggle']) results.push({ case: name, subject, metric, error: failed[subject] });
+              continue;
+            }
+            record(name, subject, 'mount', mounts[subject]);
+            record(name, subject, 'first interaction', firsts[subject]);
+            // Steady: the same option toggled on and off (selects: two options in turn).
+            await page.evaluate(([s, c]) => window.bench.mountList(s, c, 1), [subject, spec]);
+            // Steady means a list fully drawn: wait out the kit's progressive drawing.
+            await page.evaluate(() => window.bench.untilDrawn());
+            const steady = [];
+            for (let run = 0; run < WARMUP + RUNS; run++) {
+              const timing = await page.evaluate((index) => window.bench.toggle(index), 2 + (run % 2));
+              if (run >= WARMUP) steady.push(timing);
+            }
+            record(name, subject, 'steady toggle', steady);
+          }
+        }
+      }
+    }
+    if (wants('fields')) {
+      process.stderr.write('100-field form …\n');
+      for (const subject of SUBJECTS) {
+        await page.evaluate((s) => window.bench.mountFields(s), subject);
+        const strokes = [];
+        for (let run = 0; run < WARMUP * 2 + RUNS; run++) {
+          const timing = await page.evaluate(() => window.bench.keystroke(50));
+          if (run >= WARMUP * 2) strokes.push(timing);
+        }
+        record('100-field form', subject, 'keystroke', strokes);
+      }
+    }
+    await page.evaluate(() => window.bench.unmount());
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+const fmt = (value) => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
+const cell = (s) => (s ? `${fmt(s.median)} (${fmt(s.min)}–${fmt(s.max)})` : 'failed');
+const ratio = (a, b) => (a && b && b.median > 0 ? `${(a.median / b.median).toFixed(2)}×` : '—');
+
+/** A Markdown table of one time (`work` or `frame`) for every case. */
+function table(results, time) {
+  const lines = [`| case | measure | kit | rjsf | native | kit/rjsf | kit/native |`, `|---|---|---|---|---|---|---|`];
+  const keys = [...new Set(results.map((result) => `${result.case}\u0000${result.metric}`))];
+  for (const key of keys) {
+    const [name, metric] = key.split('\u0000');
+    const of = (subject) => results.find((result) => result.case === name && result.metric === metric && result.subject === subject)?.[time];
+    const [kit, rjsf, native] = SUBJECTS.map(of);
+    lines.push(`| ${name} | ${metric} | ${cell(kit)} | ${cell(rjsf)} | ${cell(native)} | ${ratio(kit, rjsf)} | ${ratio(kit, native)} |`);
+  }
+  return lines.join('\n');
+}
+
+const started = new Date();
+const load = loadavg();
+const { outDir, nodeModule } = await buildApp();
+const server = await serve(resolve(outDir));
+let browser = [];
+try {
+  const { port } = server.address();
+  browser = await browserCases(`http://127.0.0.1:${port}/`);
+} finally {
+  server.close();
+}
+let node;
+if (wants('node')) {
+  const { nodeBench } = await import(pathToFileURL(nodeModule).href);
+  const samples = nodeBench(RUNS);
+  node = { validateElicitContent: stats(samples.validate), submitDraft: stats(samples.submit) };
+}
+const machine = { cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', loadBefore: load, loadAfter: loadavg(), node: process.version };
+console.log(`\nmcp-elicit-kit bench, ${started.toISOString()} — ${machine.cores} cores (${machine.cpu}), load ${load.map((n) => n.toFixed(2)).join(' ')} → ${machine.loadAfter.map((n) => n.toFixed(2)).join(' ')}; ${RUNS} runs after ${WARMUP} warm-up; ms, median (min–max)\n`);
+console.log('### Work: event → committed DOM\n');
+console.log(table(browser, 'work'));
+console.log('\n### Frame: event → next frame painted\n');
+console.log(table(browser, 'frame'));
+if (node) {
+  console.log('\n### Node, 100 fields, µs per call\n');
+  console.log(`| function | median (min–max) |\n|---|---|\n| validateElicitContent (cached) | ${cell(node.validateElicitContent)} |\n| submitDraft | ${cell(node.submitDraft)} |`);
+}
+mkdirSync(join(root, 'bench'), { recursive: true });
+writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify({ date: started.toISOString(), machine, runs: RUNS, warmup: WARMUP, browser, node }, null, 2)}\n`);
+console.log('\nwritten: bench/results.json');
