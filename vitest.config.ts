@@ -47,6 +47,9 @@ function chromium(contextOptions: { timezoneId?: string; locale?: string } = {})
  */
 const fixtureTimeZone = 'Asia/Kolkata';
 
+/** Per-test bound in real Chromium, where 2 shared cores make long keyboard runs slow. */
+const BROWSER_TEST_TIMEOUT = 60_000;
+
 export default defineConfig({
   test: {
     reporters: ['default', './test/summary-reporter.ts'],
@@ -94,6 +97,9 @@ export default defineConfig({
           // A zone with DST, so tests see both -04:00 (summer) and -05:00 (winter). en-US date inputs
           // read MM/DD/YYYY, hh:mm AM/PM, whatever the machine's locale is.
           browser: chromium({ timezoneId: 'America/New_York', locale: 'en-US' }),
+          // A bound on a hang, not a speed claim: on 2 loaded cores a 2,000-option keyboard run
+          // took 11 s of the default 15.
+          testTimeout: BROWSER_TEST_TIMEOUT,
         },
       },
       {
@@ -113,6 +119,7 @@ export default defineConfig({
           name: 'hostile-browser',
           include: ['test/hostile/**/*.browser.test.tsx'],
           browser: chromium({ timezoneId: fixtureTimeZone, locale: 'en-US' }),
+          testTimeout: BROWSER_TEST_TIMEOUT,
         },
       },
       {
@@ -132,6 +139,7 @@ export default defineConfig({
           name: 'storybook',
           // Stories take args from fixtures; their play functions see the fixtures' zone.
           browser: chromium({ timezoneId: fixtureTimeZone }),
+          testTimeout: BROWSER_TEST_TIMEOUT,
         },
       },
     ],

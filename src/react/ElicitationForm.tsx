@@ -10,7 +10,7 @@
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
-import { Component, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 import {
   initialDraft,
@@ -25,6 +25,7 @@ import {
 } from '../core/index.js';
 import { generateTheme } from './generateTheme.js';
 import { mergeLabels, type ElicitationLabels } from './labels.js';
+import { ActionRow, cancelOnEscape, DeclineCancel, PromptHeader, useBaseId, useOnce } from './promptParts.js';
 import { readRequest, type RequestView, type ShownProblem } from './request.js';
 import type { KitFormContext } from './widgets/parts.js';
 import './theme/elicit-kit.css';
@@ -66,19 +67,14 @@ type FormData = Record<string, unknown>;
 /** The buttons; Accept only when there is a form to submit. */
 function Actions({ labels, respond, canAccept }: { labels: ElicitationLabels; respond: (result: ElicitResult) => void; canAccept: boolean }) {
   return (
-    <div className="mek-actions">
+    <ActionRow>
       {canAccept && (
         <button type="submit" className="mek-button mek-button-primary">
           {labels.accept}
         </button>
       )}
-      <button type="button" className="mek-button" onClick={() => respond({ action: 'decline' })}>
-        {labels.decline}
-      </button>
-      <button type="button" className="mek-button" onClick={() => respond({ action: 'cancel' })}>
-        {labels.cancel}
-      </button>
-    </div>
+      <DeclineCancel labels={labels} respond={respond} />
+    </ActionRow>
   );
 }
 
@@ -297,23 +293,12 @@ function KitForm({
 function ElicitationSession({ request, server, onRespond, labels: given, theme, onDraftChange, controls = true }: ElicitationFormProps) {
   const labels = useMemo(() => mergeLabels(given), [given]);
   const view = useMemo(() => readRequest(request, labels), [request, labels]);
-  const baseId = `mek${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
+  const baseId = useBaseId();
   const headingId = `${baseId}-from`;
   const messageId = `${baseId}-message`;
-  // A ref, not state: two clicks in one frame both see it, so `onRespond` runs once.
-  const answered = useRef(false);
-  const [state, setState] = useState<'open' | 'answered'>('open');
-  const respond = (result: ElicitResult) => {
-    if (answered.current) return;
-    answered.current = true;
-    setState('answered');
-    onRespond(result);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key !== 'Escape' || event.defaultPrevented || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    respond({ action: 'cancel' });
-  };
+  const { respond, answered } = useOnce(onRespond);
+  const state = answered ? 'answered' : 'open';
+  const onKeyDown = cancelOnEscape(() => respond({ action: 'cancel' }));
   const message = view.message;
   // A named group rather than a region landmark: a round may show several requests from one
   // server side by side, and landmarks must have unique names.
@@ -327,23 +312,7 @@ function ElicitationSession({ request, server, onRespond, labels: given, theme, 
       aria-describedby={message !== undefined ? messageId : undefined}
       onKeyDown={onKeyDown}
     >
-      {/* Not <header>: outside a section it would be a banner landmark. */}
-      <div className="mek-header">
-        <p className="mek-server" id={headingId}>
-          <span className="mek-server-label">{labels.requestFrom}</span> <span className="mek-server-name">{server.name}</span>
-          {server.id !== undefined && (
-            <>
-              {' '}
-              <span className="mek-server-id">{labels.serverId(server.id)}</span>
-            </>
-          )}
-        </p>
-        {message !== undefined && (
-          <p className="mek-message" id={messageId}>
-            {message}
-          </p>
-        )}
-      </div>
+      <PromptHeader server={server} labels={labels} headingId={headingId} message={message} messageId={messageId} />
       <Warnings warnings={view.warnings} labels={labels} />
       {view.ok ? (
         <FormBoundary fallback={<Refused problems={[{ path: '', text: labels.formCrashed }]} labels={labels} respond={respond} controls={controls} />}>

@@ -6,6 +6,7 @@ import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'rea
 
 import type { ElicitationServer, ElicitResult } from '../core/index.js';
 import type { KitLabels } from './hostLabels.js';
+import type { ElicitationLabels } from './labels.js';
 
 /** A base for element ids that is valid in CSS selectors and `aria-*` references. */
 export function useBaseId(): string {
@@ -46,7 +47,7 @@ export function PromptHeader({
   messageId,
 }: {
   server: ElicitationServer;
-  labels: KitLabels;
+  labels: Pick<ElicitationLabels, 'requestFrom' | 'serverId'>;
   headingId: string;
   message: string | undefined;
   messageId: string;
@@ -78,7 +79,7 @@ export function ActionRow({ children }: { children: ReactNode }) {
 }
 
 /** Decline and Cancel, the two answers every prompt offers (SPEC §3). */
-export function DeclineCancel({ labels, respond }: { labels: KitLabels; respond: (result: ElicitResult) => void }) {
+export function DeclineCancel({ labels, respond }: { labels: Pick<ElicitationLabels, 'decline' | 'cancel'>; respond: (result: ElicitResult) => void }) {
   return (
     <>
       <button type="button" className="mek-button" onClick={() => respond({ action: 'decline' })}>
