@@ -25,7 +25,7 @@ import {
 } from '../core/index.js';
 import { generateTheme } from './generateTheme.js';
 import { mergeLabels, type ElicitationLabels } from './labels.js';
-import { ActionRow, cancelOnEscape, DeclineCancel, PromptHeader, useBaseId, useOnce } from './promptParts.js';
+import { ActionRow, cancelOnEscape, DeclineCancel, PromptHeader, useBaseId, useOnce, useSessionKey } from './promptParts.js';
 import { readRequest, type RequestView, type ShownProblem } from './request.js';
 import type { KitFormContext } from './widgets/parts.js';
 import './theme/elicit-kit.css';
@@ -331,13 +331,7 @@ function ElicitationSession({ request, server, onRespond, labels: given, theme, 
  * Escape) send no content. Give a new `request` object to ask again.
  */
 export function ElicitationForm(props: ElicitationFormProps) {
-  // A new request object starts a new session (fresh draft, errors and once-guard). State, not a
-  // ref: the session key must change in the same render as the request.
-  const [session, setSession] = useState({ request: props.request, key: 0 });
-  let key = session.key;
-  if (session.request !== props.request) {
-    key += 1;
-    setSession({ request: props.request, key });
-  }
+  // A new request object starts a new session (fresh draft, errors and once-guard).
+  const key = useSessionKey(props.request);
   return <ElicitationSession key={key} {...props} />;
 }

@@ -3,13 +3,13 @@
  * reading the queue gives its entries): form mode goes to `ElicitationForm`, URL mode to
  * `UrlElicitation`, and anything else to a refused view with only Decline and Cancel.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 
 import type { ElicitationPrompt as Prompt, ElicitationServer, ElicitRequestParams, ElicitResult, EntryStatus, RequestProblem } from '../core/index.js';
 import { toPrompt } from '../core/queue.js';
 import { ElicitationForm } from './ElicitationForm.js';
 import { mergeKitLabels, type KitLabels } from './hostLabels.js';
-import { ActionRow, cancelOnEscape, DeclineCancel, PromptHeader, useBaseId, useOnce } from './promptParts.js';
+import { ActionRow, cancelOnEscape, DeclineCancel, PromptHeader, useBaseId, useOnce, useSessionKey } from './promptParts.js';
 import { UrlElicitation } from './UrlElicitation.js';
 
 /**
@@ -121,12 +121,7 @@ export function PromptView({ prompt, server, onRespond, status, onClose, labels,
  */
 export function ElicitationPrompt({ request, ...rest }: ElicitationPromptProps) {
   // A new request object is a new prompt, even of the same mode (as in `ElicitationForm`).
-  const [session, setSession] = useState({ request, key: 0 });
-  let key = session.key;
-  if (session.request !== request) {
-    key += 1;
-    setSession({ request, key });
-  }
+  const key = useSessionKey(request);
   const prompt = useMemo(() => toPrompt(request), [request]);
   return <PromptView key={key} prompt={prompt} {...rest} />;
 }

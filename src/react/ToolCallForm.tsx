@@ -20,6 +20,7 @@ import { Ajv } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Component, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useSessionKey } from './promptParts.js';
 
 import { compileToolSchema, type SchemaIssue, type SchemaLimits, type Tool, type ToolSchemaDialect } from '../core/index.js';
 import { rjsfToolSchema } from './rjsfToolSchema.js';
@@ -321,11 +322,6 @@ function ToolCallSession({ tool, onSubmit, labels: given, theme, limits }: ToolC
  */
 export function ToolCallForm(props: ToolCallFormProps) {
   // A new tool object starts a new session (fresh data, issues and option choices).
-  const [session, setSession] = useState({ tool: props.tool, key: 0 });
-  let key = session.key;
-  if (session.tool !== props.tool) {
-    key += 1;
-    setSession({ tool: props.tool, key });
-  }
+  const key = useSessionKey(props.tool);
   return <ToolCallSession key={key} {...props} />;
 }

@@ -26,7 +26,7 @@ import {
   type UrlInspection,
 } from '../core/index.js';
 import { mergeKitLabels, type KitLabels } from './hostLabels.js';
-import { ActionRow, cancelOnEscape, DeclineCancel, PromptHeader, useBaseId, useOnce } from './promptParts.js';
+import { ActionRow, cancelOnEscape, DeclineCancel, PromptHeader, useBaseId, useOnce, useSessionKey } from './promptParts.js';
 import './theme/elicit-kit.css';
 import './theme/host.css';
 
@@ -265,11 +265,6 @@ function UrlSession({ request, server, onRespond, status, onClose, labels: given
  */
 export function UrlElicitation(props: UrlElicitationProps) {
   // A new request object starts a new session, as in `ElicitationForm`.
-  const [session, setSession] = useState({ request: props.request, key: 0 });
-  let key = session.key;
-  if (session.request !== props.request) {
-    key += 1;
-    setSession({ request: props.request, key });
-  }
+  const key = useSessionKey(props.request);
   return <UrlSession key={key} {...props} />;
 }

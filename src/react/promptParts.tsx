@@ -14,6 +14,19 @@ export function useBaseId(): string {
 }
 
 /**
+ * A key that changes whenever `value` is a new object, for remounting a session: a new request (or
+ * tool) object starts over with fresh state and a fresh once-guard. State, not a ref: the key must
+ * change in the same render as `value`.
+ */
+export function useSessionKey(value: unknown): number {
+  const [session, setSession] = useState({ value, key: 0 });
+  if (session.value === value) return session.key;
+  const key = session.key + 1;
+  setSession({ value, key });
+  return key;
+}
+
+/**
  * Calls `onRespond` at most once. A ref, not state: two clicks in one frame both see it. `state`
  * says whether an answer was given (for `data-state`).
  */
