@@ -80,7 +80,7 @@ const cases: Case[] = loadFixtures().flatMap(({ variant, name, fixture }) =>
 const enterable = cases.filter((entry) => entry.skip === undefined);
 /**
  * Answers no widget can produce (a date-time that already carries an offset can only be a default;
- * the picker yields local time). Listed as skipped tests, so the report shows each one and why.
+ * the picker yields local time). Pinned by name below, so a new one cannot slip in unseen.
  */
 const notEnterable = cases.filter((entry) => entry.skip !== undefined);
 
@@ -145,7 +145,19 @@ function valueOf(record: Record<string, unknown>, key: string): unknown {
 }
 
 describe('given each valid fixture, answered through the UI', () => {
-  test.skip.each(notEnterable)('$title (not enterable: $skip)', () => {});
+  // Not skipped silently: exactly these answers cannot be entered through a widget, and why.
+  test('only answers no widget can produce are left out', () => {
+    expect(notEnterable.map((entry) => [entry.title, entry.skip])).toEqual([
+      [
+        'format-date-time/optional-with-default: a value with -04:00 is kept verbatim',
+        'remindAt: 2026-06-01T08:00:00-04:00 carries an offset, which a local date-time picker cannot produce',
+      ],
+      [
+        'format-date-time/required: a UTC value is kept verbatim',
+        'windowStart: 2026-03-01T04:00:00Z carries an offset, which a local date-time picker cannot produce',
+      ],
+    ]);
+  });
 
   test.each(enterable)('$title', async ({ fixture, answer }) => {
     const user = userEvent.setup();
