@@ -3,14 +3,12 @@
  *
  * Every protocol decision comes from core: which widget a field gets (`toRjsf`), what the form
  * starts with (`initialDraft`), and what Accept sends or which fields are wrong (`submitDraft`).
- * rjsf draws the form with the kit's widgets; its own validation is off, so the only verdict is
- * core's. Nothing here throws into the host: a request core refuses, or a widget that crashes,
- * shows what is wrong and offers Decline and Cancel.
+ * The kit's widgets (the same ones `generateTheme()` gives an rjsf `Form`) are drawn straight from
+ * core's fields, each holding its own value (see `FormFields.tsx`), so the only verdict is core's
+ * and a change re-renders only the field it touches. Nothing here throws into the host: a request
+ * core refuses, or a widget that crashes, shows what is wrong and offers Decline and Cancel.
  */
-import Form, { type IChangeEvent } from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
-import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Component, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 
 import {
   initialDraft,
@@ -23,7 +21,7 @@ import {
   type FieldError,
   type SubmitResult,
 } from '../core/index.js';
-import { generateTheme } from './generateTheme.js';
+import { createAnswerStore, fieldSlots, FieldView } from './FormFields.js';
 import { mergeLabels, type ElicitationLabels } from './labels.js';
 import { ActionRow, cancelOnEscape, DeclineCancel, PromptHeader, useBaseId, useOnce, useSessionKey } from './promptParts.js';
 import { readRequest, type RequestView, type ShownProblem } from './request.js';
@@ -164,10 +162,8 @@ function KitForm({
   controls: boolean;
 }) {
   const rjsf = useMemo(() => toRjsf(view.schema), [view.schema]);
-  const theme = useMemo(generateTheme, []);
-  const formContext = useMemo<KitFormContext>(() => ({ labels }), [labels]);
-  // rjsf's `initialFormData` keeps the form uncontrolled: it starts from core's draft, then owns it.
-  const [initialFormData] = useState<FormData>(() => rjsf.toFormData(initialDraft(view.schema)));
+  const slots = useMemo(() => fieldSlots(view.fields, rjsf, idPrefix), [view.fields, rjsf, idPrefix]);
+  const formContext = useMemo<KitFormContext & { labels: ElicitationLabels }>(() => ({ labels }), [labels]);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [attempt, setAttempt] = useState(0);
 
@@ -177,38 +173,40 @@ function KitForm({
   useEffect(() => {
     draftListener.current = onDraftChange;
   });
-  const reportDraft = (formData: FormData | undefined) => {
+  const reportDraft = (formData: FormData) => {
     const listener = draftListener.current;
     if (!listener) return;
     const draft = rjsf.toDraft(formData);
     listener(draft, submitDraft(view.schema, draft));
   };
+  // The answer lives outside React state: each field holds its own value and writes it here, so a
+  // change re-renders that field only. It starts from core's draft (defaults, nothing invented).
+  const [store] = useState(() => createAnswerStore(rjsf.toFormData(initialDraft(view.schema)), (values) => reportDraft(values)));
   useEffect(() => {
-    reportDraft(initialFormData);
-    // Once per session: later drafts come from rjsf's onChange.
+    reportDraft(store.values);
+    // Once per session: later drafts are reported as fields change.
   }, []);
 
   /** Field key → rjsf property name, and the field itself. */
   const byKey = useMemo(() => {
     const map = new Map<string, { formKey: string; label: string }>();
-    view.fields.forEach((field, index) => {
-      const formKey = rjsf.formKeys[index];
-      if (formKey !== undefined) map.set(field.key, { formKey, label: field.label });
-    });
+    for (const slot of slots) map.set(slot.field.key, { formKey: slot.formKey, label: slot.field.label });
     return map;
-  }, [view.fields, rjsf]);
+  }, [slots]);
   const fieldId = (formKey: string) => `${idPrefix}_${formKey}`;
 
-  // Core's verdict, shown through rjsf's `extraErrors` so each widget gets its `rawErrors`.
-  const extraErrors = useMemo(() => {
-    const schema: ErrorSchema<FormData> = {};
+  // Core's verdict, per field: a field's messages keep their array (and the field its render)
+  // until the next Accept.
+  const errorsByKey = useMemo(() => {
+    const messages = new Map<string, string[]>();
     for (const error of errors) {
       const entry = byKey.get(error.field);
       if (!entry) continue;
-      const messages = schema[entry.formKey]?.__errors ?? [];
-      schema[entry.formKey] = { __errors: [...messages, labels.fieldError(error)] };
+      const list = messages.get(entry.formKey) ?? [];
+      list.push(labels.fieldError(error));
+      messages.set(entry.formKey, list);
     }
-    return schema;
+    return messages;
   }, [errors, byKey, labels]);
 
   // After each refused Accept, focus the first invalid field (errors come in field order).
@@ -219,8 +217,10 @@ function KitForm({
     // Only a new attempt moves the focus, never a re-render with the same errors.
   }, [attempt]);
 
-  const onSubmit = ({ formData }: IChangeEvent<FormData, RJSFSchema, KitFormContext>) => {
-    const verdict = submitDraft(view.schema, rjsf.toDraft(formData));
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // The verdict is core's alone: no browser validation, no navigation.
+    event.preventDefault();
+    const verdict = submitDraft(view.schema, rjsf.toDraft(store.values));
     if (verdict.ok) {
       respond(verdict.result);
       return;
@@ -261,30 +261,14 @@ function KitForm({
         </div>
       )}
       {marked && <p className="mek-required-note">{labels.requiredNote}</p>}
-      <Form<FormData, RJSFSchema, KitFormContext>
-        className="mek-form"
-        schema={rjsf.schema}
-        uiSchema={rjsf.uiSchema}
-        validator={validator}
-        fields={theme.fields}
-        widgets={theme.widgets}
-        templates={theme.templates}
-        formContext={formContext}
-        idPrefix={idPrefix}
-        initialFormData={initialFormData}
-        extraErrors={extraErrors}
-        // rjsf 6 pre-fills a required oneOf with its first option unless told not to (DESIGN.md).
-        experimental_defaultFormStateBehavior={{ constAsDefaults: 'skipOneOf' }}
-        // The verdict is core's alone: no Ajv pass, no browser validation bubbles.
-        noValidate
-        noHtml5Validate
-        showErrorList={false}
-        onChange={({ formData }) => reportDraft(formData)}
-        onSubmit={onSubmit}
-      >
-        {/* rjsf draws its own submit button when given no children: an empty fragment stops it. */}
-        {controls ? <Actions labels={labels} respond={respond} canAccept /> : <></>}
-      </Form>
+      <form className="mek-form" noValidate onSubmit={onSubmit}>
+        <div className="mek-fields">
+          {slots.map((slot) => (
+            <FieldView key={slot.formKey} slot={slot} store={store} errors={errorsByKey.get(slot.formKey)} formContext={formContext} />
+          ))}
+        </div>
+        {controls && <Actions labels={labels} respond={respond} canAccept />}
+      </form>
     </>
   );
 }

@@ -6,12 +6,11 @@
  * both would tell the person the box must be ticked, which the schema does not ask. An optional
  * boolean never touched is omitted; ticked then unticked, it is sent as `false`.
  */
-import type { WidgetProps } from '@rjsf/utils';
 
-import { describedBy, Description, hasErrors } from './parts.js';
+import { describedBy, Description, hasErrors, type KitWidgetProps } from './parts.js';
 
 /** A labelled checkbox; `data-state` is `checked` or `unchecked`. */
-export function BooleanWidget(props: WidgetProps) {
+export function BooleanWidget(props: KitWidgetProps) {
   const { id, label, hideLabel, disabled, readonly, autofocus, schema, rawErrors, htmlName, value, onChange, onBlur, onFocus } = props;
   const invalid = hasErrors(rawErrors);
   const checked = value === true;

@@ -7,11 +7,10 @@
  * A value that already carries an offset (a default such as `2026-05-01T14:30:00+02:00`) is shown
  * converted to local time, and stays untouched, offset and all, until the person changes it.
  */
-import type { WidgetProps } from '@rjsf/utils';
 
 import { localDateTimeToRfc3339 } from '../../core/index.js';
 import { emptyValue, InputField } from './InputField.js';
-import { readLabels } from './parts.js';
+import { readLabels, type KitWidgetProps } from './parts.js';
 
 const LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?$/;
 const WITH_OFFSET = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}:\d{2}(?::\d{2})?)(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
@@ -50,7 +49,7 @@ function offsetAt(local: string): string {
 }
 
 /** A local date-and-time picker that shows its time zone. */
-export function DateTimeWidget(props: WidgetProps) {
+export function DateTimeWidget(props: KitWidgetProps) {
   const { registry, value, onChange } = props;
   const labels = readLabels(registry);
   const text = toLocalInput(value);

@@ -2,13 +2,12 @@
  * `EmailWidget`: `{ type: "string", format: "email" }` as `<input type="email">`, which brings the
  * right on-screen keyboard. Whether the address is valid is core's verdict on Accept.
  */
-import type { WidgetProps } from '@rjsf/utils';
 
 import { emptyValue, InputField, valueText } from './InputField.js';
-import { numberKeyword, readLabels } from './parts.js';
+import { numberKeyword, readLabels, type KitWidgetProps } from './parts.js';
 
 /** An email address input; length bounds are shown as a hint. */
-export function EmailWidget(props: WidgetProps) {
+export function EmailWidget(props: KitWidgetProps) {
   const { schema, registry, value, onChange } = props;
   const labels = readLabels(registry);
   return (

@@ -6,13 +6,13 @@
  *
  * A radio cannot be unticked, so an optional group that has a choice offers a "clear" button.
  */
-import { optionId, type WidgetProps } from '@rjsf/utils';
+import { optionId } from '@rjsf/utils';
 import { useLayoutEffect, useRef } from 'react';
 
-import { describedBy, Description, hasErrors, labelId, readLabels, RequiredMark } from './parts.js';
+import { describedBy, Description, hasErrors, labelId, readLabels, RequiredMark, type KitWidgetProps } from './parts.js';
 
 /** A radio group; each option row has `data-state` `checked` or `unchecked`. */
-export function EnumRadioWidget(props: WidgetProps) {
+export function EnumRadioWidget(props: KitWidgetProps) {
   const { id, label, hideLabel, required, disabled, readonly, autofocus, schema, rawErrors, registry, htmlName, options, value, onChange, onBlur, onFocus } = props;
   const labels = readLabels(registry);
   const invalid = hasErrors(rawErrors);

@@ -3,19 +3,18 @@
  * `radioLimit`) as a native `<select>`: keyboard use, type-ahead and screen reader support come
  * from the platform. The first entry is empty, so nothing is chosen for the person.
  */
-import type { WidgetProps } from '@rjsf/utils';
 import { useMemo } from 'react';
 
 import { MultiSelectWidget } from './MultiSelectWidget.js';
-import { describedBy, Description, hasErrors, readLabels, RequiredMark, useSameOptions } from './parts.js';
+import { describedBy, Description, hasErrors, readLabels, RequiredMark, useSameOptions, type KitWidgetProps } from './parts.js';
 
 /** A drop-down list of the option titles. Asked for several values (rjsf's default for a multi select), it draws `MultiSelectWidget`. */
-export function EnumSelectWidget(props: WidgetProps) {
+export function EnumSelectWidget(props: KitWidgetProps) {
   return props.multiple === true ? <MultiSelectWidget {...props} /> : <SingleSelect {...props} />;
 }
 
 /** The drop-down itself (its own component, so its hooks never depend on `multiple`). */
-function SingleSelect(props: WidgetProps) {
+function SingleSelect(props: KitWidgetProps) {
   const { id, label, hideLabel, required, disabled, readonly, autofocus, schema, rawErrors, registry, htmlName, options, value, onChange, onBlur, onFocus } = props;
   const labels = readLabels(registry);
   const invalid = hasErrors(rawErrors);

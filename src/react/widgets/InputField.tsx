@@ -3,15 +3,14 @@
  * label, description, the native input and a hint, tied together with `aria-describedby`.
  * Internal; each public widget decides only the input type, the hint and how text maps to a value.
  */
-import type { WidgetProps } from '@rjsf/utils';
 import type { HTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
 
-import { describedBy, Description, hasErrors, Hint, readLabels, RequiredMark } from './parts.js';
+import { describedBy, Description, hasErrors, Hint, readLabels, RequiredMark, type KitWidgetProps } from './parts.js';
 
 /** What a text-like widget chooses about its input. */
 export interface InputFieldProps {
   /** The rjsf props the widget received, passed on whole. */
-  widget: WidgetProps;
+  widget: KitWidgetProps;
   /** The native input type. */
   type: 'text' | 'email' | 'url' | 'date' | 'datetime-local';
   /** The on-screen keyboard to offer. */
@@ -66,7 +65,7 @@ export function InputField({ widget, type, inputMode, text, hint, onText, inputP
 }
 
 /** What an emptied input gives rjsf: the widget's `emptyValue` option when set, else `""` (core reads it as no answer). */
-export function emptyValue(widget: WidgetProps): unknown {
+export function emptyValue(widget: KitWidgetProps): unknown {
   return Object.prototype.hasOwnProperty.call(widget.options, 'emptyValue') ? widget.options.emptyValue : '';
 }
 

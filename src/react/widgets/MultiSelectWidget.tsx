@@ -20,10 +20,10 @@
  *   A window that unmounts off-screen rows was rejected: Tab, a screen reader's virtual cursor and
  *   find-in-page would not reach unmounted options, and the checkbox group would lie about its size.
  */
-import { optionId, type WidgetProps } from '@rjsf/utils';
+import { optionId } from '@rjsf/utils';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 
-import { describedBy, Description, hasErrors, Hint, numberKeyword, readLabels, RequiredMark, useSameOptions, type EnumOptions } from './parts.js';
+import { describedBy, Description, hasErrors, Hint, numberKeyword, readLabels, RequiredMark, useSameOptions, type EnumOptions, type KitWidgetProps } from './parts.js';
 
 /** Lists with more options than this get a filter box. */
 const FILTER_THRESHOLD = 12;
@@ -130,7 +130,7 @@ const OptionBlock = memo(function OptionBlock(props: OptionBlockProps) {
 });
 
 /** A checkbox group with a live count, limits, and a filter for long lists. */
-export function MultiSelectWidget(props: WidgetProps) {
+export function MultiSelectWidget(props: KitWidgetProps) {
   const { id, label, hideLabel, required, disabled, readonly, autofocus, schema, rawErrors, registry, htmlName, options, value, onChange, onBlur, onFocus } = props;
   const labels = readLabels(registry);
   const enumOptions = useSameOptions(options.enumOptions);

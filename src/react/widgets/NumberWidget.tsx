@@ -5,13 +5,12 @@
  * turns it into a JSON number, reports text that is not a number (`not-a-number`) and omits an
  * empty optional number. Bounds are shown as a hint.
  */
-import type { WidgetProps } from '@rjsf/utils';
 
 import { emptyValue, InputField, valueText } from './InputField.js';
-import { numberKeyword, readLabels } from './parts.js';
+import { numberKeyword, readLabels, type KitWidgetProps } from './parts.js';
 
 /** A number input that keeps the typed text; `minimum`/`maximum` are shown as a hint. */
-export function NumberWidget(props: WidgetProps) {
+export function NumberWidget(props: KitWidgetProps) {
   const { schema, registry, value, onChange } = props;
   const labels = readLabels(registry);
   const integer = schema.type === 'integer';

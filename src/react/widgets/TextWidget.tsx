@@ -3,14 +3,13 @@
  * ("3–20 characters"). The text is handed to rjsf as typed; core `submitDraft` checks the bounds.
  * Given a number schema (a host's own rjsf form), it draws `NumberWidget` instead.
  */
-import type { WidgetProps } from '@rjsf/utils';
 
 import { emptyValue, InputField, valueText } from './InputField.js';
 import { NumberWidget } from './NumberWidget.js';
-import { numberKeyword, readLabels } from './parts.js';
+import { numberKeyword, readLabels, type KitWidgetProps } from './parts.js';
 
 /** A single-line text input; `minLength`/`maxLength` are shown, not enforced while typing. */
-export function TextWidget(props: WidgetProps) {
+export function TextWidget(props: KitWidgetProps) {
   const { schema, registry, value, onChange } = props;
   if (schema.type === 'number' || schema.type === 'integer') return <NumberWidget {...props} />;
   const labels = readLabels(registry);

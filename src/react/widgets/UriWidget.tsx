@@ -2,13 +2,12 @@
  * `UriWidget`: `{ type: "string", format: "uri" }` as `<input type="url">`. The address is only ever
  * shown as the input's text, never as a link (SPEC §3: URLs in form fields SHOULD NOT be clickable).
  */
-import type { WidgetProps } from '@rjsf/utils';
 
 import { emptyValue, InputField, valueText } from './InputField.js';
-import { numberKeyword, readLabels } from './parts.js';
+import { numberKeyword, readLabels, type KitWidgetProps } from './parts.js';
 
 /** A URI input; the value stays text. */
-export function UriWidget(props: WidgetProps) {
+export function UriWidget(props: KitWidgetProps) {
   const { schema, registry, value, onChange } = props;
   const labels = readLabels(registry);
   return (

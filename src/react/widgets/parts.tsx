@@ -6,7 +6,7 @@
  * widget agree on them without talking. A widget lists an id in `aria-describedby` only when the
  * element exists: it knows that from the same props (`schema.description`, `rawErrors`).
  */
-import { descriptionId, errorId, type Registry, type WidgetProps } from '@rjsf/utils';
+import { descriptionId, errorId, type WidgetProps } from '@rjsf/utils';
 import { useRef, type ReactNode } from 'react';
 
 import { mergeLabels, type ElicitationLabels } from '../labels.js';
@@ -21,11 +21,40 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+/**
+ * What a kit widget reads of rjsf's `WidgetProps`: every kit widget is an rjsf widget (rjsf hands it
+ * the whole `WidgetProps`), and `ElicitationForm` draws the same widgets straight from core's fields
+ * with exactly these props, without an rjsf `Form` around them. Of the registry only `formContext`
+ * is read (for `labels`).
+ */
+export type KitWidgetProps = Pick<WidgetProps, 'id' | 'label' | 'value' | 'onChange' | 'onBlur' | 'onFocus' | 'schema'> & {
+  hideLabel?: boolean | undefined;
+  required?: boolean | undefined;
+  disabled?: boolean | undefined;
+  readonly?: boolean | undefined;
+  autofocus?: boolean | undefined;
+  multiple?: boolean | undefined;
+  rawErrors?: string[] | undefined;
+  htmlName?: string | undefined;
+  options: { enumOptions?: EnumOptions | undefined; emptyValue?: unknown };
+  registry: { formContext?: unknown };
+};
+
+/** Merged labels per given `labels` object: widgets read them on every render. */
+const mergedLabels = new WeakMap<object, ElicitationLabels>();
+const DEFAULT_LABELS = mergeLabels(undefined);
+
 /** The labels for a widget: `formContext.labels` over the defaults. */
-export function readLabels(registry: Registry): ElicitationLabels {
+export function readLabels(registry: { formContext?: unknown }): ElicitationLabels {
   const context: unknown = registry.formContext;
-  if (!isObject(context) || !isObject(context.labels)) return mergeLabels(undefined);
-  return mergeLabels(context.labels as Partial<ElicitationLabels>);
+  if (!isObject(context) || !isObject(context.labels)) return DEFAULT_LABELS;
+  const given = context.labels;
+  let merged = mergedLabels.get(given);
+  if (merged === undefined) {
+    merged = mergeLabels(given as Partial<ElicitationLabels>);
+    mergedLabels.set(given, merged);
+  }
+  return merged;
 }
 
 /** The id of a widget's hint line (bounds, format, time zone). */
