@@ -394,6 +394,41 @@ export const ErrorsFixed: Story = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// A very long titled single select.
+
+/** 1,500 `{const, title}` options: "Site 0001" … "Site 1500". */
+const sites: TitledOption[] = Array.from({ length: 1500 }, (_, index) => {
+  const number = String(index + 1).padStart(4, '0');
+  return { const: `site-${number}`, title: `Site ${number}` };
+});
+
+/** Past 200 options a single select is a filterable radio list, not a drop-down nobody can scroll. */
+export const VeryLongSingleSelect: Story = {
+  name: 'Enum: titled single, 1,500 options',
+  args: {
+    request: {
+      message: 'Which site should receive the shipment?',
+      requestedSchema: { type: 'object', properties: { site: { type: 'string', title: 'Site', oneOf: sites } } },
+    },
+  },
+  play: async ({ args, canvas, userEvent }) => {
+    const group = canvas.getByRole('radiogroup', { name: 'Site' });
+    await expect(canvas.getByRole('status')).toHaveTextContent(/^Nothing chosen$/);
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Filter Site' }), '0742');
+    await expect(within(group).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['Site 0742']);
+    await userEvent.click(within(group).getByRole('radio', { name: 'Site 0742' }));
+    await expect(canvas.getByRole('status')).toHaveTextContent(/^Chosen: Site 0742$/);
+    // Optional: the choice can be cleared, and chosen again.
+    await userEvent.click(canvas.getByRole('button', { name: 'Clear choice' }));
+    await expect(canvas.getByRole('status')).toHaveTextContent(/^Nothing chosen$/);
+    await userEvent.click(within(group).getByRole('radio', { name: 'Site 0742' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { site: 'site-0742' } });
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
 // A very long titled multi-select.
 
 /** 2,000 `{const, title}` options, built here: "Part 0001" … "Part 2000". */
@@ -556,6 +591,7 @@ const german: ElicitationLabels = {
   clearChoice: 'Auswahl entfernen',
   filterLabel: (fieldLabel) => `${fieldLabel} filtern`,
   filterNoMatches: 'Keine Option passt zum Filter.',
+  chosenOption: (optionLabel) => (optionLabel === undefined ? 'Nichts gewählt' : `Gewählt: ${optionLabel}`),
   selectedCount: (count, max) => (max === undefined ? `${count} ausgewählt` : `${count} von ${max} ausgewählt`),
   itemsHint: (min, max) => (min !== undefined && max !== undefined ? `${min} bis ${max} Optionen wählen` : undefined),
   lengthHint: (min, max) => (min !== undefined && max !== undefined ? `${min} bis ${max} Zeichen` : undefined),

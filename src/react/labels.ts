@@ -30,6 +30,8 @@ export interface ElicitationLabels {
   filterLabel: (fieldLabel: string) => string;
   /** Shown when the filter hides every option. */
   filterNoMatches: string;
+  /** The live status of a long single-select list: the chosen option's label, or `undefined` for none. */
+  chosenOption: (optionLabel: string | undefined) => string;
   /** The live count of a multi-select: "2 of 3 selected", or "2 selected" without a maximum. */
   selectedCount: (count: number, max?: number) => string;
   /** How many options may be chosen (`minItems`/`maxItems`); `undefined` shows no hint. */
@@ -89,6 +91,7 @@ export const defaultLabels: ElicitationLabels = Object.freeze({
   clearChoice: 'Clear choice',
   filterLabel: (fieldLabel: string) => `Filter ${fieldLabel}`,
   filterNoMatches: 'No options match the filter.',
+  chosenOption: (optionLabel: string | undefined) => (optionLabel === undefined ? 'Nothing chosen' : `Chosen: ${optionLabel}`),
   selectedCount: (count: number, max?: number) => (max === undefined ? `${count} selected` : `${count} of ${max} selected`),
   itemsHint: (min?: number, max?: number) => {
     const text = range(min, max, 'option', 'options');

@@ -74,3 +74,53 @@ describe('given a titled multi-select with 2,000 options', () => {
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'cancel' }]]);
   });
 });
+
+/** "Site 0001" … "Site 1500", sent as "site-0001" … "site-1500". */
+const sites: TitledOption[] = Array.from({ length: 1500 }, (_, index) => {
+  const number = String(index + 1).padStart(4, '0');
+  return { const: `site-${number}`, title: `Site ${number}` };
+});
+
+const ship: ElicitRequestFormParams = {
+  message: 'Which site should receive the shipment?',
+  requestedSchema: { type: 'object', properties: { site: { type: 'string', title: 'Site', oneOf: sites } }, required: ['site'] },
+};
+
+describe('given a titled single select with 1,500 options', () => {
+  test('a named radio group with a filter: Tab, arrows and the status by keyboard; Escape clears the filter first', async () => {
+    const onRespond = vi.fn();
+    mount(<ElicitationForm request={ship} server={{ name: 'Stock bot' }} onRespond={onRespond} />);
+    await expect.element(page.getByRole('radiogroup', { name: 'Site' })).toBeInTheDocument();
+    expect(page.getByRole('combobox').elements()).toEqual([]);
+    (document.activeElement as HTMLElement | null)?.blur();
+
+    await userEvent.keyboard('{Tab}');
+    await expect.element(page.getByRole('searchbox', { name: 'Filter Site' })).toHaveFocus();
+    await userEvent.keyboard('Site 074');
+    expect(page.getByRole('radio').elements().map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `Site 074${index}`),
+    );
+    // Into the group: the first shown radio; an arrow moves and chooses, as in any radio group.
+    await userEvent.keyboard('{Tab}');
+    await expect.element(page.getByRole('radio', { name: 'Site 0740' })).toHaveFocus();
+    await userEvent.keyboard(' {ArrowDown}{ArrowDown}');
+    await expect.element(page.getByRole('radio', { name: 'Site 0742' })).toBeChecked();
+    await expect.element(page.getByRole('status')).toHaveTextContent(/^Chosen: Site 0742$/);
+
+    // Back to the filter: the first Escape empties it and keeps the choice; the form is not cancelled.
+    await userEvent.keyboard('{Shift>}{Tab}{/Shift}{Escape}');
+    await expect.element(page.getByRole('searchbox', { name: 'Filter Site' })).toHaveValue('');
+    await expect.poll(() => page.getByRole('radio').elements().length).toBe(1500);
+    await expect.element(page.getByRole('radio', { name: 'Site 0742' })).toBeChecked();
+    expect(onRespond).not.toHaveBeenCalled();
+
+    // Tab enters the group at the checked radio; the next Tab leaves it for Accept.
+    await userEvent.keyboard('{Tab}');
+    await expect.element(page.getByRole('radio', { name: 'Site 0742' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}{Tab}');
+    await expect.element(page.getByRole('button', { name: 'Accept' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect.poll(() => onRespond.mock.calls.length).toBe(1);
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { site: 'site-0741' } }]]);
+  });
+});

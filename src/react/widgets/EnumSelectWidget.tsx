@@ -1,16 +1,92 @@
 /**
  * `EnumSelectWidget`: a single select with many options (core `toRjsf` picks `select` past its
- * `radioLimit`) as a native `<select>`: keyboard use, type-ahead and screen reader support come
- * from the platform. The first entry is empty, so nothing is chosen for the person.
+ * `radioLimit`).
+ *
+ * - Up to `LONG_LIST` options: a native `<select>`. Keyboard use, type-ahead and screen reader
+ *   support come from the platform. The first entry is empty, so nothing is chosen for the person.
+ * - More: a filterable list of native radios (`ChoiceList`, as the multi-select uses), with the
+ *   choice as a live status. A `<select>` is the wrong tool there: nobody scrolls a drop-down of
+ *   thousands, and the browser builds every `<option>` up front (100,000 of them take seconds
+ *   to mount), where the list draws progressively and never stalls the page.
  */
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 
+import { ChoiceList } from './ChoiceList.js';
 import { MultiSelectWidget } from './MultiSelectWidget.js';
-import { describedBy, Description, hasErrors, readLabels, RequiredMark, useSameOptions, type KitWidgetProps } from './parts.js';
+import { describedBy, Description, hasErrors, labelId, readLabels, RequiredMark, useSameOptions, type KitWidgetProps } from './parts.js';
 
-/** A drop-down list of the option titles. Asked for several values (rjsf's default for a multi select), it draws `MultiSelectWidget`. */
+/** Single selects with more options than this are a filterable radio list instead of a `<select>`. */
+export const LONG_LIST = 200;
+
+/** A drop-down list of the option titles, or a filterable radio list past `LONG_LIST` options. Asked for several values (rjsf's default for a multi select), it draws `MultiSelectWidget`. */
 export function EnumSelectWidget(props: KitWidgetProps) {
-  return props.multiple === true ? <MultiSelectWidget {...props} /> : <SingleSelect {...props} />;
+  if (props.multiple === true) return <MultiSelectWidget {...props} />;
+  return (props.options.enumOptions?.length ?? 0) > LONG_LIST ? <LongSingleSelect {...props} /> : <SingleSelect {...props} />;
+}
+
+/** A long single select: a filter box, then the options as radios in a named radio group. */
+function LongSingleSelect(props: KitWidgetProps) {
+  const { id, label, hideLabel, required, disabled, readonly, autofocus, schema, rawErrors, registry, htmlName, options, value, onChange, onBlur, onFocus } = props;
+  const labels = readLabels(registry);
+  const enumOptions = useSameOptions(options.enumOptions);
+  const invalid = hasErrors(rawErrors);
+  const locked = Boolean(disabled || readonly);
+  const current: unknown = value;
+  const index = useMemo(() => enumOptions.findIndex((option) => option.value === current), [enumOptions, current]);
+  const listId = `${id}__options`;
+  // After "clear", the focus goes to the first shown option, so it stays in the group.
+  const focusFirst = useRef(false);
+  useLayoutEffect(() => {
+    if (!focusFirst.current) return;
+    focusFirst.current = false;
+    document.getElementById(listId)?.querySelector<HTMLElement>('label:not([hidden]) > input:not([disabled])')?.focus();
+  });
+  const clear = () => {
+    focusFirst.current = true;
+    onChange(undefined);
+  };
+  const chosen = index === -1 ? undefined : String(enumOptions[index]?.label);
+  return (
+    <div id={id} className="mek-choice mek-long" data-invalid={invalid ? '' : undefined}>
+      <span id={labelId(id)} className={hideLabel ? 'mek-label mek-visually-hidden' : 'mek-label'}>
+        {label}
+        {required && <RequiredMark labels={labels} />}
+      </span>
+      <Description id={id} description={schema.description} />
+      <ChoiceList
+        id={id}
+        name={htmlName ?? id}
+        type="radio"
+        label={label}
+        labels={labels}
+        options={enumOptions}
+        checked={index === -1 ? [] : [index]}
+        locked={locked}
+        full={false}
+        invalid={invalid}
+        autoFocus={Boolean(autofocus)}
+        onToggle={(at, on) => {
+          if (on) onChange(enumOptions[at]?.value);
+        }}
+        onFocusChange={(focused) => (focused ? onFocus : onBlur)(id, current)}
+        group={{
+          role: 'radiogroup',
+          'aria-labelledby': labelId(id),
+          'aria-describedby': describedBy({ id, description: schema.description, rawErrors }),
+          'aria-required': required ? true : undefined,
+          'aria-invalid': invalid ? true : undefined,
+        }}
+      />
+      <p className="mek-count" role="status">
+        {labels.chosenOption(chosen)}
+      </p>
+      {!required && current !== undefined && !locked && (
+        <button type="button" className="mek-button mek-button-quiet" aria-describedby={labelId(id)} onClick={clear}>
+          {labels.clearChoice}
+        </button>
+      )}
+    </div>
+  );
 }
 
 /** The drop-down itself (its own component, so its hooks never depend on `multiple`). */
