@@ -21,7 +21,7 @@ import { hasOwn, isRecord, setOwn } from './path.js';
 import type { FieldError } from './problems.js';
 import { parseCached } from './schema.js';
 import type { ElicitContent, ElicitResult, ElicitValue, RequestedSchema } from './types.js';
-import { checkValue, optionValues, type ValueIssue } from './value.js';
+import { checkValue, optionValues, REQUIRED, type ValueIssue } from './value.js';
 
 /** What one field holds while the form is open. Number fields may hold the text typed so far. */
 export type DraftValue = string | number | boolean | string[];
@@ -88,47 +88,29 @@ export function localDateTimeToRfc3339(text: string): string | ValueIssue | unde
   return `${date}T${hh}:${mm}:${ss}${fraction}${formatOffset(-instant.getTimezoneOffset())}`;
 }
 
-type Normalized = { empty: true } | { empty: false; value: ElicitValue } | { empty: false; issue: ValueIssue };
-
-const EMPTY: Normalized = { empty: true };
-
-/** Turns what the form holds into the JSON value to send, or says it is empty or malformed. */
-function normalize(field: Field, raw: unknown): Normalized {
-  if (raw === undefined || raw === null) {
-    if (field.required && field.kind === 'boolean') return { empty: false, value: false };
-    if (field.required && field.kind === 'multi-select') return { empty: false, value: [] };
-    return EMPTY;
+/**
+ * Turns what the form holds into the JSON value to send: `undefined` when the field is empty,
+ * `{ issue }` when it holds text that cannot be sent.
+ */
+function normalize(field: Field, raw: unknown): { value: unknown } | { issue: ValueIssue } | undefined {
+  if (raw === undefined || raw === null || (field.kind === 'multi-select' && Array.isArray(raw) && raw.length === 0)) {
+    // A required box left unticked is `false`; a required multi-select left empty is `[]`.
+    if (field.required && field.kind === 'boolean') return { value: false };
+    if (field.required && field.kind === 'multi-select') return { value: [] };
+    return undefined;
   }
-  switch (field.kind) {
-    case 'text': {
-      if (raw === '') return EMPTY;
-      if (typeof raw === 'string' && field.format === 'date-time') {
-        const converted = localDateTimeToRfc3339(raw);
-        if (typeof converted === 'string') return { empty: false, value: converted };
-        if (converted) return { empty: false, issue: converted };
-      }
-      return { empty: false, value: raw as ElicitValue };
-    }
-    case 'number': {
-      if (typeof raw !== 'string') return { empty: false, value: raw as ElicitValue };
-      const text = raw.trim();
-      if (text === '') return EMPTY;
-      if (!NUMBER_TEXT.test(text)) return { empty: false, issue: { code: 'not-a-number', message: 'Enter a number.' } };
-      return { empty: false, value: Number(text) };
-    }
-    case 'single-select':
-      // "" is empty unless the server offers "" as an option.
-      return raw === '' && !optionValues(field).has('') ? EMPTY : { empty: false, value: raw as ElicitValue };
-    case 'multi-select': {
-      if (!Array.isArray(raw)) return { empty: false, value: raw as ElicitValue };
-      if (raw.length === 0) return field.required ? { empty: false, value: [] } : EMPTY;
-      return { empty: false, value: raw as string[] };
-    }
-    case 'boolean':
-      return { empty: false, value: raw as ElicitValue };
-    default:
-      return field satisfies never;
+  // "" is empty, unless the server offers "" as an option.
+  if (raw === '' && (field.kind === 'text' || (field.kind === 'single-select' && !optionValues(field).has('')))) return undefined;
+  if (field.kind === 'text' && field.format === 'date-time' && typeof raw === 'string') {
+    const converted = localDateTimeToRfc3339(raw);
+    if (converted !== undefined) return typeof converted === 'string' ? { value: converted } : { issue: converted };
   }
+  if (field.kind === 'number' && typeof raw === 'string') {
+    const text = raw.trim();
+    if (text === '') return undefined;
+    return NUMBER_TEXT.test(text) ? { value: Number(text) } : { issue: { code: 'not-a-number', message: 'Enter a number.' } };
+  }
+  return { value: raw };
 }
 
 /** Sorts chosen values into the schema's option order (never click order). */
@@ -151,21 +133,15 @@ export function submitDraft(schema: RequestedSchema, draft: Draft): SubmitResult
   const errors: FieldError[] = [];
   for (const field of parsed.fields) {
     const normalized = normalize(field, hasOwn(source, field.key) ? (source as Draft)[field.key] : undefined);
-    if (normalized.empty) {
-      if (field.required) errors.push({ field: field.key, code: 'required', message: 'This field is required.' });
-      continue;
-    }
-    if ('issue' in normalized) {
-      errors.push({ field: field.key, ...normalized.issue });
-      continue;
-    }
-    const problem = checkValue(field, normalized.value);
+    let problem: ValueIssue | undefined;
+    if (normalized === undefined) problem = field.required ? REQUIRED : undefined;
+    else problem = 'issue' in normalized ? normalized.issue : checkValue(field, normalized.value);
     if (problem) {
       errors.push({ field: field.key, ...problem });
-      continue;
+    } else if (normalized && 'value' in normalized) {
+      const value = field.kind === 'multi-select' ? inOptionOrder(field, normalized.value as string[]) : (normalized.value as ElicitValue);
+      setOwn(content, field.key, value);
     }
-    const value = field.kind === 'multi-select' ? inOptionOrder(field, normalized.value as string[]) : normalized.value;
-    setOwn(content, field.key, value);
   }
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, result: { action: 'accept', content } };

@@ -9,20 +9,13 @@ import type { StringFormat } from './types.js';
 /** Counts Unicode code points, as JSON Schema's `minLength`/`maxLength` do (a surrogate pair is one). */
 export function codePointLength(value: string): number {
   let length = 0;
-  for (let i = 0; i < value.length; i++) {
-    const unit = value.charCodeAt(i);
-    // A high surrogate followed by a low surrogate is one character.
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < value.length) {
-      const next = value.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) i++;
-    }
-    length++;
-  }
+  // A string iterates by code point: a well-formed surrogate pair is one step, a lone surrogate one too.
+  for (const _ of value) length++;
   return length;
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME = /^(\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
 
 function isLeapYear(year: number): boolean {
   return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
@@ -49,14 +42,11 @@ export function isDate(value: string): boolean {
  * lower case (RFC 3339 §5.6 note). Second 60 is allowed only where it is 23:59:60 in UTC.
  */
 export function isDateTime(value: string): boolean {
-  const separator = value.indexOf('T') >= 0 ? value.indexOf('T') : value.indexOf('t');
-  if (separator !== 10) return false;
-  if (!isDate(value.slice(0, 10))) return false;
-  const match = TIME.exec(value.slice(11));
-  if (!match) return false;
-  const hour = Number(match[1]);
-  const minute = Number(match[2]);
-  const second = Number(match[3]);
+  const match = DATE_TIME.exec(value);
+  if (!match || !isDate(match[1] as string)) return false;
+  const hour = Number(match[2]);
+  const minute = Number(match[3]);
+  const second = Number(match[4]);
   if (hour > 23 || minute > 59 || second > 60) return false;
   let offsetMinutes = 0;
   if (match[6] !== undefined) {
@@ -91,30 +81,21 @@ export function isEmail(value: string): boolean {
   return labels.length >= 2 && labels.every((label) => LABEL.test(label));
 }
 
-const ALPHA = /[A-Za-z]/;
-const SCHEME_CHAR = /[A-Za-z0-9+.-]/;
-const UNRESERVED = /[A-Za-z0-9\-._~]/;
-const SUB_DELIMS = /[!$&'()*+,;=]/;
-const HEX = /[0-9A-Fa-f]/;
-
-/** True when `text[i]` starts a `%HH` escape. */
-function isPercentEncoded(text: string, i: number): boolean {
-  return text[i] === '%' && HEX.test(text[i + 1] ?? '') && HEX.test(text[i + 2] ?? '');
+/**
+ * A test for text made only of unreserved characters, sub-delims (RFC 3986 §2), `%HH` escapes and
+ * the `extra` characters. It looks for one character that breaks the rule, so nothing backtracks.
+ */
+function onlyAllowed(extra: string): (text: string) => boolean {
+  const breaksRule = new RegExp(`[^A-Za-z0-9\\-._~!$&'()*+,;=%${extra}]|%(?![0-9A-Fa-f]{2})`);
+  return (text) => !breaksRule.test(text);
 }
 
-/** Every character of `text` is unreserved, sub-delims, a `%HH` escape, or one of `extra`. */
-function onlyAllowed(text: string, extra: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i] as string;
-    if (ch === '%') {
-      if (!isPercentEncoded(text, i)) return false;
-      i += 2;
-    } else if (!UNRESERVED.test(ch) && !SUB_DELIMS.test(ch) && !extra.includes(ch)) {
-      return false;
-    }
-  }
-  return true;
-}
+const isRegName = onlyAllowed('');
+const isUserinfo = onlyAllowed(':');
+const isPath = onlyAllowed(':@/');
+const isQuery = onlyAllowed(':@/?');
+/** IPvFuture: "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ). */
+const IP_FUTURE = /^[vV][0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+$/;
 
 function isIPv4(text: string): boolean {
   const parts = text.split('.');
@@ -155,19 +136,15 @@ function isHost(host: string): boolean {
   if (host.startsWith('[')) {
     if (!host.endsWith(']')) return false;
     const literal = host.slice(1, -1);
-    // IPvFuture: "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
-    const future = /^[vV][0-9A-Fa-f]+\.(.+)$/.exec(literal);
-    if (future) return onlyAllowed(future[1] as string, ':') && !(future[1] as string).includes('%');
-    return isIPv6(literal);
+    return IP_FUTURE.test(literal) || isIPv6(literal);
   }
   // reg-name covers IPv4address too (digits and dots are unreserved).
-  return onlyAllowed(host, '');
+  return isRegName(host);
 }
 
 function isAuthority(authority: string): boolean {
   const at = authority.lastIndexOf('@');
-  const userinfo = at >= 0 ? authority.slice(0, at) : '';
-  if (!onlyAllowed(userinfo, ':')) return false;
+  if (!isUserinfo(at >= 0 ? authority.slice(0, at) : '')) return false;
   let hostPort = authority.slice(at + 1);
   const portMatch = /:(\d*)$/.exec(hostPort);
   if (portMatch && !(hostPort.startsWith('[') && !hostPort.slice(0, portMatch.index).endsWith(']'))) {
@@ -178,19 +155,16 @@ function isAuthority(authority: string): boolean {
 
 /** RFC 3986 §3 `URI`: `scheme ":" hier-part [ "?" query ] [ "#" fragment ]` (absolute, no relative refs). */
 export function isUri(value: string): boolean {
-  const colon = value.indexOf(':');
-  if (colon < 1 || !ALPHA.test(value[0] as string)) return false;
-  for (let i = 1; i < colon; i++) if (!SCHEME_CHAR.test(value[i] as string)) return false;
-  let rest = value.slice(colon + 1);
-  const hash = rest.indexOf('#');
-  if (hash >= 0) {
-    if (!onlyAllowed(rest.slice(hash + 1), ':@/?')) return false;
-    rest = rest.slice(0, hash);
-  }
-  const question = rest.indexOf('?');
-  if (question >= 0) {
-    if (!onlyAllowed(rest.slice(question + 1), ':@/?')) return false;
-    rest = rest.slice(0, question);
+  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:/.exec(value);
+  if (!scheme) return false;
+  let rest = value.slice(scheme[0].length);
+  // The fragment, then the query: both are made of the same characters.
+  for (const mark of ['#', '?']) {
+    const start = rest.indexOf(mark);
+    if (start >= 0) {
+      if (!isQuery(rest.slice(start + 1))) return false;
+      rest = rest.slice(0, start);
+    }
   }
   // RFC 3986 allows an empty hier-part (`a:`), but nothing can be visited there and the SDK
   // server's check refuses it, so the kit does too.
@@ -203,7 +177,7 @@ export function isUri(value: string): boolean {
     path = slash >= 0 ? rest.slice(slash) : '';
   }
   // path-abempty / path-absolute / path-rootless / path-empty: segments of pchar.
-  return onlyAllowed(path, ':@/');
+  return isPath(path);
 }
 
 /** Checks `value` against one of the four formats. */

@@ -34,6 +34,18 @@ export function setOwn<T>(record: Record<string, T>, key: string, value: T): voi
   Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/** The members of `record` named in `keys` whose values are not `undefined`, in that order: optional keys stay absent. */
+export function pickDefined<T extends object, const K extends keyof T>(record: T, keys: readonly K[]): { [P in K]?: Exclude<T[P], undefined> } {
+  const picked: { [P in K]?: T[P] } = {};
+  for (const key of keys) if (record[key] !== undefined) picked[key] = record[key];
+  return picked as { [P in K]?: Exclude<T[P], undefined> };
+}
+
+/** A copy of `record` without its `undefined` members: optional keys stay absent. */
+export function defined<T extends object>(record: T): { [P in keyof T]?: Exclude<T[P], undefined> } {
+  return pickDefined(record, Object.keys(record) as (keyof T)[]);
+}
+
 /** Text quoted as JSON for a message, cut to its first 60 characters: a hostile 1 MB value stays one readable line. */
 export function quoteShort(value: unknown): string {
   const text = typeof value === 'string' && value.length > 60 ? `${value.slice(0, 60)}…` : value;

@@ -23,7 +23,7 @@
  * - All state lives in the closure of one queue; the snapshot is a new frozen object only when
  *   something changed.
  */
-import { hasOwn, isRecord, ownValue, setOwn } from './path.js';
+import { hasOwn, isRecord, ownValue, pickDefined, setOwn } from './path.js';
 import type { ElicitContent, ElicitRequestFormParams, ElicitRequestURLParams, ElicitResult, ElicitValue } from './types.js';
 import { validateElicitContent } from './validate.js';
 
@@ -248,22 +248,21 @@ export function toPrompt(request: unknown): ElicitationPrompt {
     if (!isRecord(request)) return problem(request, 'not-object', 'The request is not an object.');
     const mode = ownValue(request, 'mode');
     const message = ownValue(request, 'message');
-    if (mode === undefined || mode === 'form') {
-      if (typeof message !== 'string') return problem(request, 'message-invalid', 'The request has no message text.');
-      if (!isRecord(ownValue(request, 'requestedSchema'))) {
-        return problem(request, 'schema-invalid', 'The form request has no requestedSchema object.');
-      }
-      return Object.freeze({ mode: 'form', request: request as unknown as ElicitRequestFormParams });
+    if (mode !== undefined && mode !== 'form' && mode !== 'url') {
+      return problem(request, 'unknown-mode', `The mode ${JSON.stringify(mode) ?? String(mode)} is not "form" or "url".`);
     }
+    if (typeof message !== 'string') return problem(request, 'message-invalid', 'The request has no message text.');
     if (mode === 'url') {
-      if (typeof message !== 'string') return problem(request, 'message-invalid', 'The request has no message text.');
       if (typeof ownValue(request, 'url') !== 'string') return problem(request, 'url-invalid', 'The URL request has no url text.');
       if (hasOwn(request, 'elicitationId') && typeof ownValue(request, 'elicitationId') !== 'string') {
         return problem(request, 'elicitation-id-invalid', 'The elicitationId is not text.');
       }
       return Object.freeze({ mode: 'url', request: request as unknown as ElicitRequestURLParams });
     }
-    return problem(request, 'unknown-mode', `The mode ${JSON.stringify(mode) ?? String(mode)} is not "form" or "url".`);
+    if (!isRecord(ownValue(request, 'requestedSchema'))) {
+      return problem(request, 'schema-invalid', 'The form request has no requestedSchema object.');
+    }
+    return Object.freeze({ mode: 'form', request: request as unknown as ElicitRequestFormParams });
   } catch {
     return problem(request, 'unreadable', 'The request could not be read.');
   }
@@ -307,10 +306,6 @@ function normalizeResult(prompt: ElicitationPrompt, result: unknown): ElicitResu
   }
 }
 
-function keyOf(server: ElicitationServer): string {
-  return server.id ?? server.name;
-}
-
 function readOrigin(origin: ElicitationOrigin): { server: ElicitationServer; signal?: AbortSignal; deadline?: number } {
   if (!isRecord(origin) || !isRecord(origin.server) || typeof origin.server.name !== 'string') {
     throw new TypeError('origin.server.name must be a string');
@@ -321,11 +316,7 @@ function readOrigin(origin: ElicitationOrigin): { server: ElicitationServer; sig
     throw new TypeError('origin.deadline must be a finite number of epoch milliseconds when given');
   }
   const server: ElicitationServer = Object.freeze(id === undefined ? { name } : { name, id });
-  return {
-    server,
-    ...(origin.signal !== undefined && { signal: origin.signal }),
-    ...(origin.deadline !== undefined && { deadline: origin.deadline }),
-  };
+  return { server, ...pickDefined(origin, ['signal', 'deadline']) };
 }
 
 /** Creates an empty queue. Each queue is independent: no state is shared between queues. */
@@ -445,20 +436,20 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
       Object.freeze({
         id: `elicitation-${nextEntry}`,
         server,
-        serverKey: keyOf(server),
+        serverKey: server.id ?? server.name,
         ...(deadline !== undefined && { deadline }),
       }),
     );
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onAbort = () => stopWaiting(live, 'aborted');
-    let resolvePromise: (results: readonly ElicitResult[]) => void = () => {};
+    let finish: (results: readonly ElicitResult[]) => void = () => {};
     const promise = new Promise<readonly ElicitResult[]>((resolve) => {
-      resolvePromise = resolve;
+      finish = resolve;
     });
     const live: Live = {
       entry,
       settled: false,
-      finish: (results) => resolvePromise(results),
+      finish,
       detach: () => {
         signal?.removeEventListener('abort', onAbort);
         if (timer !== undefined) clearTimeout(timer);
@@ -483,10 +474,6 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     }
     publish();
     return promise;
-  }
-
-  function replace(live: Live, entry: ElicitationEntry): void {
-    live.entry = entry;
   }
 
   const queue: ElicitationQueue = {
@@ -532,7 +519,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
       settle(live, [normalized]);
       const waitsForCompletion =
         entry.prompt.mode === 'url' && normalized.action === 'accept' && entry.prompt.request.elicitationId !== undefined;
-      if (waitsForCompletion) replace(live, Object.freeze({ ...entry, status: 'consented' }));
+      if (waitsForCompletion) live.entry = Object.freeze({ ...entry, status: 'consented' });
       else remove(live);
       publish();
       return 'answered';
@@ -565,7 +552,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
         if (entry.kind !== 'single' || entry.status !== 'consented' || entry.prompt.mode !== 'url') continue;
         if (entry.prompt.request.elicitationId !== elicitationId) continue;
         if (serverKey !== undefined && entry.serverKey !== serverKey) continue;
-        replace(live, Object.freeze({ ...entry, status: 'completed' }));
+        live.entry = Object.freeze({ ...entry, status: 'completed' });
         changed = true;
       }
       if (changed) publish();

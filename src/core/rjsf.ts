@@ -7,7 +7,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { Field } from './fields.js';
 import type { Draft } from './draft.js';
-import { hasOwn, isRecord, setOwn } from './path.js';
+import { hasOwn, isRecord, pickDefined, setOwn } from './path.js';
 import { parseCached } from './schema.js';
 import type { RequestedSchema } from './types.js';
 
@@ -36,46 +36,25 @@ export interface RjsfForm {
 /** Default for `ToRjsfOptions.radioLimit`: a radio group stays scannable up to about seven choices. */
 export const DEFAULT_RADIO_LIMIT = 7;
 
-function annotations(field: Field): RJSFSchema {
-  return {
-    title: field.label,
-    ...(field.description !== undefined && { description: field.description }),
-  };
-}
-
 /** The rjsf schema and uiSchema entry for one field. */
 function fieldToRjsf(field: Field, radioLimit: number): { schema: RJSFSchema; ui: UiSchema } {
-  const base = annotations(field);
+  const base: RJSFSchema = { title: field.label, ...pickDefined(field, ['description']) };
   switch (field.kind) {
     case 'text': {
       const widget = field.format === 'uri' ? 'uri' : field.format === 'date-time' ? 'datetime' : (field.format ?? 'text');
       return {
-        schema: {
-          ...base,
-          type: 'string',
-          ...(field.format !== undefined && { format: field.format }),
-          ...(field.minLength !== undefined && { minLength: field.minLength }),
-          ...(field.maxLength !== undefined && { maxLength: field.maxLength }),
-          ...(field.pattern !== undefined && { pattern: field.pattern }),
-          ...(field.default !== undefined && { default: field.default }),
-        },
+        schema: { ...base, type: 'string', ...pickDefined(field, ['format', 'minLength', 'maxLength', 'pattern', 'default']) },
         ui: { 'ui:widget': widget },
       };
     }
     case 'number':
       return {
-        schema: {
-          ...base,
-          type: field.integer ? 'integer' : 'number',
-          ...(field.minimum !== undefined && { minimum: field.minimum }),
-          ...(field.maximum !== undefined && { maximum: field.maximum }),
-          ...(field.default !== undefined && { default: field.default }),
-        },
+        schema: { ...base, type: field.integer ? 'integer' : 'number', ...pickDefined(field, ['minimum', 'maximum', 'default']) },
         ui: { 'ui:widget': 'updown' },
       };
     case 'boolean':
       return {
-        schema: { ...base, type: 'boolean', ...(field.default !== undefined && { default: field.default }) },
+        schema: { ...base, type: 'boolean', ...pickDefined(field, ['default']) },
         ui: { 'ui:widget': 'checkbox' },
       };
     case 'single-select':
@@ -83,15 +62,10 @@ function fieldToRjsf(field: Field, radioLimit: number): { schema: RJSFSchema; ui
       // rjsf 6 ignores a schema-level `enumNames`, silently pre-fills a required `oneOf` with its
       // first option, and validates every `oneOf` branch (Ajv overflows its stack near 2,000).
       return {
-        schema: {
-          ...base,
-          type: 'string',
-          enum: field.options.map((option) => option.value),
-          ...(field.default !== undefined && { default: field.default }),
-        },
+        schema: { ...base, type: 'string', enum: optionValuesOf(field), ...pickDefined(field, ['default']) },
         ui: {
           'ui:widget': field.options.length <= radioLimit ? 'radio' : 'select',
-          'ui:enumNames': field.options.map((option) => option.label),
+          'ui:enumNames': optionLabelsOf(field),
         },
       };
     case 'multi-select':
@@ -102,19 +76,26 @@ function fieldToRjsf(field: Field, radioLimit: number): { schema: RJSFSchema; ui
           ...base,
           type: 'array',
           uniqueItems: true,
-          items: { type: 'string', enum: field.options.map((option) => option.value) },
-          ...(field.minItems !== undefined && { minItems: field.minItems }),
-          ...(field.maxItems !== undefined && { maxItems: field.maxItems }),
+          items: { type: 'string', enum: optionValuesOf(field) },
+          ...pickDefined(field, ['minItems', 'maxItems']),
           ...(field.default !== undefined && { default: [...field.default] }),
         },
         ui: {
           'ui:widget': 'checkboxes',
-          items: { 'ui:enumNames': field.options.map((option) => option.label) },
+          items: { 'ui:enumNames': optionLabelsOf(field) },
         },
       };
     default:
       return field satisfies never;
   }
+}
+
+function optionValuesOf(field: Extract<Field, { options: unknown }>): string[] {
+  return field.options.map((option) => option.value);
+}
+
+function optionLabelsOf(field: Extract<Field, { options: unknown }>): string[] {
+  return field.options.map((option) => option.label);
 }
 
 const PLAIN_KEY = /^[A-Za-z][A-Za-z0-9_]*$/;

@@ -10,7 +10,7 @@
  */
 import type { Field, MultiSelectField, Option, OptionSpelling, SingleSelectField } from './fields.js';
 import { STRING_FORMATS } from './formats.js';
-import { hasOwn, isRecord, joinPath, quoteShort } from './path.js';
+import { defined, hasOwn, isRecord, joinPath, quoteShort } from './path.js';
 import { WARNING_PROBLEM_CODES, type SchemaProblem, type SchemaProblemCode } from './problems.js';
 import type { RequestedSchema, StringFormat } from './types.js';
 import { analyzePattern } from '../tools/pattern-risk.js';
@@ -81,22 +81,37 @@ function describeJson(value: unknown): string {
   return `${typeof value} ${String(value)}`;
 }
 
-/** Reads a non-negative integer bound (`minLength`, `maxItems`, …); `undefined` when absent or bad. */
-function readCount(schema: Record<string, unknown>, keyword: string, path: string, problems: Problems): number | undefined {
+/**
+ * Reads a bound: a non-negative integer for a `whole` count (`minLength`, `maxItems`, …), else a
+ * finite number (`minimum`, `maximum`); `undefined` when absent or bad.
+ */
+function readBound(schema: Record<string, unknown>, keyword: string, path: string, problems: Problems, whole: boolean): number | undefined {
   if (!hasOwn(schema, keyword)) return undefined;
   const value = schema[keyword];
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
-  problems.add(joinPath(path, keyword), 'bound-invalid', `${keyword} must be a whole number of 0 or more, not ${describeJson(value)}.`);
+  if (typeof value === 'number' && (whole ? Number.isInteger(value) && value >= 0 : Number.isFinite(value))) return value;
+  problems.add(
+    joinPath(path, keyword),
+    'bound-invalid',
+    `${keyword} must be ${whole ? 'a whole number of 0 or more' : 'a number'}, not ${describeJson(value)}.`,
+  );
   return undefined;
 }
 
-/** Reads a finite number bound (`minimum`, `maximum`). */
-function readNumber(schema: Record<string, unknown>, keyword: string, path: string, problems: Problems): number | undefined {
-  if (!hasOwn(schema, keyword)) return undefined;
-  const value = schema[keyword];
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  problems.add(joinPath(path, keyword), 'bound-invalid', `${keyword} must be a number, not ${describeJson(value)}.`);
-  return undefined;
+/** Reads a lower and an upper bound (see `readBound`); a lower one above the upper one leaves no `what` that fits. */
+function readBounds(
+  schema: Record<string, unknown>,
+  [low, high]: readonly [string, string],
+  path: string,
+  problems: Problems,
+  whole: boolean,
+  what: string,
+): [number | undefined, number | undefined] {
+  const lowValue = readBound(schema, low, path, problems, whole);
+  const highValue = readBound(schema, high, path, problems, whole);
+  if (lowValue !== undefined && highValue !== undefined && lowValue > highValue) {
+    problems.add(joinPath(path, low), 'bounds-conflict', `${low} ${lowValue} is more than ${high} ${highValue}, so no ${what} fits.`);
+  }
+  return [lowValue, highValue];
 }
 
 function readAnnotations(
@@ -133,17 +148,39 @@ function warnUnchecked(schema: Record<string, unknown>, type: string, path: stri
   }
 }
 
-/** Reads a plain `enum` list of distinct strings. */
-function readEnum(list: unknown, path: string, problems: Problems): string[] | undefined {
+/**
+ * Reads an option list: a plain `enum` of distinct strings, or (`titled`) `[{ const, title }]`, the
+ * titled spelling under `oneOf` or `anyOf`. An option without a text title shows its value.
+ */
+function readOptions(list: unknown, path: string, problems: Problems, titled: boolean): Option[] | undefined {
   if (!Array.isArray(list) || list.length === 0) {
-    problems.add(path, 'options-invalid', `enum must be a non-empty list of text values, not ${describeJson(list)}.`);
+    problems.add(
+      path,
+      'options-invalid',
+      titled
+        ? `Options must be a non-empty list of { const, title }, not ${describeJson(list)}.`
+        : `enum must be a non-empty list of text values, not ${describeJson(list)}.`,
+    );
     return undefined;
   }
-  const values: string[] = [];
+  const options: Option[] = [];
   const seen = new Set<string>();
   let ok = true;
-  list.forEach((value: unknown, index) => {
-    const at = joinPath(path, index);
+  list.forEach((entry: unknown, index) => {
+    const optionPath = joinPath(path, index);
+    let at = optionPath;
+    let value = entry;
+    let title: unknown;
+    if (titled) {
+      if (!isRecord(entry) || !hasOwn(entry, 'const')) {
+        problems.add(at, 'options-invalid', `Each option must be an object { const, title }; this one is ${describeJson(entry)}.`);
+        ok = false;
+        return;
+      }
+      at = joinPath(optionPath, 'const');
+      value = entry.const;
+      title = entry.title;
+    }
     if (typeof value !== 'string') {
       problems.add(at, 'option-not-string', `Options must be text; ${describeJson(value)} is not.`);
       ok = false;
@@ -152,45 +189,10 @@ function readEnum(list: unknown, path: string, problems: Problems): string[] | u
       ok = false;
     } else {
       seen.add(value);
-      values.push(value);
-    }
-  });
-  return ok ? values : undefined;
-}
-
-/** Reads `[{ const, title }]` (the titled spelling, under `oneOf` or `anyOf`). */
-function readTitledOptions(list: unknown, path: string, problems: Problems): Option[] | undefined {
-  if (!Array.isArray(list) || list.length === 0) {
-    problems.add(path, 'options-invalid', `Options must be a non-empty list of { const, title }, not ${describeJson(list)}.`);
-    return undefined;
-  }
-  const options: Option[] = [];
-  const seen = new Set<string>();
-  let ok = true;
-  list.forEach((entry: unknown, index) => {
-    const at = joinPath(path, index);
-    if (!isRecord(entry) || !hasOwn(entry, 'const')) {
-      problems.add(at, 'options-invalid', `Each option must be an object { const, title }; this one is ${describeJson(entry)}.`);
-      ok = false;
-      return;
-    }
-    const value = entry.const;
-    if (typeof value !== 'string') {
-      problems.add(joinPath(at, 'const'), 'option-not-string', `Options must be text; ${describeJson(value)} is not.`);
-      ok = false;
-      return;
-    }
-    if (seen.has(value)) {
-      problems.add(joinPath(at, 'const'), 'duplicate-value', `The value ${quoteShort(value)} appears twice.`);
-      ok = false;
-      return;
-    }
-    seen.add(value);
-    if (typeof entry.title === 'string') {
-      options.push({ value, label: entry.title });
-    } else {
-      problems.add(at, 'option-title-missing', `The option ${quoteShort(value)} has no text title; its value is shown instead.`);
-      options.push({ value, label: value });
+      if (titled && typeof title !== 'string') {
+        problems.add(optionPath, 'option-title-missing', `The option ${quoteShort(value)} has no text title; its value is shown instead.`);
+      }
+      options.push({ value, label: typeof title === 'string' ? title : value });
     }
   });
   return ok ? options : undefined;
@@ -213,27 +215,25 @@ function readSingleSelect(
   }
   const titledKey = titledKeys[0];
   if (titledKey !== undefined) {
-    const options = readTitledOptions(schema[titledKey], joinPath(path, titledKey), problems);
+    const options = readOptions(schema[titledKey], joinPath(path, titledKey), problems, true);
     return options && { variant: 'titled', spelling: titledKey, options };
   }
-  const values = readEnum(schema.enum, joinPath(path, 'enum'), problems);
-  if (!hasOwn(schema, 'enumNames')) {
-    return values && { variant: 'untitled', spelling: 'enum', options: values.map((value) => ({ value, label: value })) };
-  }
+  const options = readOptions(schema.enum, joinPath(path, 'enum'), problems, false);
+  if (!hasOwn(schema, 'enumNames')) return options && { variant: 'untitled', spelling: 'enum', options };
   const names = schema.enumNames;
   const namesOk = Array.isArray(names) && names.every((name) => typeof name === 'string');
-  if (!namesOk || (values && names.length !== values.length)) {
+  if (!namesOk || (options && names.length !== options.length)) {
     const count = Array.isArray(names) ? names.length : 0;
     problems.add(
       joinPath(path, 'enumNames'),
       'enum-names-mismatch',
       namesOk
-        ? `enumNames has ${count} names for ${values?.length ?? 0} values; each value needs exactly one name.`
+        ? `enumNames has ${count} names for ${options?.length ?? 0} values; each value needs exactly one name.`
         : 'enumNames must be a list of text names, one per enum value.',
     );
     return undefined;
   }
-  return values && { variant: 'legacy', spelling: 'enum', options: values.map((value, i) => ({ value, label: names[i] as string })) };
+  return options && { variant: 'legacy', spelling: 'enum', options: options.map(({ value }, i) => ({ value, label: names[i] as string })) };
 }
 
 /** Multi select: `items.enum`, or `items.anyOf` / `items.oneOf` of `{ const, title }`. */
@@ -259,15 +259,15 @@ function readMultiSelect(
   }
   const titledKey = titledKeys[0];
   if (titledKey !== undefined) {
-    const options = readTitledOptions(items[titledKey], joinPath(itemsPath, titledKey), problems);
+    const options = readOptions(items[titledKey], joinPath(itemsPath, titledKey), problems, true);
     return options && { variant: 'titled', spelling: titledKey, options };
   }
   if (!hasOwn(items, 'enum')) {
     problems.add(itemsPath, 'array-items', 'List items must list their options with enum or anyOf; free-form lists are not part of elicitation.');
     return undefined;
   }
-  const values = readEnum(items.enum, joinPath(itemsPath, 'enum'), problems);
-  return values && { variant: 'untitled', spelling: 'enum', options: values.map((value) => ({ value, label: value })) };
+  const options = readOptions(items.enum, joinPath(itemsPath, 'enum'), problems, false);
+  return options && { variant: 'untitled', spelling: 'enum', options };
 }
 
 /** Why a compiling `pattern` is still not checked by the kit. */
@@ -319,11 +319,7 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
         if (STRING_FORMATS.includes(schema.format as StringFormat)) format = schema.format as StringFormat;
         else problems.add(joinPath(path, 'format'), 'format-unknown', `format ${quoteShort(schema.format)} is not one the spec allows (email, uri, date, date-time).`);
       }
-      const minLength = readCount(schema, 'minLength', path, problems);
-      const maxLength = readCount(schema, 'maxLength', path, problems);
-      if (minLength !== undefined && maxLength !== undefined && minLength > maxLength) {
-        problems.add(joinPath(path, 'minLength'), 'bounds-conflict', `minLength ${minLength} is more than maxLength ${maxLength}, so no text fits.`);
-      }
+      const [minLength, maxLength] = readBounds(schema, ['minLength', 'maxLength'], path, problems, true, 'text');
       let pattern: string | undefined;
       if (hasOwn(schema, 'pattern')) {
         try {
@@ -338,30 +334,13 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
           problems.add(joinPath(path, 'pattern'), 'pattern-invalid', 'pattern is not a valid regular expression; the kit does not check it.');
         }
       }
-      field = {
-        ...base,
-        kind: 'text',
-        ...(format !== undefined && { format }),
-        ...(minLength !== undefined && { minLength }),
-        ...(maxLength !== undefined && { maxLength }),
-        ...(pattern !== undefined && { pattern }),
-      };
+      field = { ...base, kind: 'text', ...defined({ format, minLength, maxLength, pattern }) };
       break;
     }
     case 'number':
     case 'integer': {
-      const minimum = readNumber(schema, 'minimum', path, problems);
-      const maximum = readNumber(schema, 'maximum', path, problems);
-      if (minimum !== undefined && maximum !== undefined && minimum > maximum) {
-        problems.add(joinPath(path, 'minimum'), 'bounds-conflict', `minimum ${minimum} is more than maximum ${maximum}, so no number fits.`);
-      }
-      field = {
-        ...base,
-        kind: 'number',
-        integer: type === 'integer',
-        ...(minimum !== undefined && { minimum }),
-        ...(maximum !== undefined && { maximum }),
-      };
+      const [minimum, maximum] = readBounds(schema, ['minimum', 'maximum'], path, problems, false, 'number');
+      field = { ...base, kind: 'number', integer: type === 'integer', ...defined({ minimum, maximum }) };
       break;
     }
     case 'boolean':
@@ -369,20 +348,12 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
       break;
     case 'array': {
       const select = readMultiSelect(schema, path, problems);
-      const minItems = readCount(schema, 'minItems', path, problems);
-      const maxItems = readCount(schema, 'maxItems', path, problems);
-      if (minItems !== undefined && maxItems !== undefined && minItems > maxItems) {
-        problems.add(joinPath(path, 'minItems'), 'bounds-conflict', `minItems ${minItems} is more than maxItems ${maxItems}, so no choice fits.`);
-      } else if (minItems !== undefined && select && minItems > select.options.length) {
+      const [minItems, maxItems] = readBounds(schema, ['minItems', 'maxItems'], path, problems, true, 'choice');
+      // Only when the two bounds agree: a conflict between them is reported once.
+      if (minItems !== undefined && select && minItems > select.options.length && !(minItems > (maxItems ?? Infinity))) {
         problems.add(joinPath(path, 'minItems'), 'bounds-conflict', `minItems ${minItems} is more than the ${select.options.length} options offered.`);
       }
-      field = select && {
-        ...base,
-        kind: 'multi-select',
-        ...select,
-        ...(minItems !== undefined && { minItems }),
-        ...(maxItems !== undefined && { maxItems }),
-      };
+      field = select && { ...base, kind: 'multi-select', ...select, ...defined({ minItems, maxItems }) };
       break;
     }
   }

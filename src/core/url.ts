@@ -9,6 +9,8 @@
  * hostnames only, so the Unicode form a person should read is decoded here (RFC 3492).
  */
 
+import { defined } from './path.js';
+
 /** Why a URL cannot be offered at all; the view then offers only Decline and Cancel. */
 export const URL_REFUSALS = [
   /** Not an absolute URL the WHATWG parser accepts. */
@@ -211,7 +213,7 @@ const PARSER_WHITESPACE = /^[\u0000-\u0020]|[\u0000-\u0020]$|[\t\n\r]/;
 
 /** A frozen refusal. */
 function refused(reason: UrlRefusal, message: string, scheme?: string): RefusedUrl {
-  return Object.freeze(scheme === undefined ? { ok: false, reason, message } : { ok: false, reason, message, scheme });
+  return Object.freeze({ ok: false, reason, message, ...defined({ scheme }) });
 }
 
 /**
@@ -250,7 +252,6 @@ export function inspectUrl(url: string): UrlInspection {
       });
   const displayHost = displayLabels.join('.');
   const named = ipHost ? [] : displayLabels.filter((label) => label !== '');
-  const warnings: UrlWarning[] = [];
   const flags: Record<UrlWarning, boolean> = {
     credentials: parsed.username !== '' || parsed.password !== '',
     'ip-host': ipHost,
@@ -260,7 +261,7 @@ export function inspectUrl(url: string): UrlInspection {
     whitespace: PARSER_WHITESPACE.test(url),
     long: parsed.href.length > LONG_URL_LENGTH,
   };
-  for (const warning of URL_WARNINGS) if (flags[warning]) warnings.push(warning);
+  const warnings = URL_WARNINGS.filter((warning) => flags[warning]);
   return Object.freeze({
     ok: true,
     href: parsed.href,

@@ -8,7 +8,7 @@ import { hasOwn, isRecord, quoteShort } from './path.js';
 import type { FieldError } from './problems.js';
 import { parseCached } from './schema.js';
 import type { RequestedSchema } from './types.js';
-import { checkValue } from './value.js';
+import { checkValue, REQUIRED } from './value.js';
 
 /**
  * Field errors for `content` against `schema`; `[]` means it conforms. Extra keys are allowed, as
@@ -24,7 +24,7 @@ export function validateElicitContent(schema: RequestedSchema, content: unknown)
   const errors: FieldError[] = [];
   for (const field of parsed.fields) {
     if (!hasOwn(content, field.key)) {
-      if (field.required) errors.push({ field: field.key, code: 'required', message: 'This field is required.' });
+      if (field.required) errors.push({ field: field.key, ...REQUIRED });
       continue;
     }
     const problem = checkValue(field, content[field.key]);

@@ -13,6 +13,9 @@ export interface ValueIssue {
   message: string;
 }
 
+/** A required field without an answer. */
+export const REQUIRED: ValueIssue = { code: 'required', message: 'This field is required.' };
+
 const FORMAT_HINT = {
   email: 'Enter an email address such as name@example.com.',
   uri: 'Enter a full address with its scheme, such as https://example.com/page.',

@@ -3,18 +3,14 @@
  * nested 100,000 levels deep (which `JSON.parse` happily builds) cannot overflow the stack here.
  */
 
+import { hasOwn, isRecord } from '../core/path.js';
+
 /** A JSON object as the kit reads it: a plain, non-array, non-null object. */
 export type JsonObject = Record<string, unknown>;
 
-/** True when `value` is a JSON object (not an array, not null). */
-export function isRecord(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** True when `record` has `key` as an own property (so `__proto__` and `constructor` are plain keys). */
-export function hasOwn(record: object, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(record, key);
-}
+// The same tests the core uses: a JSON object is a plain, non-array, non-null object, and own keys
+// (so `__proto__` and `constructor` are plain keys) are read without the prototype.
+export { hasOwn, isRecord } from '../core/path.js';
 
 /** One reference token of a JSON Pointer (RFC 6901 §3): `~` → `~0`, `/` → `~1`. */
 export function escapePointerToken(token: string): string {

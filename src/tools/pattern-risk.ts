@@ -89,9 +89,12 @@ type Node =
   | { kind: 'backreference' }
   | { kind: 'repeat'; node: Node; min: number; max: number };
 
-class PatternSyntaxError extends Error {}
-class PatternTooDeep extends Error {}
-class PatternTooComplex extends Error {}
+/** Ends the reading or the analysis of a pattern early, with the verdict that says why. */
+class Stop extends Error {
+  constructor(readonly risk: 'too-deep' | 'too-complex') {
+    super(risk);
+  }
+}
 
 /**
  * Elementary steps the analysis of one pattern may take. A pattern that needs more (hundreds of
@@ -100,79 +103,77 @@ class PatternTooComplex extends Error {}
  */
 const ANALYSIS_STEPS = 500_000;
 
-/** A recursive-descent reader of one pattern; recursion depth is bounded by `maxNesting`. */
-class Parser {
-  private readonly chars: string[];
-  private index = 0;
-  private depth = 0;
+const SIMPLE_QUANTIFIERS: Readonly<Record<string, readonly [number, number]>> = { '*': [0, Infinity], '+': [1, Infinity], '?': [0, 1] };
 
-  constructor(
-    pattern: string,
-    private readonly maxNesting: number,
-  ) {
-    this.chars = Array.from(pattern);
-  }
+/** `\d`, `\w`, `\s` and their complements `\D`, `\W`, `\S`. */
+const CLASS_ESCAPES: Readonly<Record<string, CharSet>> = {
+  d: DIGIT,
+  D: complement(DIGIT),
+  w: WORD,
+  W: complement(WORD),
+  s: SPACE,
+  S: complement(SPACE),
+};
 
-  parse(): Node[][] {
-    const alternatives = this.disjunction();
-    if (this.index < this.chars.length) throw new PatternSyntaxError('unbalanced )');
-    return alternatives;
-  }
+/**
+ * Reads one pattern into its alternatives, by recursive descent; the recursion depth is bounded by
+ * `maxNesting` (deeper groups throw `Stop('too-deep')`). A pattern it cannot read throws a `SyntaxError`.
+ */
+function parse(pattern: string, maxNesting: number): Node[][] {
+  const chars = Array.from(pattern);
+  let index = 0;
+  let depth = 0;
 
-  private peek(offset = 0): string | undefined {
-    return this.chars[this.index + offset];
-  }
+  const fail = (): never => {
+    throw new SyntaxError('the pattern cannot be read');
+  };
+  const peek = (offset = 0): string | undefined => chars[index + offset];
+  const next = (): string => chars[index++] ?? fail();
+  /** Reads up to and including `end`. */
+  const skipPast = (end: string): void => {
+    while (next() !== end);
+  };
 
-  private next(): string {
-    const ch = this.chars[this.index++];
-    if (ch === undefined) throw new PatternSyntaxError('unexpected end');
-    return ch;
-  }
-
-  private disjunction(): Node[][] {
-    const alternatives: Node[][] = [this.alternative()];
-    while (this.peek() === '|') {
-      this.index++;
-      alternatives.push(this.alternative());
+  function disjunction(): Node[][] {
+    const alternatives: Node[][] = [alternative()];
+    while (peek() === '|') {
+      index++;
+      alternatives.push(alternative());
     }
     return alternatives;
   }
 
-  private alternative(): Node[] {
+  function alternative(): Node[] {
     const terms: Node[] = [];
-    while (this.index < this.chars.length && this.peek() !== '|' && this.peek() !== ')') {
-      terms.push(this.term());
-    }
+    while (index < chars.length && peek() !== '|' && peek() !== ')') terms.push(term());
     return terms;
   }
 
-  private term(): Node {
-    const atom = this.atom();
-    const quantifier = this.quantifier();
-    if (!quantifier) return atom;
-    if (this.peek() === '?') this.index++; // lazy: same set of matches, same ambiguity
-    return { kind: 'repeat', node: atom, min: quantifier[0], max: quantifier[1] };
+  function term(): Node {
+    const node = atom();
+    const times = quantifier();
+    if (!times) return node;
+    if (peek() === '?') index++; // lazy: same set of matches, same ambiguity
+    return { kind: 'repeat', node, min: times[0], max: times[1] };
   }
 
-  private quantifier(): [number, number] | undefined {
-    const ch = this.peek();
-    const simple: Record<string, [number, number]> = { '*': [0, Infinity], '+': [1, Infinity], '?': [0, 1] };
-    if (ch !== undefined && ch in simple) {
-      this.index++;
-      return simple[ch];
+  function quantifier(): readonly [number, number] | undefined {
+    const ch = peek();
+    const simple = SIMPLE_QUANTIFIERS[ch ?? ''];
+    if (simple) {
+      index++;
+      return simple;
     }
     if (ch !== '{') return undefined;
-    const rest = this.chars.slice(this.index, this.index + 40).join('');
-    const match = /^\{(\d+)(,(\d*))?\}/.exec(rest);
+    const match = /^\{(\d+)(,(\d*))?\}/.exec(chars.slice(index, index + 40).join(''));
     if (!match) return undefined;
-    this.index += Array.from(match[0]).length;
+    index += match[0].length;
     const min = Number(match[1]);
-    const max = match[2] === undefined ? min : match[3] === '' ? Infinity : Number(match[3]);
-    return [min, max];
+    return [min, match[2] === undefined ? min : match[3] === '' ? Infinity : Number(match[3])];
   }
 
-  private atom(): Node {
-    const ch = this.next();
+  function atom(): Node {
+    const ch = next();
     switch (ch) {
       case '^':
       case '$':
@@ -180,132 +181,108 @@ class Parser {
       case '.':
         return { kind: 'chars', set: DOT };
       case '[':
-        return { kind: 'chars', set: this.characterClass() };
+        return { kind: 'chars', set: characterClass() };
       case '(':
-        return this.group();
+        return group();
       case '\\':
-        return this.atomEscape();
+        return atomEscape();
       case '*':
       case '+':
       case '?':
-        throw new PatternSyntaxError('nothing to repeat');
+        return fail();
       default:
         return { kind: 'chars', set: single(ch.codePointAt(0) as number) };
     }
   }
 
-  private group(): Node {
-    this.depth++;
-    if (this.depth > this.maxNesting) throw new PatternTooDeep();
+  function group(): Node {
+    if (++depth > maxNesting) throw new Stop('too-deep');
     let look = false;
-    if (this.peek() === '?') {
-      const kind = this.peek(1);
+    if (peek() === '?') {
+      const kind = peek(1);
+      const behind = kind === '<' && (peek(2) === '=' || peek(2) === '!');
       if (kind === ':') {
-        this.index += 2;
-      } else if (kind === '=' || kind === '!') {
-        this.index += 2;
-        look = true;
-      } else if (kind === '<' && (this.peek(2) === '=' || this.peek(2) === '!')) {
-        this.index += 3;
+        index += 2;
+      } else if (kind === '=' || kind === '!' || behind) {
+        index += behind ? 3 : 2;
         look = true;
       } else if (kind === '<') {
-        // Named group `(?<name>…)`.
-        while (this.next() !== '>');
+        skipPast('>'); // a named group `(?<name>…)`
       } else {
-        throw new PatternSyntaxError('unknown group');
+        fail();
       }
     }
-    const alternatives = this.disjunction();
-    if (this.next() !== ')') throw new PatternSyntaxError('unterminated group');
-    this.depth--;
-    return look ? { kind: 'look', alternatives } : { kind: 'group', alternatives };
+    const alternatives = disjunction();
+    if (next() !== ')') fail();
+    depth--;
+    return { kind: look ? 'look' : 'group', alternatives };
   }
 
-  private atomEscape(): Node {
-    const ch = this.peek();
+  function atomEscape(): Node {
+    const ch = peek();
     if (ch === 'b' || ch === 'B') {
-      this.index++;
+      index++;
       return { kind: 'assertion' };
     }
     if (ch !== undefined && /[1-9]/.test(ch)) {
-      while (/[0-9]/.test(this.peek() ?? '')) this.index++;
+      while (/[0-9]/.test(peek() ?? '')) index++;
       return { kind: 'backreference' };
     }
-    if (ch === 'k' && this.peek(1) === '<') {
-      while (this.next() !== '>');
+    if (ch === 'k' && peek(1) === '<') {
+      skipPast('>');
       return { kind: 'backreference' };
     }
-    return { kind: 'chars', set: this.escapeSet() };
+    return { kind: 'chars', set: escapeSet() };
   }
 
   /** After a `\`: a class escape (`\d`, `\p{…}`) or a character escape, as a set. */
-  private escapeSet(): CharSet {
-    const ch = this.next();
+  function escapeSet(): CharSet {
+    const ch = next();
+    const named = CLASS_ESCAPES[ch];
+    if (named) return named;
+    // `\t` `\n` `\v` `\f` `\r` are the code points 9 to 13.
+    const control = 'tnvfr'.indexOf(ch);
+    if (control >= 0) return single(0x09 + control);
     switch (ch) {
-      case 'd':
-        return DIGIT;
-      case 'D':
-        return complement(DIGIT);
-      case 'w':
-        return WORD;
-      case 'W':
-        return complement(WORD);
-      case 's':
-        return SPACE;
-      case 'S':
-        return complement(SPACE);
       case 'p':
       case 'P':
         // Unicode properties are not modelled: assume they may overlap anything.
-        if (this.peek() === '{') while (this.next() !== '}');
+        if (peek() === '{') skipPast('}');
         return ANY;
-      case 't':
-        return single(0x09);
-      case 'n':
-        return single(0x0a);
-      case 'v':
-        return single(0x0b);
-      case 'f':
-        return single(0x0c);
-      case 'r':
-        return single(0x0d);
       case '0':
         return single(0);
       case 'c':
-        return single((this.next().codePointAt(0) as number) % 32);
+        return single((next().codePointAt(0) as number) % 32);
       case 'x':
-        return single(this.hex(2));
+        return single(hex(2));
       case 'u':
-        if (this.peek() === '{') {
-          this.index++;
-          let digits = '';
-          while (this.peek() !== '}') digits += this.next();
-          this.index++;
-          return single(Number.parseInt(digits, 16) || 0);
+        if (peek() === '{') {
+          const start = ++index;
+          skipPast('}');
+          return single(Number.parseInt(chars.slice(start, index - 1).join(''), 16) || 0);
         }
-        return single(this.hex(4));
+        return single(hex(4));
       default:
         return single(ch.codePointAt(0) as number);
     }
   }
 
-  private hex(length: number): number {
+  function hex(length: number): number {
     let digits = '';
-    for (let i = 0; i < length; i++) digits += this.next();
+    for (let i = 0; i < length; i++) digits += next();
     const value = Number.parseInt(digits, 16);
-    if (Number.isNaN(value)) throw new PatternSyntaxError('bad hex escape');
-    return value;
+    return Number.isNaN(value) ? fail() : value;
   }
 
-  private characterClass(): CharSet {
-    const negated = this.peek() === '^';
-    if (negated) this.index++;
+  function characterClass(): CharSet {
+    const negated = peek() === '^';
+    if (negated) index++;
     const parts: CharSet[] = [];
-    while (this.peek() !== ']') {
-      const from = this.classAtom();
-      if (this.peek() === '-' && this.peek(1) !== ']' && this.peek(1) !== undefined) {
-        this.index++;
-        const to = this.classAtom();
+    while (peek() !== ']') {
+      const from = classAtom();
+      if (peek() === '-' && peek(1) !== ']' && peek(1) !== undefined) {
+        index++;
+        const to = classAtom();
         const lo = from[0];
         const hi = to[0];
         // A range between two single characters; anything else (`[\d-z]`) is the union of its parts.
@@ -318,116 +295,22 @@ class Parser {
         parts.push(from);
       }
     }
-    this.index++;
+    index++;
     const set = union(...parts);
     return negated ? complement(set) : set;
   }
 
-  private classAtom(): CharSet {
-    const ch = this.next();
+  function classAtom(): CharSet {
+    const ch = next();
     if (ch !== '\\') return single(ch.codePointAt(0) as number);
     // Inside a class `\b` is a backspace and `\-` a hyphen.
-    if (this.peek() === 'b' || this.peek() === '-') return single(this.next() === 'b' ? 0x08 : 0x2d);
-    return this.escapeSet();
-  }
-}
-
-/** Set-valued facts about nodes, memoised per node, and the analysis' step budget. */
-class Facts {
-  private steps = 0;
-  private readonly firstSets = new Map<Node, CharSet>();
-  private readonly consumed = new Map<Node, CharSet>();
-  private readonly empties = new Map<Node, boolean>();
-
-  /** Counts `count` steps of work; throws `PatternTooComplex` past the budget. */
-  spend(count = 1): void {
-    this.steps += count;
-    if (this.steps > ANALYSIS_STEPS) throw new PatternTooComplex();
+    if (peek() === 'b' || peek() === '-') return single(next() === 'b' ? 0x08 : 0x2d);
+    return escapeSet();
   }
 
-  /** Whether `node` can match the empty string. */
-  nullable(node: Node): boolean {
-    const known = this.empties.get(node);
-    if (known !== undefined) return known;
-    let value: boolean;
-    switch (node.kind) {
-      case 'chars':
-        value = false;
-        break;
-      case 'group':
-        value = node.alternatives.some((terms) => terms.every((term) => this.nullable(term)));
-        break;
-      case 'repeat':
-        value = node.min === 0 || this.nullable(node.node);
-        break;
-      default:
-        value = true;
-    }
-    this.empties.set(node, value);
-    return value;
-  }
-
-  /** Every character `node` can consume. */
-  chars(node: Node): CharSet {
-    const known = this.consumed.get(node);
-    if (known) return known;
-    let value: CharSet;
-    switch (node.kind) {
-      case 'chars':
-        value = node.set;
-        break;
-      case 'group':
-        value = union(...node.alternatives.flat().map((term) => this.chars(term)));
-        break;
-      case 'repeat':
-        value = node.max === 0 ? EMPTY : this.chars(node.node);
-        break;
-      case 'backreference':
-        value = ANY;
-        break;
-      default:
-        value = EMPTY;
-    }
-    this.consumed.set(node, value);
-    return value;
-  }
-
-  /** The characters a match of `node` can start with. */
-  first(node: Node): CharSet {
-    const known = this.firstSets.get(node);
-    if (known) return known;
-    let value: CharSet;
-    switch (node.kind) {
-      case 'chars':
-        value = node.set;
-        break;
-      case 'group':
-        value = union(...node.alternatives.map((terms) => this.firstOf(terms, 0).set));
-        break;
-      case 'repeat':
-        value = node.max === 0 ? EMPTY : this.first(node.node);
-        break;
-      case 'backreference':
-        value = ANY;
-        break;
-      default:
-        value = EMPTY;
-    }
-    this.firstSets.set(node, value);
-    return value;
-  }
-
-  /** First characters of `terms[from…]`, and whether that whole suffix can be empty. */
-  firstOf(terms: readonly Node[], from: number): { set: CharSet; nullable: boolean } {
-    const sets: CharSet[] = [];
-    for (let i = from; i < terms.length; i++) {
-      const term = terms[i] as Node;
-      this.spend();
-      sets.push(this.first(term));
-      if (!this.nullable(term)) return { set: union(...sets), nullable: false };
-    }
-    return { set: union(...sets), nullable: true };
-  }
+  const alternatives = disjunction();
+  if (index < chars.length) fail(); // an unbalanced `)`
+  return alternatives;
 }
 
 /**
@@ -438,8 +321,10 @@ class Facts {
  */
 const MANY_REPEATS = 8;
 
+type Repeat = Extract<Node, { kind: 'repeat' }>;
+
 /** A group that may repeat many times can split a long string in many ways: its body is analysed. */
-function repeatsMany(node: Node): node is Extract<Node, { kind: 'repeat' }> {
+function repeatsMany(node: Node): node is Repeat {
   return node.kind === 'repeat' && node.max > MANY_REPEATS && node.node.kind !== 'chars';
 }
 
@@ -483,90 +368,16 @@ function skipOptional(steps: readonly Step[], index: number): number[] {
   return reachable;
 }
 
-/** The character sets the steps at `indexes` read (the end of the alternative reads none). */
-function nextSets(steps: readonly Step[], indexes: readonly number[]): CharSet[] {
-  return indexes.flatMap((index) => {
+/** Whether a step at one of `indexes` (the end of the alternative reads nothing) can read a character of `follow`. */
+function goesOnWith(steps: readonly Step[], indexes: readonly number[], follow: CharSet): boolean {
+  return indexes.some((index) => {
     const step = steps[index];
-    return step ? [step.set] : [];
+    return step !== undefined && intersects(step.set, follow);
   });
 }
 
-/**
- * Whether two flat alternatives can split the same text differently: both match a common non-empty
- * text, or one matches a common prefix where the other goes on with a character that could also
- * come right after the group (`follow`), as `(?:a|ab)b?` does with "ab". A walk over pairs of positions.
- */
-function flatConflict(facts: Facts, a: readonly Step[], b: readonly Step[], follow: CharSet): boolean {
-  const seen = new Set<string>();
-  const pending: [number, number, boolean][] = [[0, 0, false]];
-  while (pending.length > 0) {
-    const [i, j, readSome] = pending.pop() as [number, number, boolean];
-    const fromA = skipOptional(a, i);
-    const fromB = skipOptional(b, j);
-    facts.spend(fromA.length * fromB.length);
-    if (readSome) {
-      const aEnds = fromA.includes(a.length);
-      const bEnds = fromB.includes(b.length);
-      if (aEnds && bEnds) return true;
-      if (aEnds && nextSets(b, fromB).some((set) => intersects(set, follow))) return true;
-      if (bEnds && nextSets(a, fromA).some((set) => intersects(set, follow))) return true;
-    }
-    for (const x of fromA) {
-      for (const y of fromB) {
-        const stepA = a[x];
-        const stepB = b[y];
-        if (!stepA || !stepB || !intersects(stepA.set, stepB.set)) continue;
-        // A step taken any number of times may be taken again.
-        const next: [number, number, boolean] = [stepA.times === 'any' ? x : x + 1, stepB.times === 'any' ? y : y + 1, true];
-        const key = `${next[0]},${next[1]}`;
-        if (!seen.has(key)) {
-          seen.add(key);
-          pending.push(next);
-        }
-      }
-    }
-  }
-  return false;
-}
-
-/**
- * Two alternatives that can split the same text differently make a repeated group ambiguous
- * (`(a|a)*`, `(\d|\w)+`, `(?:(?:a|ab)b?)+`). For flat alternatives that is decided exactly (see
- * `flatConflict`); otherwise sharing a first character (or matching nothing) counts, to be safe. So
- * the semantic-version pattern's `(?:\.(?:0|[1-9]\d*|\d*[a-z-][0-9a-z-]*))*` passes: its
- * alternatives share first characters, but never a text, and none goes on with a `.`.
- */
-function hasOverlappingAlternatives(facts: Facts, group: Extract<Node, { kind: 'group' }>, follow: CharSet): boolean {
-  const starts = group.alternatives.map((terms) => facts.firstOf(terms, 0));
-  const flat = group.alternatives.map(flatten);
-  for (let i = 0; i < starts.length; i++) {
-    for (let j = i + 1; j < starts.length; j++) {
-      const a = starts[i] as { set: CharSet; nullable: boolean };
-      const b = starts[j] as { set: CharSet; nullable: boolean };
-      if (a.nullable || b.nullable) return true;
-      if (!intersects(a.set, b.set)) continue;
-      const flatA = flat[i];
-      const flatB = flat[j];
-      facts.spend();
-      if (!flatA || !flatB || flatConflict(facts, flatA, flatB, follow)) return true;
-    }
-  }
-  return false;
-}
-
-/** True when `node` holds a part repeated a variable number of times that can consume a character of `set`. */
-function hasVariableRepeatOver(facts: Facts, node: Node, set: CharSet): boolean {
-  facts.spend();
-  switch (node.kind) {
-    case 'repeat':
-      if (node.max > node.min && intersects(facts.chars(node.node), set)) return true;
-      return hasVariableRepeatOver(facts, node.node, set);
-    case 'group':
-      return node.alternatives.some((terms) => terms.some((term) => hasVariableRepeatOver(facts, term, set)));
-    default:
-      return false;
-  }
-}
+/** Where a part sits inside the analysed body: a place in a sequence, or inside a loop that may go round again. */
+type Level = { kind: 'sequence'; terms: readonly Node[]; index: number } | { kind: 'loop'; body: Node };
 
 /**
  * What stops or shares the text of a repeated part whose characters are `set`: a `fence` (a part
@@ -576,86 +387,242 @@ function hasVariableRepeatOver(facts: Facts, node: Node, set: CharSet): boolean 
  */
 type Meeting = 'fence' | 'partner' | 'neither';
 
-function meet(facts: Facts, term: Node, set: CharSet): Meeting {
-  if (!facts.nullable(term) && !intersects(facts.first(term), set)) return 'fence';
-  return hasVariableRepeatOver(facts, term, set) ? 'partner' : 'neither';
-}
-
-function meetSequence(facts: Facts, terms: readonly Node[], from: number, set: CharSet): Meeting {
-  for (let i = from; i < terms.length; i++) {
-    const found = meet(facts, terms[i] as Node, set);
-    if (found !== 'neither') return found;
-  }
-  return 'neither';
-}
-
-/** Where a part sits inside the analysed body: a place in a sequence, or inside a loop that may go round again. */
-type Level = { kind: 'sequence'; terms: readonly Node[]; index: number } | { kind: 'loop'; body: Node };
-
 /**
- * Follows every way the match can go on after the variable repetition `part` (the rest of its
- * sequence, the rest of each enclosing sequence, another round of each enclosing loop, and finally
- * the next iteration of the analysed repeat) and reports whether some way meets a partner before a
- * fence. Leaving the analysed repeat is not followed: what comes after it can only add polynomial
- * work.
+ * Whether some group of `alternatives` that may repeat many times is ambiguous. The facts it reads
+ * about nodes are memoised per node; every elementary step counts against `ANALYSIS_STEPS`, past
+ * which it throws `Stop('too-complex')`.
  */
-function meetsPartner(facts: Facts, part: Extract<Node, { kind: 'repeat' }>, path: readonly Level[], body: Node): boolean {
-  const set = facts.chars(part.node);
-  if (set.length === 0) return false;
-  for (let i = path.length - 1; i >= 0; i--) {
-    const level = path[i] as Level;
-    facts.spend();
-    if (level.kind === 'sequence') {
-      const found = meetSequence(facts, level.terms, level.index + 1, set);
-      if (found === 'fence') return false;
-      if (found === 'partner') return true;
-    } else if (meet(facts, level.body, set) === 'partner') {
-      // Another round of the enclosing loop; leaving it instead is followed by the next level up.
-      return true;
-    }
-  }
-  return meet(facts, body, set) !== 'fence';
-}
+function hasAmbiguousRepeat(alternatives: readonly Node[][]): boolean {
+  let steps = 0;
 
-/**
- * The characters that can come right after the part at `path` inside the analysed body: the rest of
- * each enclosing sequence while it can be empty, another round of each enclosing loop, and the
- * body's next iteration. (Leaving the analysed repeat is not followed, as in `meetsPartner`.)
- */
-function followOf(facts: Facts, path: readonly Level[], body: Node): CharSet {
-  const sets: CharSet[] = [];
-  for (let i = path.length - 1; i >= 0; i--) {
-    const level = path[i] as Level;
-    if (level.kind === 'sequence') {
-      const after = facts.firstOf(level.terms, level.index + 1);
-      sets.push(after.set);
-      if (!after.nullable) return union(...sets);
-    } else {
-      sets.push(facts.first(level.body));
-    }
+  /** Counts `count` steps of work. */
+  function spend(count = 1): void {
+    steps += count;
+    if (steps > ANALYSIS_STEPS) throw new Stop('too-complex');
   }
-  sets.push(facts.first(body));
-  return union(...sets);
-}
 
-function isAmbiguousRepeat(facts: Facts, repeat: Extract<Node, { kind: 'repeat' }>): boolean {
-  const visit = (node: Node, path: readonly Level[]): boolean => {
-    facts.spend(path.length + 1);
+  /** `compute`, remembered per node. */
+  function perNode<T>(compute: (node: Node) => T): (node: Node) => T {
+    const known = new Map<Node, T>();
+    return (node) => {
+      let value = known.get(node);
+      if (value === undefined) {
+        value = compute(node);
+        known.set(node, value);
+      }
+      return value;
+    };
+  }
+
+  /** Whether `node` can match the empty string. */
+  const nullable: (node: Node) => boolean = perNode((node) => {
     switch (node.kind) {
+      case 'chars':
+        return false;
       case 'group':
-        if (hasOverlappingAlternatives(facts, node, followOf(facts, path, repeat.node))) return true;
-        return node.alternatives.some((terms) =>
-          terms.some((term, index) => visit(term, [...path, { kind: 'sequence', terms, index }])),
-        );
+        return node.alternatives.some((terms) => terms.every((term) => nullable(term)));
       case 'repeat':
-        if (node.max > node.min && meetsPartner(facts, node, path, repeat.node)) return true;
-        return visit(node.node, node.max > 1 ? [...path, { kind: 'loop', body: node.node }] : path);
+        return node.min === 0 || nullable(node.node);
       default:
-        // Characters, assertions, back-references; lookarounds consume nothing, so they share no text.
+        return true;
+    }
+  });
+
+  /** The characters a match of a node can consume: all of them, or (`firstOnly`) those it can start with. */
+  const consumes = (firstOnly: boolean): ((node: Node) => CharSet) => {
+    const of: (node: Node) => CharSet = perNode((node) => {
+      switch (node.kind) {
+        case 'chars':
+          return node.set;
+        case 'group':
+          return firstOnly
+            ? union(...node.alternatives.map((terms) => firstOf(terms, 0).set))
+            : union(...node.alternatives.flat().map((term) => of(term)));
+        case 'repeat':
+          return node.max === 0 ? EMPTY : of(node.node);
+        case 'backreference':
+          return ANY;
+        default:
+          return EMPTY;
+      }
+    });
+    return of;
+  };
+  /** Every character a node can consume. */
+  const chars = consumes(false);
+  /** The characters a match of a node can start with. */
+  const first = consumes(true);
+
+  /** First characters of `terms[from…]`, and whether that whole suffix can be empty. */
+  function firstOf(terms: readonly Node[], from: number): { set: CharSet; nullable: boolean } {
+    const sets: CharSet[] = [];
+    let i = from;
+    for (; i < terms.length; i++) {
+      const term = terms[i] as Node;
+      spend();
+      sets.push(first(term));
+      if (!nullable(term)) break;
+    }
+    return { set: union(...sets), nullable: i === terms.length };
+  }
+
+  /**
+   * Whether two flat alternatives can split the same text differently: both match a common non-empty
+   * text, or one matches a common prefix where the other goes on with a character that could also
+   * come right after the group (`follow`), as `(?:a|ab)b?` does with "ab". A walk over pairs of positions.
+   */
+  function flatConflict(a: readonly Step[], b: readonly Step[], follow: CharSet): boolean {
+    const seen = new Set<string>();
+    const pending: [number, number, boolean][] = [[0, 0, false]];
+    while (pending.length > 0) {
+      const [i, j, readSome] = pending.pop() as [number, number, boolean];
+      const fromA = skipOptional(a, i);
+      const fromB = skipOptional(b, j);
+      spend(fromA.length * fromB.length);
+      if (readSome) {
+        const aEnds = fromA.includes(a.length);
+        const bEnds = fromB.includes(b.length);
+        if (aEnds && (bEnds || goesOnWith(b, fromB, follow))) return true;
+        if (bEnds && goesOnWith(a, fromA, follow)) return true;
+      }
+      for (const x of fromA) {
+        for (const y of fromB) {
+          const stepA = a[x];
+          const stepB = b[y];
+          if (!stepA || !stepB || !intersects(stepA.set, stepB.set)) continue;
+          // A step taken any number of times may be taken again.
+          const next: [number, number, boolean] = [stepA.times === 'any' ? x : x + 1, stepB.times === 'any' ? y : y + 1, true];
+          const key = `${next[0]},${next[1]}`;
+          if (!seen.has(key)) {
+            seen.add(key);
+            pending.push(next);
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Two alternatives that can split the same text differently make a repeated group ambiguous
+   * (`(a|a)*`, `(\d|\w)+`, `(?:(?:a|ab)b?)+`). For flat alternatives that is decided exactly (see
+   * `flatConflict`); otherwise sharing a first character (or matching nothing) counts, to be safe. So
+   * the semantic-version pattern's `(?:\.(?:0|[1-9]\d*|\d*[a-z-][0-9a-z-]*))*` passes: its
+   * alternatives share first characters, but never a text, and none goes on with a `.`.
+   */
+  function hasOverlappingAlternatives(group: readonly Node[][], follow: CharSet): boolean {
+    const starts = group.map((terms) => firstOf(terms, 0));
+    const flat = group.map((terms) => flatten(terms));
+    for (let i = 0; i < starts.length; i++) {
+      for (let j = i + 1; j < starts.length; j++) {
+        const a = starts[i] as { set: CharSet; nullable: boolean };
+        const b = starts[j] as { set: CharSet; nullable: boolean };
+        if (a.nullable || b.nullable) return true;
+        if (!intersects(a.set, b.set)) continue;
+        const flatA = flat[i];
+        const flatB = flat[j];
+        spend();
+        if (!flatA || !flatB || flatConflict(flatA, flatB, follow)) return true;
+      }
+    }
+    return false;
+  }
+
+  /** True when `node` holds a part repeated a variable number of times that can consume a character of `set`. */
+  function hasVariableRepeatOver(node: Node, set: CharSet): boolean {
+    spend();
+    switch (node.kind) {
+      case 'repeat':
+        if (node.max > node.min && intersects(chars(node.node), set)) return true;
+        return hasVariableRepeatOver(node.node, set);
+      case 'group':
+        return node.alternatives.some((terms) => terms.some((term) => hasVariableRepeatOver(term, set)));
+      default:
         return false;
     }
-  };
-  return visit(repeat.node, []);
+  }
+
+  function meet(term: Node, set: CharSet): Meeting {
+    if (!nullable(term) && !intersects(first(term), set)) return 'fence';
+    return hasVariableRepeatOver(term, set) ? 'partner' : 'neither';
+  }
+
+  /**
+   * Follows every way the match can go on after the variable repetition `part` (the rest of its
+   * sequence, the rest of each enclosing sequence, another round of each enclosing loop, and finally
+   * the next iteration of the analysed repeat) and reports whether some way meets a partner before a
+   * fence. Leaving the analysed repeat is not followed: what comes after it can only add polynomial
+   * work.
+   */
+  function meetsPartner(part: Repeat, path: readonly Level[], body: Node): boolean {
+    const set = chars(part.node);
+    if (set.length === 0) return false;
+    for (let i = path.length - 1; i >= 0; i--) {
+      const level = path[i] as Level;
+      spend();
+      if (level.kind === 'sequence') {
+        for (let t = level.index + 1; t < level.terms.length; t++) {
+          const found = meet(level.terms[t] as Node, set);
+          if (found !== 'neither') return found === 'partner';
+        }
+      } else if (meet(level.body, set) === 'partner') {
+        // Another round of the enclosing loop; leaving it instead is followed by the next level up.
+        return true;
+      }
+    }
+    return meet(body, set) !== 'fence';
+  }
+
+  /**
+   * The characters that can come right after the part at `path` inside the analysed body: the rest of
+   * each enclosing sequence while it can be empty, another round of each enclosing loop, and the
+   * body's next iteration. (Leaving the analysed repeat is not followed, as in `meetsPartner`.)
+   */
+  function followOf(path: readonly Level[], body: Node): CharSet {
+    const sets: CharSet[] = [];
+    for (let i = path.length - 1; i >= 0; i--) {
+      const level = path[i] as Level;
+      if (level.kind === 'sequence') {
+        const after = firstOf(level.terms, level.index + 1);
+        sets.push(after.set);
+        if (!after.nullable) return union(...sets);
+      } else {
+        sets.push(first(level.body));
+      }
+    }
+    sets.push(first(body));
+    return union(...sets);
+  }
+
+  function isAmbiguousRepeat(repeat: Repeat): boolean {
+    const visit = (node: Node, path: readonly Level[]): boolean => {
+      spend(path.length + 1);
+      switch (node.kind) {
+        case 'group':
+          if (hasOverlappingAlternatives(node.alternatives, followOf(path, repeat.node))) return true;
+          return node.alternatives.some((terms) =>
+            terms.some((term, index) => visit(term, [...path, { kind: 'sequence', terms, index }])),
+          );
+        case 'repeat':
+          if (node.max > node.min && meetsPartner(node, path, repeat.node)) return true;
+          return visit(node.node, node.max > 1 ? [...path, { kind: 'loop', body: node.node }] : path);
+        default:
+          // Characters, assertions, back-references; lookarounds consume nothing, so they share no text.
+          return false;
+      }
+    };
+    return visit(repeat.node, []);
+  }
+
+  const pending: Node[] = alternatives.flat();
+  while (pending.length > 0) {
+    const node = pending.pop() as Node;
+    spend();
+    if (repeatsMany(node) && isAmbiguousRepeat(node)) return true;
+    if (node.kind === 'group' || node.kind === 'look') pending.push(...node.alternatives.flat());
+    else if (node.kind === 'repeat') pending.push(node.node);
+  }
+  return false;
 }
 
 /** What the analysis found for one pattern. */
@@ -670,24 +637,14 @@ export type PatternRisk = 'safe' | 'ambiguous' | 'too-complex' | 'too-deep' | 'u
 export function analyzePattern(pattern: string, maxNesting: number): PatternRisk {
   let alternatives: Node[][];
   try {
-    alternatives = new Parser(pattern, maxNesting).parse();
+    alternatives = parse(pattern, maxNesting);
   } catch (error) {
-    if (error instanceof PatternTooDeep) return 'too-deep';
-    return 'unparsed';
+    return error instanceof Stop ? error.risk : 'unparsed';
   }
-  const facts = new Facts();
-  const pending: Node[] = alternatives.flat();
   try {
-    while (pending.length > 0) {
-      const node = pending.pop() as Node;
-      facts.spend();
-      if (repeatsMany(node) && isAmbiguousRepeat(facts, node)) return 'ambiguous';
-      if (node.kind === 'group' || node.kind === 'look') pending.push(...node.alternatives.flat());
-      else if (node.kind === 'repeat') pending.push(node.node);
-    }
+    return hasAmbiguousRepeat(alternatives) ? 'ambiguous' : 'safe';
   } catch (error) {
-    if (error instanceof PatternTooComplex) return 'too-complex';
+    if (error instanceof Stop) return error.risk;
     throw error;
   }
-  return 'safe';
 }

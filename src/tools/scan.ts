@@ -47,6 +47,12 @@ const REFERENCE_KEYWORDS = ['$ref', '$dynamicRef', '$recursiveRef'] as const;
 
 const SUPPORTED_DIALECTS_TEXT = 'Supported: 2020-12 (the default when $schema is absent), 2019-09 and draft-07.';
 
+/** What the scan says about a risky `pattern` while `allowAmbiguousPatterns` is false. */
+const RISKY_PATTERN: Record<'too-complex' | 'ambiguous', string> = {
+  'too-complex': "is too complex for the kit's backtracking check.",
+  ambiguous: 'can backtrack exponentially: a repeated group can split the same text in more than one way.',
+};
+
 /** `"text"`, shortened in the middle of long values so messages stay readable. */
 export function quote(text: string): string {
   const quoted = JSON.stringify(text);
@@ -71,6 +77,15 @@ function suggestName(id: string): string {
   return name === '' ? 'output' : name;
 }
 
+function refuse(code: ScanError['code'], message: string): ScanError {
+  return { code, message };
+}
+
+/** The `dialect` error for a `$schema` the kit does not support, found at `pointer`. */
+function unsupportedDialect(uri: string, pointer: string): ScanError {
+  return refuse('dialect', `Unsupported JSON Schema dialect ${quote(uri)} ${at(pointer)}. ${SUPPORTED_DIALECTS_TEXT}`);
+}
+
 /**
  * The dialect of `schema`, from its root `$schema` (2020-12 when there is none), or the `dialect`
  * error. A non-object, non-boolean root is left to the scan.
@@ -79,15 +94,9 @@ export function readDialect(schema: unknown): ToolSchemaDialect | ScanError {
   if (!isRecord(schema) || !hasOwn(schema, '$schema') || schema.$schema === undefined) return DEFAULT_DIALECT;
   const declared = schema.$schema;
   if (typeof declared !== 'string') {
-    return {
-      code: 'dialect',
-      message: `$schema ${at('/$schema')} must be a string naming a JSON Schema dialect; got ${describeJsonType(declared)}.`,
-    };
+    return refuse('dialect', `$schema ${at('/$schema')} must be a string naming a JSON Schema dialect; got ${describeJsonType(declared)}.`);
   }
-  return dialectOf(declared) ?? {
-    code: 'dialect',
-    message: `Unsupported JSON Schema dialect ${quote(declared)} ${at('/$schema')}. ${SUPPORTED_DIALECTS_TEXT}`,
-  };
+  return dialectOf(declared) ?? unsupportedDialect(declared, '/$schema');
 }
 
 interface Reference {
@@ -101,59 +110,75 @@ type Frame =
   | { kind: 'schema' | 'data'; value: unknown; pointer: string; depth: number; base: string }
   | { kind: 'leave'; node: object };
 
-/** One walk over a schema document; `run()` returns the first problem, or the report. */
-class SchemaScan {
-  private subschemas = 0;
-  private readonly schemaNodes = new Set<object>();
-  /** Resources of the document by base URI (`''` for a root without `$id`), with their JSON Pointers. */
-  private readonly resources = new Map<string, { node: unknown; pointer: string }>();
-  private readonly references: Reference[] = [];
-  private readonly patterns: { pattern: string; pointer: string }[] = [];
+type ValueFrame = Extract<Frame, { value: unknown }>;
 
-  constructor(
-    private readonly root: unknown,
-    private readonly dialect: ToolSchemaDialect,
-    private readonly limits: ScanLimits,
-    private readonly uris: UriOperations,
-  ) {}
+/** Refuses values JSON cannot hold. `undefined` object members are skipped, as `JSON.stringify` does. */
+function checkJson(value: unknown, pointer: string): ScanError | undefined {
+  let what: string | undefined;
+  if (typeof value === 'number' && !Number.isFinite(value)) what = `a non-finite number (${String(value)})`;
+  else if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') what = `a ${typeof value}`;
+  return what === undefined ? undefined : refuse('invalid-schema', `The schema is not JSON: ${pointer === '' ? 'the root' : pointer} holds ${what}.`);
+}
 
-  run(): ScanReport | ScanError {
-    if (typeof this.root !== 'boolean' && !isRecord(this.root)) {
-      return { code: 'invalid-schema', message: `A JSON Schema must be an object or a boolean; got ${describeJsonType(this.root)}.` };
-    }
-    const rootBase = this.baseOf(this.root, '');
-    if (typeof rootBase !== 'string') return rootBase;
-    this.resources.set(rootBase, { node: this.root, pointer: '' });
-    const walked = this.walk({ kind: 'schema', value: this.root, pointer: '', depth: 1, base: rootBase });
-    if (walked) return walked;
-    const referenced = this.followReferences();
-    if (referenced) return referenced;
-    const pattern = this.checkPatterns();
-    if (pattern) return pattern;
-    return { dialect: this.dialect, subschemas: this.subschemas };
+/** Pushes the members of a data value (not a schema) for the walk, first member on top. */
+function pushData(value: object, frame: ValueFrame, stack: Frame[]): void {
+  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, i) => [i, item]) : Object.entries(value);
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const [key, child] = entries[i] as [string | number, unknown];
+    if (child === undefined && !Array.isArray(value)) continue;
+    stack.push({ kind: 'data', value: child, pointer: joinPointer(frame.pointer, key), depth: frame.depth + 1, base: frame.base });
   }
+}
+
+/**
+ * The value a JSON Pointer fragment (URI-encoded, RFC 6901 §6) names inside `resource`, and that
+ * pointer decoded; `value` is `undefined` when nothing is there.
+ */
+function pointerTarget(resource: unknown, fragment: string): { value: unknown; pointer: string } {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(fragment);
+  } catch {
+    return { value: undefined, pointer: fragment };
+  }
+  let current = resource;
+  for (const token of decoded.split('/').slice(1).map(unescapePointerToken)) {
+    if (Array.isArray(current) && /^(0|[1-9]\d*)$/.test(token)) current = current[Number(token)];
+    else if (isRecord(current) && hasOwn(current, token)) current = current[token];
+    else return { value: undefined, pointer: decoded };
+  }
+  return { value: current, pointer: decoded };
+}
+
+/** Scans `schema` (already known to be of `dialect`) against `limits`: one walk, the first problem or the report. */
+export function scanSchema(root: unknown, dialect: ToolSchemaDialect, limits: ScanLimits, uris: UriOperations): ScanReport | ScanError {
+  let subschemas = 0;
+  const schemaNodes = new Set<object>();
+  /** Resources of the document by base URI (`''` for a root without `$id`), with their JSON Pointers. */
+  const resources = new Map<string, { node: unknown; pointer: string }>();
+  const references: Reference[] = [];
+  const patterns: { pattern: string; pointer: string }[] = [];
 
   /** The base URI inside `node` (its own `$id`, resolved against `base`), or the `invalid-id` error. */
-  private baseOf(node: unknown, base: string, pointer = ''): string | ScanError {
+  function baseOf(node: unknown, base: string, pointer = ''): string | ScanError {
     if (!isRecord(node) || typeof node.$id !== 'string') return base;
     const id = node.$id;
-    const parsed = this.uris.parse(id);
+    const parsed = uris.parse(id);
     if (parsed.error !== undefined) {
       const reason = parsed.error.replace(/\.$/, '');
       const name = suggestName(id);
-      return {
-        code: 'invalid-id',
-        message:
-          `$id ${quote(id)} ${at(`${pointer}/$id`)} is not a valid URI (${reason}). Use a plain name such as ` +
+      return refuse(
+        'invalid-id',
+        `$id ${quote(id)} ${at(`${pointer}/$id`)} is not a valid URI (${reason}). Use a plain name such as ` +
           `${quote(name)}, or move the schema under $defs and point to it with "$ref": ${quote(`#/$defs/${name}`)}.`,
-      };
+      );
     }
     // A fragment-only `$id` ("#item") is draft-07's spelling of an anchor: the base does not change.
     if (id.startsWith('#')) return base;
-    return withoutFragment(this.uris.resolve(base, id));
+    return withoutFragment(uris.resolve(base, id));
   }
 
-  private walk(start: Frame): ScanError | undefined {
+  function walk(start: Frame): ScanError | undefined {
     const stack: Frame[] = [start];
     const onPath = new Set<object>();
     while (stack.length > 0) {
@@ -163,77 +188,52 @@ class SchemaScan {
         continue;
       }
       const { value, pointer, depth } = frame;
-      const problem = this.checkJson(value, pointer);
+      const problem = checkJson(value, pointer);
       if (problem) return problem;
-      if (frame.kind === 'schema') {
-        this.subschemas++;
-        if (this.subschemas > this.limits.maxSubschemas) {
-          return { code: 'limit', message: `The schema has more subschemas than maxSubschemas (${this.limits.maxSubschemas}).` };
-        }
+      if (frame.kind === 'schema' && ++subschemas > limits.maxSubschemas) {
+        return refuse('limit', `The schema has more subschemas than maxSubschemas (${limits.maxSubschemas}).`);
       }
       if (typeof value !== 'object' || value === null) continue;
-      if (depth > this.limits.maxDepth) {
-        return {
-          code: 'limit',
-          message: `The schema nests objects and arrays deeper than maxDepth (${this.limits.maxDepth}), ${at(pointer)}.`,
-        };
+      if (depth > limits.maxDepth) {
+        return refuse('limit', `The schema nests objects and arrays deeper than maxDepth (${limits.maxDepth}), ${at(pointer)}.`);
       }
-      if (onPath.has(value)) return { code: 'invalid-schema', message: `The schema is not JSON: it contains itself ${at(pointer)}.` };
+      if (onPath.has(value)) return refuse('invalid-schema', `The schema is not JSON: it contains itself ${at(pointer)}.`);
       onPath.add(value);
       stack.push({ kind: 'leave', node: value });
       if (frame.kind === 'schema' && isRecord(value)) {
-        const problem = this.readSchemaObject(value, frame, stack);
+        const problem = readSchemaObject(value, frame, stack);
         if (problem) return problem;
       } else {
-        this.pushData(value, frame, stack);
+        pushData(value, frame, stack);
       }
     }
     return undefined;
   }
 
-  /** Refuses values JSON cannot hold. `undefined` object members are skipped, as `JSON.stringify` does. */
-  private checkJson(value: unknown, pointer: string): ScanError | undefined {
-    let what: string | undefined;
-    if (typeof value === 'number' && !Number.isFinite(value)) what = `a non-finite number (${String(value)})`;
-    else if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') what = `a ${typeof value}`;
-    return what === undefined ? undefined : { code: 'invalid-schema', message: `The schema is not JSON: ${pointer === '' ? 'the root' : pointer} holds ${what}.` };
-  }
-
-  private pushData(value: object, frame: Extract<Frame, { value: unknown }>, stack: Frame[]): void {
-    const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, i) => [i, item]) : Object.entries(value);
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [key, child] = entries[i] as [string | number, unknown];
-      if (child === undefined && !Array.isArray(value)) continue;
-      stack.push({ kind: 'data', value: child, pointer: joinPointer(frame.pointer, key), depth: frame.depth + 1, base: frame.base });
-    }
-  }
-
-  private readSchemaObject(node: JsonObject, frame: Extract<Frame, { value: unknown }>, stack: Frame[]): ScanError | undefined {
-    this.schemaNodes.add(node);
+  function readSchemaObject(node: JsonObject, frame: ValueFrame, stack: Frame[]): ScanError | undefined {
+    schemaNodes.add(node);
     const { pointer, depth } = frame;
     if (pointer !== '' && typeof node.$schema === 'string') {
       const nested = dialectOf(node.$schema);
-      if (nested === undefined) {
-        return { code: 'dialect', message: `Unsupported JSON Schema dialect ${quote(node.$schema)} ${at(`${pointer}/$schema`)}. ${SUPPORTED_DIALECTS_TEXT}` };
-      }
-      if (nested !== this.dialect) {
-        return {
-          code: 'dialect',
-          message: `$schema ${quote(node.$schema)} ${at(`${pointer}/$schema`)} names ${nested}, but the schema's root is ${this.dialect}; one schema cannot mix dialects.`,
-        };
+      if (nested === undefined) return unsupportedDialect(node.$schema, `${pointer}/$schema`);
+      if (nested !== dialect) {
+        return refuse(
+          'dialect',
+          `$schema ${quote(node.$schema)} ${at(`${pointer}/$schema`)} names ${nested}, but the schema's root is ${dialect}; one schema cannot mix dialects.`,
+        );
       }
     }
-    const base = pointer === '' ? frame.base : this.baseOf(node, frame.base, pointer);
+    const base = pointer === '' ? frame.base : baseOf(node, frame.base, pointer);
     if (typeof base !== 'string') return base;
-    if (base !== frame.base) this.resources.set(base, { node, pointer });
+    if (base !== frame.base) resources.set(base, { node, pointer });
     for (const keyword of REFERENCE_KEYWORDS) {
       const ref = node[keyword];
-      if (typeof ref === 'string') this.references.push({ keyword, ref, base, pointer: joinPointer(pointer, keyword) });
+      if (typeof ref === 'string') references.push({ keyword, ref, base, pointer: joinPointer(pointer, keyword) });
     }
-    if (typeof node.pattern === 'string') this.patterns.push({ pattern: node.pattern, pointer: joinPointer(pointer, 'pattern') });
+    if (typeof node.pattern === 'string') patterns.push({ pattern: node.pattern, pointer: joinPointer(pointer, 'pattern') });
     if (isRecord(node.patternProperties)) {
       for (const key of Object.keys(node.patternProperties)) {
-        this.patterns.push({ pattern: key, pointer: joinPointer(joinPointer(pointer, 'patternProperties'), key) });
+        patterns.push({ pattern: key, pointer: joinPointer(joinPointer(pointer, 'patternProperties'), key) });
       }
     }
     const keys = Object.keys(node);
@@ -270,94 +270,58 @@ class SchemaScan {
    * read as data (inside an unknown keyword); Ajv compiles that value as a schema, so it is walked
    * again as one, and its own references are checked in turn.
    */
-  private followReferences(): ScanError | undefined {
-    for (let i = 0; i < this.references.length; i++) {
-      const { keyword, ref, base, pointer } = this.references[i] as Reference;
-      let resource: string;
-      let fragment: string;
-      if (ref.startsWith('#')) {
-        resource = base;
-        fragment = ref.slice(1);
-      } else {
-        const resolved = this.uris.resolve(base, ref);
+  function followReferences(): ScanError | undefined {
+    for (let i = 0; i < references.length; i++) {
+      const { keyword, ref, base, pointer } = references[i] as Reference;
+      let resource = base;
+      let fragment = ref.slice(1);
+      if (!ref.startsWith('#')) {
+        const resolved = uris.resolve(base, ref);
         resource = withoutFragment(resolved);
         fragment = resolved.slice(resource.length + 1);
-        if (!this.resources.has(resource)) {
+        if (!resources.has(resource)) {
           const to = resolved === ref ? '' : ` (to ${quote(resolved)})`;
-          return {
-            code: 'remote-ref',
-            message:
-              `${keyword} ${quote(ref)} ${at(pointer)} points outside this schema${to}. Only references inside the schema ` +
+          return refuse(
+            'remote-ref',
+            `${keyword} ${quote(ref)} ${at(pointer)} points outside this schema${to}. Only references inside the schema ` +
               '(such as "#/$defs/Name" or "#name") are followed, and nothing is ever fetched.',
-          };
+          );
         }
       }
       if (fragment !== '' && !fragment.startsWith('/')) continue; // an anchor: declared on a schema the walk read
-      const home = this.resources.get(resource) as { node: unknown; pointer: string };
-      const target = this.pointerTarget(home.node, fragment);
-      if (isRecord(target.value) && !this.schemaNodes.has(target.value)) {
+      const home = resources.get(resource) as { node: unknown; pointer: string };
+      const target = pointerTarget(home.node, fragment);
+      if (isRecord(target.value) && !schemaNodes.has(target.value)) {
         // Its depth was checked when the walk read it as data; only its subschemas are new.
-        const problem = this.walk({ kind: 'schema', value: target.value, pointer: `${home.pointer}${target.pointer}`, depth: 1, base: resource });
+        const problem = walk({ kind: 'schema', value: target.value, pointer: `${home.pointer}${target.pointer}`, depth: 1, base: resource });
         if (problem) return problem;
       }
     }
     return undefined;
   }
 
-  /**
-   * The value a JSON Pointer fragment (URI-encoded, RFC 6901 §6) names inside `resource`, and that
-   * pointer decoded; `value` is `undefined` when nothing is there.
-   */
-  private pointerTarget(resource: unknown, fragment: string): { value: unknown; pointer: string } {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(fragment);
-    } catch {
-      return { value: undefined, pointer: fragment };
-    }
-    let current = resource;
-    for (const token of decoded.split('/').slice(1).map(unescapePointerToken)) {
-      if (Array.isArray(current) && /^(0|[1-9]\d*)$/.test(token)) current = current[Number(token)];
-      else if (isRecord(current) && hasOwn(current, token)) current = current[token];
-      else return { value: undefined, pointer: decoded };
-    }
-    return { value: current, pointer: decoded };
-  }
-
-  private checkPatterns(): ScanError | undefined {
-    for (const { pattern, pointer } of this.patterns) {
-      if (pattern.length > this.limits.maxPatternLength) {
-        return {
-          code: 'limit',
-          message: `The pattern ${at(pointer)} has ${pattern.length} characters, more than maxPatternLength (${this.limits.maxPatternLength}).`,
-        };
+  function checkPatterns(): ScanError | undefined {
+    for (const { pattern, pointer } of patterns) {
+      if (pattern.length > limits.maxPatternLength) {
+        return refuse('limit', `The pattern ${at(pointer)} has ${pattern.length} characters, more than maxPatternLength (${limits.maxPatternLength}).`);
       }
-      const risk = analyzePattern(pattern, this.limits.maxDepth);
-      if (risk === 'too-deep') {
-        return { code: 'limit', message: `pattern ${quote(pattern)} ${at(pointer)} nests groups deeper than maxDepth (${this.limits.maxDepth}).` };
-      }
-      if (risk === 'too-complex' && !this.limits.allowAmbiguousPatterns) {
-        return {
-          code: 'limit',
-          message:
-            `pattern ${quote(pattern)} ${at(pointer)} is too complex for the kit's backtracking check. ` +
-            'It is refused while allowAmbiguousPatterns is false.',
-        };
-      }
-      if (risk === 'ambiguous' && !this.limits.allowAmbiguousPatterns) {
-        return {
-          code: 'limit',
-          message:
-            `pattern ${quote(pattern)} ${at(pointer)} can backtrack exponentially: a repeated group can split the same ` +
-            'text in more than one way. It is refused while allowAmbiguousPatterns is false.',
-        };
-      }
+      const risk = analyzePattern(pattern, limits.maxDepth);
+      const refused =
+        risk === 'too-deep'
+          ? `nests groups deeper than maxDepth (${limits.maxDepth}).`
+          : (risk === 'too-complex' || risk === 'ambiguous') && !limits.allowAmbiguousPatterns
+            ? `${RISKY_PATTERN[risk]} It is refused while allowAmbiguousPatterns is false.`
+            : undefined;
+      if (refused !== undefined) return refuse('limit', `pattern ${quote(pattern)} ${at(pointer)} ${refused}`);
     }
     return undefined;
   }
-}
 
-/** Scans `schema` (already known to be of `dialect`) against `limits`. */
-export function scanSchema(schema: unknown, dialect: ToolSchemaDialect, limits: ScanLimits, uris: UriOperations): ScanReport | ScanError {
-  return new SchemaScan(schema, dialect, limits, uris).run();
+  if (typeof root !== 'boolean' && !isRecord(root)) {
+    return refuse('invalid-schema', `A JSON Schema must be an object or a boolean; got ${describeJsonType(root)}.`);
+  }
+  const rootBase = baseOf(root, '');
+  if (typeof rootBase !== 'string') return rootBase;
+  resources.set(rootBase, { node: root, pointer: '' });
+  return walk({ kind: 'schema', value: root, pointer: '', depth: 1, base: rootBase }) ?? followReferences() ?? checkPatterns() ?? { dialect, subschemas };
 }

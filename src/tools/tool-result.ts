@@ -159,26 +159,32 @@ export function validateToolResult(tool: Tool, result: CallToolResult, options: 
     const note = present ? textBlockNote(result, checked, alsoAccepted) : undefined;
     if (note) notes.push(note);
   };
+  const done = (verdict: ToolResultVerdictKind, checked: ToolResultVerdict['checked'] = 'nothing', issues: SchemaIssue[] = []): ToolResultVerdict => ({
+    verdict,
+    issues,
+    notes,
+    checked,
+  });
 
   const schema = isRecord(tool) && hasOwn(tool, 'outputSchema') ? tool.outputSchema : undefined;
   if (schema === undefined) {
     if (present) notes.push(TOOL_RESULT_NOTES.noSchema);
     textNote(value);
-    return { verdict: 'no-schema', issues: [], notes, checked: 'nothing' };
+    return done('no-schema');
   }
   const compiled = options.compiler ? options.compiler.compile(schema, options.limits) : compileToolSchema(schema, options.limits);
   if (!compiled.ok) {
     notes.push(TOOL_RESULT_NOTES.schemaError(compiled.error.message));
-    return { verdict: 'schema-error', issues: [], notes, checked: 'nothing', schemaError: compiled.error };
+    return { ...done('schema-error'), schemaError: compiled.error };
   }
   if (isRecord(result) && result.isError === true) {
     notes.push(TOOL_RESULT_NOTES.errorResult);
     textNote(value);
-    return { verdict: 'no-schema', issues: [], notes, checked: 'nothing' };
+    return done('no-schema');
   }
   if (!present) {
     notes.push(TOOL_RESULT_NOTES.missing);
-    return { verdict: 'missing', issues: [], notes, checked: 'nothing' };
+    return done('missing');
   }
 
   const issues = compiled.validate(value);
@@ -189,17 +195,17 @@ export function validateToolResult(tool: Tool, result: CallToolResult, options: 
     } else {
       textNote(value);
     }
-    return { verdict: 'valid', issues: [], notes, checked: 'structuredContent' };
+    return done('valid', 'structuredContent');
   }
   if (isResultWrapper(value) && !issues.some((issue) => issue.keyword === '$limit')) {
     const inner = compiled.validate(value.result);
     if (inner.length === 0) {
       notes.push(TOOL_RESULT_NOTES.wrapped);
       textNote(value.result, value);
-      return { verdict: 'valid', issues: [], notes, checked: 'structuredContent.result' };
+      return done('valid', 'structuredContent.result');
     }
     notes.push(TOOL_RESULT_NOTES.wrappedInvalid);
   }
   textNote(value);
-  return { verdict: 'invalid', issues, notes, checked: 'structuredContent' };
+  return done('invalid', 'structuredContent', issues);
 }

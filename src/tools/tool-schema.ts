@@ -18,7 +18,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 import { CANONICAL_DIALECT_URIS, type ToolSchemaDialect } from './dialects.js';
-import { canonicalJson, findString, isRecord, joinPointer } from './json.js';
+import { canonicalJson, findString, hasOwn, isRecord, joinPointer } from './json.js';
 import { quote, readDialect, scanSchema } from './scan.js';
 
 /** One problem found in a value: where (JSON Pointer into the value, `''` = the value itself) and what. */
@@ -172,37 +172,39 @@ class LimitStop extends Error {
 // `default` is the plugin itself (bundlers give the same object).
 const addFormats = addFormatsModule.default;
 
-const LIMIT_NAMES = ['maxDepth', 'maxSubschemas', 'timeBudgetMs', 'maxPatternInputLength', 'maxPatternLength'] as const;
-
 /** `limits` filled with the defaults; a value of the wrong type throws (a programming error). */
 function resolveLimits(limits: SchemaLimits | undefined): Required<SchemaLimits> {
-  const resolved = { ...DEFAULT_SCHEMA_LIMITS };
-  for (const name of LIMIT_NAMES) {
+  const resolved: Record<string, number | boolean> = { ...DEFAULT_SCHEMA_LIMITS };
+  for (const name of Object.keys(DEFAULT_SCHEMA_LIMITS) as (keyof SchemaLimits)[]) {
     const value = limits?.[name];
     if (value === undefined) continue;
-    if (typeof value !== 'number' || !(value >= 0)) throw new TypeError(`limits.${name} must be a number >= 0; got ${String(value)}.`);
+    const flag = name === 'allowAmbiguousPatterns';
+    if (flag ? typeof value !== 'boolean' : typeof value !== 'number' || !(value >= 0)) {
+      throw new TypeError(`limits.${name} must be ${flag ? 'a boolean' : 'a number >= 0'}; got ${String(value)}.`);
+    }
     resolved[name] = value;
   }
-  const allow = limits?.allowAmbiguousPatterns;
-  if (allow !== undefined) {
-    if (typeof allow !== 'boolean') throw new TypeError(`limits.allowAmbiguousPatterns must be a boolean; got ${String(allow)}.`);
-    resolved.allowAmbiguousPatterns = allow;
-  }
-  return resolved;
+  return resolved as Required<SchemaLimits>;
 }
+
+/** The parameter of an Ajv error that names the property it is about, by keyword. */
+const PROPERTY_PARAMS: Readonly<Record<string, string>> = {
+  propertyNames: 'propertyName',
+  required: 'missingProperty',
+  dependentRequired: 'missingProperty',
+  dependencies: 'missingProperty',
+  additionalProperties: 'additionalProperty',
+  unevaluatedProperties: 'unevaluatedProperty',
+};
 
 /** Ajv's errors as issues: JSON Pointers into the value, a missing or extra property named in the pointer. */
 function toIssues(errors: readonly ErrorObject[]): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
   const seen = new Set<string>();
   for (const error of errors) {
-    const params = error.params as Record<string, unknown>;
-    let property: unknown;
-    if (error.propertyName !== undefined) property = error.propertyName;
-    else if (error.keyword === 'propertyNames') property = params.propertyName;
-    else if (['required', 'dependentRequired', 'dependencies'].includes(error.keyword)) property = params.missingProperty;
-    else if (error.keyword === 'additionalProperties') property = params.additionalProperty;
-    else if (error.keyword === 'unevaluatedProperties') property = params.unevaluatedProperty;
+    const param = hasOwn(PROPERTY_PARAMS, error.keyword) ? PROPERTY_PARAMS[error.keyword] : undefined;
+    const property: unknown =
+      error.propertyName !== undefined ? error.propertyName : param && (error.params as Record<string, unknown>)[param];
     const pointer = typeof property === 'string' ? joinPointer(error.instancePath, property) : error.instancePath;
     const message = error.message ?? `must pass "${error.keyword}" keyword validation`;
     const key = `${pointer}\u0000${error.keyword}\u0000${message}`;
