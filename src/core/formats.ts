@@ -192,7 +192,9 @@ export function matchesFormat(format: StringFormat, value: string): boolean {
     case 'date-time':
       return isDateTime(value);
     default:
-      return format satisfies never;
+      // A JavaScript caller may pass any string: a format the kit does not know matches nothing.
+      format satisfies never;
+      return false;
   }
 }
 

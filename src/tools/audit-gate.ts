@@ -85,7 +85,9 @@ export function auditTargetValue(target: StructuredContentTarget, body: unknown)
     case 'missing':
       return undefined;
     default:
-      return target satisfies never;
+      // A JavaScript caller may pass any string: an unknown target has no value to audit.
+      target satisfies never;
+      return undefined;
   }
 }
 

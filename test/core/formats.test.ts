@@ -1,7 +1,8 @@
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { codePointLength, isDate, isDateTime, isEmail, isIPv6, isUri } from '../../src/core/formats.js';
+import { codePointLength, isDate, isDateTime, isEmail, isIPv6, isUri, matchesFormat } from '../../src/core/formats.js';
+import type { StringFormat } from '../../src/core/types.js';
 
 /** The official SDK server's verdict for one string against `{type:'string', format}`. */
 function sdkAccepts(format: string, value: string): boolean {
@@ -115,6 +116,13 @@ describe('given URIs', () => {
     ['1:2:3:4:5:6:7:1.2.3.4', false],
   ])('IPv6 %s is %s', (value, expected) => {
     expect(isIPv6(value)).toBe(expected);
+  });
+});
+
+describe('given matchesFormat', () => {
+  test('each known format, and an unknown one from JavaScript, which matches nothing (it once returned the format string, a truthy value)', () => {
+    expect([matchesFormat('email', 'a@example.com'), matchesFormat('uri', 'https://x.test'), matchesFormat('date', '2026-02-30'), matchesFormat('date-time', '2026-01-01T00:00:00Z')]).toEqual([true, true, false, true]);
+    expect(matchesFormat('ipv4' as StringFormat, '127.0.0.1')).toBe(false);
   });
 });
 

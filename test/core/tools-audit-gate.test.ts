@@ -128,6 +128,10 @@ describe('given an outcome, the value to validate', () => {
   test('it is the same object, not a copy', () => {
     expect(auditTargetValue('legacy_wrapper', wrapped)).toBe(wrapped.structuredContent.result);
   });
+
+  test('an unknown target from JavaScript yields nothing (it once returned the target string itself)', () => {
+    expect(auditTargetValue('bogus' as 'schema', wrapped)).toBeUndefined();
+  });
 });
 
 describe('given the outcomes of many calls', () => {
