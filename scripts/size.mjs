@@ -2,12 +2,15 @@
 /**
  * `npm run size`: what each entry point of the kit weighs, counting its peers (react, react-dom,
  * @rjsf/*, ajv, ajv-formats, the MCP SDKs) as external. Each entry is built with Vite's library mode
- * (its Rolldown bundler, minified with Oxc) for production, in memory; the JavaScript is reported
- * raw (bundled, not minified), minified, and minified + gzipped (node:zlib, level 9). CSS is reported
+ * (its Rolldown bundler) for production, in memory; the JavaScript is reported raw (bundled, not
+ * minified), minified, and minified + gzipped (node:zlib, level 9). "Minified" is what a host's
+ * production build does to the kit: names mangled AND whitespace removed. (Vite's library mode keeps
+ * whitespace in ES output; `output.minify` asks Rolldown for the full minification.) CSS is reported
  * on its own line: budgets are about JavaScript.
  *
- * Also reports what a host pays in total: react + react-dom + the rjsf packages + ajv + the kit,
- * bundled together and gzipped, against react + react-dom alone.
+ * Also reports what a host pays in total, everything bundled together and gzipped: react + react-dom
+ * alone; with rjsf and Ajv (for comparison); with the kit's elicitation components (which need neither
+ * rjsf's Form nor Ajv); and with the tool components too (which do).
  *
  * `--json` prints the measurements as JSON (the size test reads it). Exits 1 when an entry is over
  * its budget.
@@ -51,7 +54,7 @@ async function bundle(entry, { minify, external }) {
       cssMinify: minify ? 'lightningcss' : false,
       sourcemap: false,
       lib: { entry: resolve(root, entry), formats: ['es'], fileName: 'entry' },
-      rolldownOptions: { external: external ? (id) => PEERS.test(id) : [] },
+      rolldownOptions: { external: external ? (id) => PEERS.test(id) : [], output: { minify } },
     },
   });
   const results = Array.isArray(output) ? output : [output];
@@ -129,11 +132,14 @@ export async function measure() {
       withRjsf,
       "export { createElement } from 'react';\nexport { createRoot } from 'react-dom/client';\nexport { default as Form } from '@rjsf/core';\nexport { default as validator } from '@rjsf/validator-ajv8';\n",
     );
+    const kitEntry = JSON.stringify(join(root, 'src/index.ts'));
     const host = join(dir, 'host.ts');
     writeFileSync(
       host,
-      `export { createElement } from 'react';\nexport { createRoot } from 'react-dom/client';\nexport { ElicitationForm, ElicitationHost, createElicitationQueue } from ${JSON.stringify(join(root, 'src/index.ts'))};\n`,
+      `export { createElement } from 'react';\nexport { createRoot } from 'react-dom/client';\nexport { ElicitationForm, ElicitationHost, createElicitationQueue } from ${kitEntry};\n`,
     );
+    const hostWithTools = join(dir, 'host-tools.ts');
+    writeFileSync(hostWithTools, `export * from ${JSON.stringify(host)};\nexport { ToolCallForm, ToolResultView } from ${kitEntry};\n`);
     const total = async (file) => {
       const out = await bundle(file, { minify: true, external: false });
       return { minKb: kb(Buffer.byteLength(out.js)), gzipKb: kb(gzip(out.js)) };
@@ -148,7 +154,8 @@ export async function measure() {
     const hostTotal = {
       reactOnly: await total(reactOnly),
       reactRjsfAjv: await total(withRjsf),
-      reactRjsfAjvKit: await total(host),
+      kitForms: await total(host),
+      kitFormsAndTools: await total(hostWithTools),
     };
     return { entries, split, hostTotal };
   } finally {
@@ -169,11 +176,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       console.log(`${entry.name.padEnd(10)} ${f(entry.rawKb)}  ${f(entry.minKb)}  ${f(entry.gzipKb)}  ${budget}  (${entry.cssGzipKb.toFixed(1)})`);
     }
     for (const entry of result.split) console.log(`${entry.name.padEnd(28)} min ${f(entry.minKb)}  gzip ${f(entry.gzipKb)}  (if tools were their own entry)`);
-    const { reactOnly, reactRjsfAjv, reactRjsfAjvKit } = result.hostTotal;
+    const { reactOnly, reactRjsfAjv, kitForms, kitFormsAndTools } = result.hostTotal;
     console.log('\nwhat a host pays (everything bundled, minified, gzipped):');
-    console.log(`react + react-dom                          ${f(reactOnly.gzipKb)} kB`);
-    console.log(`+ @rjsf/core + validator-ajv8 (+ ajv)      ${f(reactRjsfAjv.gzipKb)} kB`);
-    console.log(`+ the kit (ElicitationForm, Host, queue)   ${f(reactRjsfAjvKit.gzipKb)} kB`);
+    console.log(`react + react-dom                                        ${f(reactOnly.gzipKb)} kB`);
+    console.log(`react + react-dom + @rjsf/core + validator-ajv8 (+ ajv)  ${f(reactRjsfAjv.gzipKb)} kB  (for comparison)`);
+    console.log(`react + react-dom + ElicitationForm, Host, queue         ${f(kitForms.gzipKb)} kB`);
+    console.log(`  … + ToolCallForm, ToolResultView (rjsf Form, Ajv)      ${f(kitFormsAndTools.gzipKb)} kB`);
   }
   const over = result.entries.filter((entry) => entry.budgetKb !== null && entry.gzipKb > entry.budgetKb);
   for (const entry of over) console.error(`over budget: ${entry.name} is ${entry.gzipKb.toFixed(1)} kB gzipped, budget ${entry.budgetKb} kB`);
