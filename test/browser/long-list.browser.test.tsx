@@ -87,7 +87,7 @@ const ship: ElicitRequestFormParams = {
 };
 
 describe('given a titled single select with 1,500 options', () => {
-  test('a named radio group with a filter: Tab, arrows and the status by keyboard; Escape clears the filter first', async () => {
+  test('a named radio group with a filter: one tab stop, arrows, Home and End choose; the status follows; Escape clears the filter first', async () => {
     const onRespond = vi.fn();
     mount(<ElicitationForm request={ship} server={{ name: 'Stock bot' }} onRespond={onRespond} />);
     await expect.element(page.getByRole('radiogroup', { name: 'Site' })).toBeInTheDocument();
@@ -117,10 +117,17 @@ describe('given a titled single select with 1,500 options', () => {
     // Tab enters the group at the checked radio; the next Tab leaves it for Accept.
     await userEvent.keyboard('{Tab}');
     await expect.element(page.getByRole('radio', { name: 'Site 0742' })).toHaveFocus();
-    await userEvent.keyboard('{ArrowUp}{Tab}');
+    await userEvent.keyboard('{End}');
+    await expect.element(page.getByRole('radio', { name: 'Site 1500' })).toBeChecked();
+    await expect.element(page.getByRole('radio', { name: 'Site 1500' })).toHaveFocus();
+    await userEvent.keyboard('{Home}{ArrowDown}{ArrowDown}{ArrowUp}');
+    await expect.element(page.getByRole('radio', { name: 'Site 0002' })).toBeChecked();
+    // One tab stop: only the chosen radio is in the Tab order.
+    expect(page.getByRole('radio').elements().filter((radio) => (radio as HTMLInputElement).tabIndex === 0).map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent)).toEqual(['Site 0002']);
+    await userEvent.keyboard('{Tab}');
     await expect.element(page.getByRole('button', { name: 'Accept' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await expect.poll(() => onRespond.mock.calls.length).toBe(1);
-    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { site: 'site-0741' } }]]);
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { site: 'site-0002' } }]]);
   });
 });
