@@ -53,6 +53,8 @@ export const REQUEST_PROBLEM_CODES = [
   'unreadable',
   /** `mode` is neither absent, `"form"` nor `"url"`. */
   'unknown-mode',
+  /** `mode` is `"url"` where only a form can be shown (`ElicitationForm`). */
+  'not-form',
   /** `message` is missing or not text. */
   'message-invalid',
   /** Form mode without a `requestedSchema` object. */
@@ -239,32 +241,72 @@ function problem(request: unknown, code: RequestProblemCode, message: string): E
   return Object.freeze({ mode: 'invalid', request, problem: Object.freeze({ code, message }) });
 }
 
+const NOT_OBJECT: RequestProblem = Object.freeze({ code: 'not-object', message: 'The request is not an object.' });
+const UNREADABLE: RequestProblem = Object.freeze({ code: 'unreadable', message: 'The request could not be read.' });
+const MESSAGE_INVALID: RequestProblem = Object.freeze({ code: 'message-invalid', message: 'The request has no message text.' });
+const NOT_FORM: RequestProblem = Object.freeze({ code: 'not-form', message: 'The request is in URL mode, not form mode.' });
+
+/** The problem of an own `mode` that is neither absent, `"form"` nor `"url"`. */
+function unknownMode(mode: unknown): RequestProblem {
+  return Object.freeze({ code: 'unknown-mode', message: `The mode ${JSON.stringify(mode) ?? String(mode)} is not "form" or "url".` });
+}
+
+/** A form-mode request's params as the kit reads them (own properties only), for every consumer. */
+export interface FormRequestReading {
+  /** The `message` when it is text: shown even when the request is refused. */
+  readonly message: string | undefined;
+  /** The `requestedSchema` as sent, for `parseRequestedSchema`, which judges it. */
+  readonly requestedSchema: unknown;
+  /**
+   * What is wrong with the params around the schema, in reading order (`not-object` or
+   * `unreadable` alone; else `unknown-mode` / `not-form`, then `message-invalid`). Empty when nothing is.
+   */
+  readonly problems: readonly RequestProblem[];
+}
+
+/**
+ * Reads an untrusted request as a form request: the one place that decides whether its params
+ * (an object, form mode, a text message) are usable. `toPrompt` and `ElicitationForm` both read
+ * requests with it. Never throws. Internal to the kit, not part of the `core` entry.
+ */
+export function readFormRequest(request: unknown): FormRequestReading {
+  try {
+    if (!isRecord(request)) return { message: undefined, requestedSchema: undefined, problems: [NOT_OBJECT] };
+    const mode = ownValue(request, 'mode');
+    const message = ownValue(request, 'message');
+    const problems: RequestProblem[] = [];
+    if (mode === 'url') problems.push(NOT_FORM);
+    else if (mode !== undefined && mode !== 'form') problems.push(unknownMode(mode));
+    if (typeof message !== 'string') problems.push(MESSAGE_INVALID);
+    return { message: typeof message === 'string' ? message : undefined, requestedSchema: ownValue(request, 'requestedSchema'), problems };
+  } catch {
+    return { message: undefined, requestedSchema: undefined, problems: [UNREADABLE] };
+  }
+}
+
 /**
  * Reads an untrusted request as a prompt. Never throws. Internal to the kit (the React layer's
  * `ElicitationPrompt` classifies with it too), not part of the `core` entry.
  */
 export function toPrompt(request: unknown): ElicitationPrompt {
   try {
-    if (!isRecord(request)) return problem(request, 'not-object', 'The request is not an object.');
-    const mode = ownValue(request, 'mode');
-    const message = ownValue(request, 'message');
-    if (mode !== undefined && mode !== 'form' && mode !== 'url') {
-      return problem(request, 'unknown-mode', `The mode ${JSON.stringify(mode) ?? String(mode)} is not "form" or "url".`);
-    }
-    if (typeof message !== 'string') return problem(request, 'message-invalid', 'The request has no message text.');
-    if (mode === 'url') {
+    if (isRecord(request) && ownValue(request, 'mode') === 'url') {
+      if (typeof ownValue(request, 'message') !== 'string') return problem(request, MESSAGE_INVALID.code, MESSAGE_INVALID.message);
       if (typeof ownValue(request, 'url') !== 'string') return problem(request, 'url-invalid', 'The URL request has no url text.');
       if (hasOwn(request, 'elicitationId') && typeof ownValue(request, 'elicitationId') !== 'string') {
         return problem(request, 'elicitation-id-invalid', 'The elicitationId is not text.');
       }
       return Object.freeze({ mode: 'url', request: request as unknown as ElicitRequestURLParams });
     }
-    if (!isRecord(ownValue(request, 'requestedSchema'))) {
+    const reading = readFormRequest(request);
+    const first = reading.problems[0];
+    if (first) return Object.freeze({ mode: 'invalid', request, problem: first });
+    if (!isRecord(reading.requestedSchema)) {
       return problem(request, 'schema-invalid', 'The form request has no requestedSchema object.');
     }
     return Object.freeze({ mode: 'form', request: request as unknown as ElicitRequestFormParams });
   } catch {
-    return problem(request, 'unreadable', 'The request could not be read.');
+    return problem(request, UNREADABLE.code, UNREADABLE.message);
   }
 }
 

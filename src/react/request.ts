@@ -1,9 +1,11 @@
 /**
  * Reads the untrusted `request` handed to `ElicitationForm` into what the component shows: a form,
- * or the problems that refuse it. The schema verdict is core's (`parseRequestedSchema`); this adds
- * only the checks of the params around it (an object, a text `message`, form mode). Never throws.
+ * or the problems that refuse it. Every verdict is core's: the params (`readFormRequest`, which the
+ * queue's `toPrompt` uses too) and the schema (`parseRequestedSchema`); this only words them with
+ * the labels. Never throws.
  */
-import { parseRequestedSchema, type Field, type RequestedSchema, type SchemaProblem } from '../core/index.js';
+import { parseRequestedSchema, type Field, type RequestedSchema, type RequestProblem, type SchemaProblem } from '../core/index.js';
+import { readFormRequest } from '../core/queue.js';
 import type { ElicitationLabels } from './labels.js';
 
 /** One problem as shown: where, and what. */
@@ -41,19 +43,26 @@ function shown(problems: readonly SchemaProblem[], labels: ElicitationLabels): S
   return problems.map((problem) => ({ path: problem.path, text: labels.problemMessage(problem) }));
 }
 
+/** A params problem as shown: where it is, and the label that words it. */
+function shownParam(problem: RequestProblem, labels: ElicitationLabels): ShownProblem {
+  switch (problem.code) {
+    case 'message-invalid':
+      return { path: 'message', text: labels.messageNotText };
+    case 'unknown-mode':
+    case 'not-form':
+      return { path: 'mode', text: labels.notFormMode };
+    default:
+      return { path: '', text: labels.requestNotObject };
+  }
+}
+
 function read(request: unknown, labels: ElicitationLabels): RequestView {
-  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
-    return { ok: false, message: undefined, problems: [{ path: '', text: labels.requestNotObject }], warnings: [] };
-  }
-  const params = request as Record<string, unknown>;
-  const message = typeof params.message === 'string' ? params.message : undefined;
-  const problems: ShownProblem[] = [];
-  if (message === undefined) problems.push({ path: 'message', text: labels.messageNotText });
-  // A request without `mode` is form mode (SPEC §1). Another mode has no schema worth reading.
-  if (params.mode !== undefined && params.mode !== 'form') {
-    return { ok: false, message, problems: [...problems, { path: 'mode', text: labels.notFormMode }], warnings: [] };
-  }
-  const parsed = parseRequestedSchema(params.requestedSchema);
+  const reading = readFormRequest(request);
+  const { message } = reading;
+  const problems = reading.problems.map((problem) => shownParam(problem, labels));
+  // Not an object, or another mode: there is no schema worth reading.
+  if (reading.problems.some((problem) => problem.code !== 'message-invalid')) return { ok: false, message, problems, warnings: [] };
+  const parsed = parseRequestedSchema(reading.requestedSchema);
   if (!parsed.ok) {
     const errors = parsed.problems.filter((problem) => problem.severity === 'error');
     const warnings = parsed.problems.filter((problem) => problem.severity === 'warning');
@@ -61,7 +70,7 @@ function read(request: unknown, labels: ElicitationLabels): RequestView {
   }
   const warnings = shown(parsed.warnings, labels);
   if (message === undefined || problems.length > 0) return { ok: false, message, problems, warnings };
-  return { ok: true, message, schema: params.requestedSchema as RequestedSchema, fields: parsed.fields, warnings };
+  return { ok: true, message, schema: reading.requestedSchema as RequestedSchema, fields: parsed.fields, warnings };
 }
 
 /** The view of `request`. A request whose very reading throws (a hostile getter) is refused too. */

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import {
   createElicitationQueue,
+  readFormRequest,
   type ElicitationQueue,
   type ElicitationServer,
   type RequestProblemCode,
@@ -204,6 +205,33 @@ describe('given requests that are not well formed', () => {
     expect(queue.respond(id, { action: 'decline' })).toBe('answered');
     await flush();
     expect(answer.values).toStrictEqual([{ action: 'decline' }]);
+  });
+
+  test('readFormRequest: the params verdict ElicitationForm and toPrompt share, with every problem in reading order', () => {
+    const inherited = Object.create({ message: 'from the prototype', requestedSchema: ageForm.requestedSchema }) as object;
+    expect([
+      readFormRequest(ageForm),
+      readFormRequest({ mode: 'url', requestedSchema: 1 }),
+      readFormRequest({ mode: 'voice', message: 'm' }),
+      readFormRequest(inherited),
+      readFormRequest(null),
+      readFormRequest(hostile),
+    ]).toStrictEqual([
+      { message: ageForm.message, requestedSchema: ageForm.requestedSchema, problems: [] },
+      {
+        message: undefined,
+        requestedSchema: 1,
+        problems: [
+          { code: 'not-form', message: 'The request is in URL mode, not form mode.' },
+          { code: 'message-invalid', message: 'The request has no message text.' },
+        ],
+      },
+      { message: 'm', requestedSchema: undefined, problems: [{ code: 'unknown-mode', message: 'The mode "voice" is not "form" or "url".' }] },
+      // Own properties only, as the queue has always read them.
+      { message: undefined, requestedSchema: undefined, problems: [{ code: 'message-invalid', message: 'The request has no message text.' }] },
+      { message: undefined, requestedSchema: undefined, problems: [{ code: 'not-object', message: 'The request is not an object.' }] },
+      { message: undefined, requestedSchema: undefined, problems: [{ code: 'unreadable', message: 'The request could not be read.' }] },
+    ]);
   });
 
   test('an origin without a server name is a programming error', () => {
