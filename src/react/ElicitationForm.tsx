@@ -151,13 +151,17 @@ function KitForm({
   labels,
   idPrefix,
   respond,
+  accept,
   onDraftChange,
   controls,
 }: {
   view: Extract<RequestView, { ok: true }>;
   labels: ElicitationLabels;
   idPrefix: string;
+  /** Decline and Cancel: answer once. */
   respond: (result: ElicitResult) => void;
+  /** A submitted answer core accepts. */
+  accept: (result: ElicitResult) => void;
   onDraftChange: ElicitationFormProps['onDraftChange'];
   controls: boolean;
 }) {
@@ -222,7 +226,7 @@ function KitForm({
     event.preventDefault();
     const verdict = submitDraft(view.schema, rjsf.toDraft(store.values));
     if (verdict.ok) {
-      respond(verdict.result);
+      accept(verdict.result);
       return;
     }
     setErrors(verdict.errors);
@@ -281,6 +285,10 @@ function ElicitationSession({ request, server, onRespond, labels: given, theme, 
   const headingId = `${baseId}-from`;
   const messageId = `${baseId}-message`;
   const { respond, answered } = useOnce(onRespond);
+  // In a round (no buttons of its own), Enter in a lone text box submits the form: that asks the
+  // round to accept, which may still refuse (another form incomplete). It must not use up this
+  // form's one answer, or Escape here could no longer cancel the round.
+  const accept = controls ? respond : onRespond;
   const state = answered ? 'answered' : 'open';
   const onKeyDown = cancelOnEscape(() => respond({ action: 'cancel' }));
   const message = view.message;
@@ -300,7 +308,7 @@ function ElicitationSession({ request, server, onRespond, labels: given, theme, 
       <Warnings warnings={view.warnings} labels={labels} />
       {view.ok ? (
         <FormBoundary fallback={<Refused problems={[{ path: '', text: labels.formCrashed }]} labels={labels} respond={respond} controls={controls} />}>
-          <KitForm view={view} labels={labels} idPrefix={baseId} respond={respond} onDraftChange={onDraftChange} controls={controls} />
+          <KitForm view={view} labels={labels} idPrefix={baseId} respond={respond} accept={accept} onDraftChange={onDraftChange} controls={controls} />
         </FormBoundary>
       ) : (
         <Refused problems={view.problems} labels={labels} respond={respond} controls={controls} />

@@ -374,6 +374,21 @@ describe('given a 2026-07-28 round in the host', () => {
     expect(answers.value).toEqual({ a: { action: 'cancel' }, b: { action: 'cancel' } });
   });
 
+  test('Enter in a one-field form while another form is incomplete: the set waits, and Escape from that form still cancels it', async () => {
+    const user = userEvent.setup();
+    const queue = createElicitationQueue();
+    render(<ElicitationHost queue={queue} />);
+    const answers = track(queue.enqueueRound({ a: nameRequest('A'), b: nameRequest('B') }, { server: { name: 'S' } }));
+    await act(async () => {});
+    const [, second] = screen.getAllByRole('textbox', { name: 'Name' });
+    await user.type(second!, 'Two{Enter}');
+    expect(answers.value).toBeUndefined();
+    expect(screen.getByText('Before accepting:')).toBeInTheDocument();
+    await user.click(second!);
+    await user.keyboard('{Escape}');
+    expect(answers.value).toEqual({ a: { action: 'cancel' }, b: { action: 'cancel' } });
+  });
+
   test('Enter in a one-field form is the set’s Accept', async () => {
     const user = userEvent.setup();
     const queue = createElicitationQueue();
