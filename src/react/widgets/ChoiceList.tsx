@@ -23,7 +23,6 @@
  *   one; the others `tabIndex=-1`), arrow keys move to the next or previous shown radio and choose
  *   it, Home and End to the first and last, as in a native radio group; Space chooses.
  */
-import { optionId } from '@rjsf/utils';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 
 import type { ElicitationLabels } from '../labels.js';
@@ -48,8 +47,6 @@ function blockRows(total: number): number {
 
 /** What one option row shows; rows re-render only when these change, which keeps thousands of options quick. */
 interface OptionRowProps {
-  /** The list's id; the control's id is `optionId(id, index)`. */
-  id: string;
   name: string;
   type: 'checkbox' | 'radio';
   index: number;
@@ -64,32 +61,32 @@ interface OptionRowProps {
   onToggle: (index: number, on: boolean) => void;
 }
 
-const OptionRow = memo(function OptionRow({ id, name, type, index, label, checked, disabled, hidden, invalid, autoFocus, tabStop, onToggle }: OptionRowProps) {
+const OptionRow = memo(function OptionRow({ name, type, index, label, checked, disabled, hidden, invalid, autoFocus, tabStop, onToggle }: OptionRowProps) {
   const radio = type === 'radio';
   const state = checked ? 'checked' : 'unchecked';
   return (
-    <label className="mek-option" hidden={hidden} data-state={state} data-disabled={disabled ? '' : undefined}>
+    // Lean on purpose, as a long list has thousands of these: the text sits in the label itself,
+    // the control is styled as `.mek-option > input`, and attributes that are false are left out.
+    <label className="mek-option" hidden={hidden || undefined} data-state={state} data-disabled={disabled ? '' : undefined}>
       <input
-        id={optionId(id, index)}
         type={type}
-        className={radio ? 'mek-radio' : 'mek-checkbox'}
         name={radio ? undefined : name}
         tabIndex={radio ? (tabStop ? 0 : -1) : undefined}
         value={String(index)}
         checked={checked}
-        disabled={disabled}
-        autoFocus={autoFocus}
+        disabled={disabled || undefined}
+        autoFocus={autoFocus || undefined}
         aria-invalid={invalid || undefined}
         data-state={state}
         onChange={(event) => onToggle(index, event.target.checked)}
       />
-      <span className="mek-option-label">{label}</span>
+      {label}
     </label>
   );
 });
 
 /** What one block of rows needs; it re-renders only when one of these changes. */
-interface OptionBlockProps extends Pick<OptionRowProps, 'id' | 'name' | 'type' | 'invalid' | 'autoFocus' | 'onToggle'> {
+interface OptionBlockProps extends Pick<OptionRowProps, 'name' | 'type' | 'invalid' | 'autoFocus' | 'onToggle'> {
   options: EnumOptions;
   /** The block covers options `start` to `end - 1`. */
   start: number;
@@ -109,7 +106,7 @@ interface OptionBlockProps extends Pick<OptionRowProps, 'id' | 'name' | 'type' |
 }
 
 const OptionBlock = memo(function OptionBlock(props: OptionBlockProps) {
-  const { id, name, type, options, start, end, drawnEnd, checkedKey, needle, searchable, locked, full, invalid, autoFocus, tabStop, onToggle } = props;
+  const { name, type, options, start, end, drawnEnd, checkedKey, needle, searchable, locked, full, invalid, autoFocus, tabStop, onToggle } = props;
   const checkedIndexes = new Set(checkedKey === '' ? [] : checkedKey.split(',').map(Number));
   const rows = [];
   for (let index = start; index < end; index++) {
@@ -120,7 +117,6 @@ const OptionBlock = memo(function OptionBlock(props: OptionBlockProps) {
     rows.push(
       <OptionRow
         key={index}
-        id={id}
         name={name}
         type={type}
         index={index}
@@ -140,7 +136,7 @@ const OptionBlock = memo(function OptionBlock(props: OptionBlockProps) {
 
 /** What a widget gives its list. */
 export interface ChoiceListProps {
-  /** The widget's id: rows are `optionId(id, index)`, the rows' container `<id>__options`. */
+  /** The widget's id: the rows' container is `<id>__options`. */
   id: string;
   name: string;
   type: 'checkbox' | 'radio';
@@ -237,7 +233,6 @@ export function ChoiceList(props: ChoiceListProps) {
     blocks.push(
       <OptionBlock
         key={start}
-        id={id}
         name={name}
         type={type}
         options={options}
