@@ -3,10 +3,10 @@
 // colour-contrast check left undecided: axe reports a pair it cannot measure as "incomplete", which
 // would let a bad colour through unnoticed.
 import axe from 'axe-core';
-import { beforeAll, describe, expect, test, vi } from 'vitest';
+import { beforeAll, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 
-import { ElicitationForm, type ElicitRequestFormParams, type PrimitiveSchemaDefinition } from '../../src/index.js';
+import { createElicitationQueue, ElicitationForm, ElicitationHost, type ElicitRequestFormParams, type PrimitiveSchemaDefinition } from '../../src/index.js';
 import { mount } from './mount.js';
 
 /** What one axe run found: rule ids and the nodes that break them, plus contrast checks it could not decide. */
@@ -227,5 +227,26 @@ describe.each(['light', 'dark'] as const)('given the %s theme', (theme) => {
     await userEvent.click(page.getByRole('button', { name: 'Accept' }));
     await expect.poll(() => onRespond.mock.calls.length).toBe(1);
     expect(await audit(container)).toEqual(clean);
+  });
+});
+
+describe.each([
+  ['dark', 'white'],
+  ['light', 'near-black'],
+] as const)('given the %s host on a %s page', (theme, pageColour) => {
+  test('the "pending" count and the prompt: clean (the count brings its own background)', async () => {
+    const before = document.body.style.background;
+    document.body.style.background = pageColour === 'white' ? '#ffffff' : '#101114';
+    onTestFinished(() => {
+      document.body.style.background = before;
+    });
+    const queue = createElicitationQueue();
+    const ask = (message: string): ElicitRequestFormParams => ({ message, requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } } });
+    void queue.enqueue(ask('First'), { server: { name: 'Axe' } });
+    void queue.enqueue(ask('Second'), { server: { name: 'Axe' } });
+    const container = mount(<ElicitationHost queue={queue} theme={theme} />);
+    await expect.element(page.getByText('2 pending')).toBeVisible();
+    expect(await audit(container)).toEqual(clean);
+    queue.cancelAll();
   });
 });
