@@ -93,13 +93,14 @@ function toolNames() {
 }
 
 /** An entry file re-exporting `file`'s value exports except the tool-schema ones. */
-function withoutTools(file, dir) {
+function withoutTools(file, dir, also = []) {
   const tools = toolNames();
+  for (const name of also) tools.add(name);
   const lines = valueExports(file)
     .map(({ from, names }) => ({ from: resolve(root, file, '..', from).replace(/\.js$/, '.ts'), names: names.filter((name) => !tools.has(name)) }))
     .filter(({ names }) => names.length > 0)
     .map(({ from, names }) => `export { ${names.join(', ')} } from ${JSON.stringify(from.endsWith('index.ts') || from.endsWith('.ts') ? from : `${from}.ts`)};`);
-  const out = join(dir, `${file.replace(/[^a-z]/gi, '_')}-without-tools.ts`);
+  const out = join(dir, `${file.replace(/[^a-z]/gi, '_')}-without-tools${also.length > 0 ? '-and-more' : ''}.ts`);
   writeFileSync(out, `${lines.join('\n')}\n`);
   return out;
 }
@@ -151,6 +152,9 @@ export async function measure() {
       const out = await bundle(withoutTools(entry, dir), { minify: true, external: true });
       split.push({ name: `${name} without tools`, minKb: kb(Buffer.byteLength(out.js)), gzipKb: kb(gzip(out.js)) });
     }
+    // And core without the queue as well (the host's half: createElicitationQueue).
+    const schemaOnly = await bundle(withoutTools(ENTRIES[0].entry, dir, ['createElicitationQueue', 'REQUEST_PROBLEM_CODES']), { minify: true, external: true });
+    split.push({ name: 'core without tools, queue', minKb: kb(Buffer.byteLength(schemaOnly.js)), gzipKb: kb(gzip(schemaOnly.js)) });
     const hostTotal = {
       reactOnly: await total(reactOnly),
       reactRjsfAjv: await total(withRjsf),
@@ -175,7 +179,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       const budget = entry.budgetKb === null ? '     —' : `≤ ${String(entry.budgetKb).padStart(3)}`;
       console.log(`${entry.name.padEnd(10)} ${f(entry.rawKb)}  ${f(entry.minKb)}  ${f(entry.gzipKb)}  ${budget}  (${entry.cssGzipKb.toFixed(1)})`);
     }
-    for (const entry of result.split) console.log(`${entry.name.padEnd(28)} min ${f(entry.minKb)}  gzip ${f(entry.gzipKb)}  (if tools were their own entry)`);
+    for (const entry of result.split) console.log(`${entry.name.padEnd(28)} min ${f(entry.minKb)}  gzip ${f(entry.gzipKb)}  (if these were entries of their own)`);
     const { reactOnly, reactRjsfAjv, kitForms, kitFormsAndTools } = result.hostTotal;
     console.log('\nwhat a host pays (everything bundled, minified, gzipped):');
     console.log(`react + react-dom                                        ${f(reactOnly.gzipKb)} kB`);
