@@ -7,9 +7,8 @@
  * A radio cannot be unticked, so an optional group that has a choice offers a "clear" button.
  */
 import { optionId } from '@rjsf/utils';
-import { useLayoutEffect, useRef } from 'react';
 
-import { describedBy, Description, hasErrors, labelId, readLabels, RequiredMark, type KitWidgetProps } from './parts.js';
+import { ClearChoiceButton, describedBy, Description, GroupLabel, hasErrors, labelId, readLabels, useClearChoice, type KitWidgetProps } from './parts.js';
 
 /** A radio group; each option row has `data-state` `checked` or `unchecked`. */
 export function EnumRadioWidget(props: KitWidgetProps) {
@@ -19,26 +18,10 @@ export function EnumRadioWidget(props: KitWidgetProps) {
   const enumOptions = options.enumOptions ?? [];
   const locked = Boolean(disabled || readonly);
   const current: unknown = value;
-  // The button disappears with the choice: the focus then goes to the first option, so it stays in
-  // the group instead of being lost. After React's commit, not before: React re-applies each radio's
-  // `name` while it updates `checked`, and Chromium, when that happens to the FOCUSED radio, keeps
-  // treating the old choice as checked, so the next Tab lands on it instead of leaving the group.
-  const focusFirst = useRef(false);
-  useLayoutEffect(() => {
-    if (!focusFirst.current) return;
-    focusFirst.current = false;
-    document.getElementById(optionId(id, 0))?.focus();
-  });
-  const clear = () => {
-    focusFirst.current = true;
-    onChange(undefined);
-  };
+  const clear = useClearChoice(onChange, () => document.getElementById(optionId(id, 0))?.focus());
   return (
     <div className="mek-choice" data-invalid={invalid ? '' : undefined}>
-      <span id={labelId(id)} className={hideLabel ? 'mek-label mek-visually-hidden' : 'mek-label'}>
-        {label}
-        {required && <RequiredMark labels={labels} />}
-      </span>
+      <GroupLabel id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
       <Description id={id} description={schema.description} />
       <div
         id={id}
@@ -74,11 +57,7 @@ export function EnumRadioWidget(props: KitWidgetProps) {
           );
         })}
       </div>
-      {!required && current !== undefined && !locked && (
-        <button type="button" className="mek-button mek-button-quiet" aria-describedby={labelId(id)} onClick={clear}>
-          {labels.clearChoice}
-        </button>
-      )}
+      {!required && current !== undefined && !locked && <ClearChoiceButton id={id} labels={labels} onClear={clear} />}
     </div>
   );
 }

@@ -9,11 +9,11 @@
  *   thousands, and the browser builds every `<option>` up front (100,000 of them take seconds
  *   to mount), where the list draws progressively and never stalls the page.
  */
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 
 import { ChoiceList } from './ChoiceList.js';
 import { MultiSelectWidget } from './MultiSelectWidget.js';
-import { describedBy, Description, hasErrors, labelId, readLabels, RequiredMark, useSameOptions, type KitWidgetProps } from './parts.js';
+import { ClearChoiceButton, describedBy, Description, GroupLabel, hasErrors, labelId, readLabels, RequiredMark, useClearChoice, useSameOptions, type KitWidgetProps } from './parts.js';
 
 /** Single selects with more options than this are a filterable radio list instead of a `<select>`. */
 export const LONG_LIST = 200;
@@ -34,24 +34,11 @@ function LongSingleSelect(props: KitWidgetProps) {
   const current: unknown = value;
   const index = useMemo(() => enumOptions.findIndex((option) => option.value === current), [enumOptions, current]);
   const listId = `${id}__options`;
-  // After "clear", the focus goes to the first shown option, so it stays in the group.
-  const focusFirst = useRef(false);
-  useLayoutEffect(() => {
-    if (!focusFirst.current) return;
-    focusFirst.current = false;
-    document.getElementById(listId)?.querySelector<HTMLElement>('label:not([hidden]) > input:not([disabled])')?.focus();
-  });
-  const clear = () => {
-    focusFirst.current = true;
-    onChange(undefined);
-  };
+  const clear = useClearChoice(onChange, () => document.getElementById(listId)?.querySelector<HTMLElement>('label:not([hidden]) > input:not([disabled])')?.focus());
   const chosen = index === -1 ? undefined : String(enumOptions[index]?.label);
   return (
     <div id={id} className="mek-choice mek-long" data-invalid={invalid ? '' : undefined}>
-      <span id={labelId(id)} className={hideLabel ? 'mek-label mek-visually-hidden' : 'mek-label'}>
-        {label}
-        {required && <RequiredMark labels={labels} />}
-      </span>
+      <GroupLabel id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
       <Description id={id} description={schema.description} />
       <ChoiceList
         id={id}
@@ -80,11 +67,7 @@ function LongSingleSelect(props: KitWidgetProps) {
       <p className="mek-count" role="status">
         {labels.chosenOption(chosen)}
       </p>
-      {!required && current !== undefined && !locked && (
-        <button type="button" className="mek-button mek-button-quiet" aria-describedby={labelId(id)} onClick={clear}>
-          {labels.clearChoice}
-        </button>
-      )}
+      {!required && current !== undefined && !locked && <ClearChoiceButton id={id} labels={labels} onClear={clear} />}
     </div>
   );
 }

@@ -7,7 +7,7 @@
  * element exists: it knows that from the same props (`schema.description`, `rawErrors`).
  */
 import { descriptionId, errorId, type WidgetProps } from '@rjsf/utils';
-import { useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
 import { mergeLabels, type ElicitationLabels } from '../labels.js';
 
@@ -100,6 +100,45 @@ export function RequiredMark({ labels }: { labels: ElicitationLabels }) {
       {' '}
       {labels.requiredMark}
     </span>
+  );
+}
+
+/** The visible name of a group that is named with `aria-labelledby` (a radio group): its id is `labelId(id)`. */
+export function GroupLabel({ id, label, hideLabel, required, labels }: { id: string; label: string; hideLabel: boolean | undefined; required: boolean | undefined; labels: ElicitationLabels }) {
+  return (
+    <span id={labelId(id)} className={hideLabel ? 'mek-label mek-visually-hidden' : 'mek-label'}>
+      {label}
+      {required && <RequiredMark labels={labels} />}
+    </span>
+  );
+}
+
+/**
+ * "Clear choice" for an optional single select: a radio cannot be unticked. The button disappears
+ * with the choice, so `focusInGroup` then moves the focus into the group instead of losing it.
+ * After React's commit, not before: React re-applies each radio's `name` while it updates
+ * `checked`, and Chromium, when that happens to the FOCUSED radio, keeps treating the old choice as
+ * checked, so the next Tab lands on it instead of leaving the group.
+ */
+export function useClearChoice(onChange: (value: unknown) => void, focusInGroup: () => void): () => void {
+  const pending = useRef(false);
+  useLayoutEffect(() => {
+    if (!pending.current) return;
+    pending.current = false;
+    focusInGroup();
+  });
+  return () => {
+    pending.current = true;
+    onChange(undefined);
+  };
+}
+
+/** The "Clear choice" button of a group named by `labelId(id)`. */
+export function ClearChoiceButton({ id, labels, onClear }: { id: string; labels: ElicitationLabels; onClear: () => void }) {
+  return (
+    <button type="button" className="mek-button mek-button-quiet" aria-describedby={labelId(id)} onClick={onClear}>
+      {labels.clearChoice}
+    </button>
   );
 }
 
