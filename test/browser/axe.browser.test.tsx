@@ -20,11 +20,12 @@ async function axeOnce(container: HTMLElement): Promise<{ violations: { id: stri
 
 /**
  * axe on the container; a long option list scrolls inside its own box, and axe cannot measure the
- * rows scrolled out of sight. So each such list (the one a filter box controls) is audited a second
- * time scrolled to its end: a contrast check counts as undecided only if neither run decided it.
+ * rows scrolled out of sight (they are not painted). So each such list (the one a filter box
+ * controls) is audited once per box-height of scrolling, top to end: a contrast check counts as
+ * undecided only if no run decided it, and a violation found in any run counts.
  */
 async function audit(container: HTMLElement): Promise<{ violations: { id: string; nodes: string[] }[]; undecidedContrast: string[] }> {
-  const top = await axeOnce(container);
+  const runs = [await axeOnce(container)];
   const lists = page
     .getByRole('searchbox')
     .elements()
@@ -32,13 +33,22 @@ async function audit(container: HTMLElement): Promise<{ violations: { id: string
       const list = document.getElementById(box.getAttribute('aria-controls') ?? '');
       return list ? [list] : [];
     });
-  if (lists.length === 0) return top;
-  for (const list of lists) list.scrollTop = list.scrollHeight;
-  const end = await axeOnce(container);
-  return {
-    violations: [...top.violations, ...end.violations],
-    undecidedContrast: top.undecidedContrast.filter((node) => end.undecidedContrast.includes(node)),
-  };
+  for (const list of lists) {
+    for (let top = list.clientHeight; top < list.scrollHeight; top += list.clientHeight) {
+      list.scrollTop = top;
+      runs.push(await axeOnce(container));
+    }
+    list.scrollTop = 0;
+  }
+  const seen = new Set<string>();
+  const violations = runs.flatMap((run) => run.violations).filter((violation) => {
+    const key = JSON.stringify(violation);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const undecidedContrast = runs.reduce((undecided, run) => undecided.filter((node) => run.undecidedContrast.includes(node)), runs[0]?.undecidedContrast ?? []);
+  return { violations, undecidedContrast };
 }
 
 const clean = { violations: [], undecidedContrast: [] };
@@ -56,6 +66,8 @@ interface WidgetCase {
 
 const options = Array.from({ length: 20 }, (_, index) => ({ const: `c${index}`, title: `Choice ${index}` }));
 const countries = Array.from({ length: 20 }, (_, index) => ({ const: `k${index}`, title: `Country ${index}` }));
+/** More than 200: a single select drawn as a filterable radio list. */
+const sites = Array.from({ length: 240 }, (_, index) => ({ const: `s${index}`, title: `Site ${index}` }));
 
 const widgets: WidgetCase[] = [
   {
@@ -119,6 +131,14 @@ const widgets: WidgetCase[] = [
     name: 'checkbox group',
     property: { type: 'array', title: 'Languages', description: 'Pick one or two.', minItems: 1, maxItems: 2, items: { anyOf: options.slice(0, 3) } },
     fill: () => userEvent.click(page.getByRole('checkbox', { name: 'Choice 1' })),
+  },
+  {
+    name: 'long radio list with a filter',
+    property: { type: 'string', title: 'Site', description: 'Where the parcel goes.', oneOf: sites },
+    fill: async () => {
+      await userEvent.fill(page.getByRole('searchbox', { name: 'Filter Site' }), 'Site 23');
+      await userEvent.click(page.getByRole('radio', { name: 'Site 231' }));
+    },
   },
   {
     name: 'long checkbox group with a filter',
