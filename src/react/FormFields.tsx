@@ -9,8 +9,8 @@
  *
  * What is drawn is what rjsf would draw with the kit's theme: the widget `toRjsf` names for the
  * field, given the field schema `toRjsf` wrote, rjsf's ids (`<prefix>_<key>`, `…__error`,
- * `…__description`, `…-<n>` per option), and the markup of the kit's `FieldTemplate`. A host that
- * runs its own rjsf `Form` with `generateTheme()` gets the same controls.
+ * `…__description`, `…-<n>` per option of a short radio group), and the markup of the kit's
+ * `FieldTemplate`. A host that runs its own rjsf `Form` with `generateTheme()` gets the same controls.
  */
 import { errorId, type RJSFSchema } from '@rjsf/utils';
 import { memo, useCallback, useState, type ComponentType } from 'react';
