@@ -8,8 +8,8 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { page } from 'vitest/browser';
+import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
 
 import {
   createElicitationQueue,
@@ -129,6 +129,7 @@ describe('given HTML and script in every text slot of a form request', () => {
     ['the message and server name and id', form({ type: 'object', properties: { ok: { type: 'boolean' } } })],
     ['a field title and description', form({ type: 'object', properties: { a: { type: 'string', title: ALL, description: ALL, default: ALL } } })],
     ['radio option titles (oneOf)', form({ type: 'object', properties: { a: { type: 'string', oneOf: PAYLOADS.slice(0, 5).map((title, index) => ({ const: `v${index}`, title })) } } })],
+    ['long radio list titles (oneOf, 240 options)', form({ type: 'object', properties: { a: { type: 'string', oneOf: Array.from({ length: 240 }, (_, index) => ({ const: `v${index}`, title: PAYLOADS[index % PAYLOADS.length] ?? ALL })) } } })],
     ['select option titles (oneOf, 8 options)', form({ type: 'object', properties: { a: { type: 'string', oneOf: PAYLOADS.map((title, index) => ({ const: `v${index}`, title })) } } })],
     ['legacy enumNames', form({ type: 'object', properties: { a: { type: 'string', enum: PAYLOADS.map((_, index) => `v${index}`), enumNames: PAYLOADS } } })],
     ['checkbox titles (anyOf) with a filter box', form({ type: 'object', properties: { a: { type: 'array', title: ALL, items: { anyOf: [...PAYLOADS, ...PAYLOADS.map((p) => `${p}2`)].map((title, index) => ({ const: ALL + String(index), title })) } } } })],
@@ -194,6 +195,21 @@ describe('given large and deep form requests', () => {
     const started = performance.now();
     await declineAndCancel((onRespond) => <ElicitationForm request={form({ type: 'object', properties: { a: { type: 'array', items: { anyOf } } } })} server={hostileServer} onRespond={onRespond} />);
     console.log(`[hostile] 100,000-option multi-select, two mounts: ${(performance.now() - started).toFixed(0)} ms`);
+  }, 120_000);
+
+  test.each([
+    ['radio list', 'radio', (oneOf: { const: string; title: string }[]) => ({ type: 'string', oneOf })],
+    ['checkbox list', 'checkbox', (anyOf: { const: string; title: string }[]) => ({ type: 'array', items: { anyOf } })],
+  ] as const)('100,000 options in a %s: the last one, titled with HTML and drawn through the filter, is text', async (_name, type, property) => {
+    const options = Array.from({ length: 100_000 }, (_, index) => ({ const: `v${index}`, title: index === 99_999 ? ALL : `Option ${index}` }));
+    const { container, unmount } = mount(<ElicitationForm request={form({ type: 'object', properties: { a: property(options) } })} server={hostileServer} onRespond={() => {}} />);
+    onTestFinished(unmount);
+    // The filter reads values too, and draws a matching row at once even when the list has not drawn it yet.
+    await userEvent.fill(page.getByRole('searchbox'), 'v99999');
+    const shown = () => [...container.querySelectorAll(`label:not([hidden]) > input[type=${type}]`)];
+    await expect.poll(() => shown().length).toBe(1);
+    expect(shown()[0]?.closest('label')?.textContent).toBe(ALL);
+    expect(await injected(container)).toEqual(CLEAN);
   }, 120_000);
 
   test('a 1 MB message and title: Decline and Cancel answer', async () => {
