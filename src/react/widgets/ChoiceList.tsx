@@ -29,7 +29,7 @@ import type { ElicitationLabels } from '../labels.js';
 import type { EnumOptions } from './parts.js';
 
 /** Lists with more options than this get a filter box. */
-export const FILTER_THRESHOLD = 12;
+const FILTER_THRESHOLD = 12;
 
 /** Rows drawn with the form; a longer list draws the rest progressively. More than the list box shows. */
 const FIRST_ROWS = 100;

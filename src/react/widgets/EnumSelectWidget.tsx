@@ -16,7 +16,7 @@ import { MultiSelectWidget } from './MultiSelectWidget.js';
 import { ClearChoiceButton, describedBy, Description, GroupLabel, hasErrors, labelId, readLabels, RequiredMark, useClearChoice, useSameOptions, type KitWidgetProps } from './parts.js';
 
 /** Single selects with more options than this are a filterable radio list instead of a `<select>`. */
-export const LONG_LIST = 200;
+const LONG_LIST = 200;
 
 /** A drop-down list of the option titles, or a filterable radio list past `LONG_LIST` options. Asked for several values (rjsf's default for a multi select), it draws `MultiSelectWidget`. */
 export function EnumSelectWidget(props: KitWidgetProps) {
