@@ -251,6 +251,19 @@ function unknownMode(mode: unknown): RequestProblem {
   return Object.freeze({ code: 'unknown-mode', message: `The mode ${JSON.stringify(mode) ?? String(mode)} is not "form" or "url".` });
 }
 
+/**
+ * The request's own `message` when it is text, else `undefined`; never throws. What every view
+ * shows as the server's message, whatever the request's mode or faults. Internal to the kit.
+ */
+export function requestMessage(request: unknown): string | undefined {
+  try {
+    const message = isRecord(request) ? ownValue(request, 'message') : undefined;
+    return typeof message === 'string' ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A form-mode request's params as the kit reads them (own properties only), for every consumer. */
 export interface FormRequestReading {
   /** The `message` when it is text: shown even when the request is refused. */

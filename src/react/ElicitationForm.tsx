@@ -23,7 +23,7 @@ import {
 } from '../core/index.js';
 import { createAnswerStore, fieldSlots, FieldView } from './FormFields.js';
 import { mergeLabels, type ElicitationLabels } from './labels.js';
-import { ActionRow, cancelOnEscape, DeclineCancel, PromptHeader, useBaseId, useOnce, useSessionKey } from './promptParts.js';
+import { ActionRow, DeclineCancel, PromptFrame, useBaseId, useOnce, useSessionKey } from './promptParts.js';
 import { readRequest, type RequestView, type ShownProblem } from './request.js';
 import type { KitFormContext } from './widgets/parts.js';
 import './theme/elicit-kit.css';
@@ -282,29 +282,22 @@ function ElicitationSession({ request, server, onRespond, labels: given, theme, 
   const labels = useMemo(() => mergeLabels(given), [given]);
   const view = useMemo(() => readRequest(request, labels), [request, labels]);
   const baseId = useBaseId();
-  const headingId = `${baseId}-from`;
-  const messageId = `${baseId}-message`;
   const { respond, answered } = useOnce(onRespond);
   // In a round (no buttons of its own), Enter in a lone text box submits the form: that asks the
   // round to accept, which may still refuse (another form incomplete). It must not use up this
   // form's one answer, or Escape here could no longer cancel the round.
   const accept = controls ? respond : onRespond;
-  const state = answered ? 'answered' : 'open';
-  const onKeyDown = cancelOnEscape(() => respond({ action: 'cancel' }));
-  const message = view.message;
-  // A named group rather than a region landmark: a round may show several requests from one
-  // server side by side, and landmarks must have unique names.
   return (
-    <div
-      role="group"
+    <PromptFrame
+      baseId={baseId}
+      server={server}
+      labels={labels}
+      message={view.message}
       className="mek-root"
-      data-theme={theme}
-      data-state={state}
-      aria-labelledby={headingId}
-      aria-describedby={message !== undefined ? messageId : undefined}
-      onKeyDown={onKeyDown}
+      theme={theme}
+      state={answered ? 'answered' : 'open'}
+      onCancel={() => respond({ action: 'cancel' })}
     >
-      <PromptHeader server={server} labels={labels} headingId={headingId} message={message} messageId={messageId} />
       <Warnings warnings={view.warnings} labels={labels} />
       {view.ok ? (
         <FormBoundary fallback={<Refused problems={[{ path: '', text: labels.formCrashed }]} labels={labels} respond={respond} controls={controls} />}>
@@ -313,7 +306,7 @@ function ElicitationSession({ request, server, onRespond, labels: given, theme, 
       ) : (
         <Refused problems={view.problems} labels={labels} respond={respond} controls={controls} />
       )}
-    </div>
+    </PromptFrame>
   );
 }
 

@@ -6,10 +6,10 @@
 import { useMemo } from 'react';
 
 import type { ElicitationPrompt as Prompt, ElicitationServer, ElicitRequestParams, ElicitResult, EntryStatus, RequestProblem } from '../core/index.js';
-import { toPrompt } from '../core/queue.js';
+import { requestMessage, toPrompt } from '../core/queue.js';
 import { ElicitationForm } from './ElicitationForm.js';
 import { mergeKitLabels, type KitLabels } from './hostLabels.js';
-import { ActionRow, cancelOnEscape, DeclineCancel, PromptHeader, useBaseId, useOnce, useSessionKey } from './promptParts.js';
+import { ActionRow, DeclineCancel, PromptFrame, useBaseId, useOnce, useSessionKey } from './promptParts.js';
 import { UrlElicitation } from './UrlElicitation.js';
 
 /**
@@ -36,17 +36,6 @@ export interface ElicitationPromptProps {
   theme?: 'light' | 'dark';
 }
 
-/** Reads `message` of an untrusted request when it is text. */
-function messageOf(request: unknown): string | undefined {
-  try {
-    if (typeof request !== 'object' || request === null) return undefined;
-    const message: unknown = Object.prototype.hasOwnProperty.call(request, 'message') ? (request as { message: unknown }).message : undefined;
-    return typeof message === 'string' ? message : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** A request that is neither a readable form nor a URL request: say why, offer Decline and Cancel. */
 function RefusedRequest({
   request,
@@ -64,20 +53,20 @@ function RefusedRequest({
   theme?: 'light' | 'dark';
 }) {
   const labels = useMemo(() => mergeKitLabels(given), [given]);
-  const message = useMemo(() => messageOf(request), [request]);
+  const message = useMemo(() => requestMessage(request), [request]);
   const baseId = useBaseId();
   const { respond, answered } = useOnce(onRespond);
   return (
-    <div
-      role="group"
+    <PromptFrame
+      baseId={baseId}
+      server={server}
+      labels={labels}
+      message={message}
       className="mek-root"
-      data-theme={theme}
-      data-state={answered ? 'answered' : 'open'}
-      aria-labelledby={`${baseId}-from`}
-      aria-describedby={message !== undefined ? `${baseId}-message` : undefined}
-      onKeyDown={cancelOnEscape(() => respond({ action: 'cancel' }))}
+      theme={theme}
+      state={answered ? 'answered' : 'open'}
+      onCancel={() => respond({ action: 'cancel' })}
     >
-      <PromptHeader server={server} labels={labels} headingId={`${baseId}-from`} message={message} messageId={`${baseId}-message`} />
       <div className="mek-refused">
         <p className="mek-refused-title">{labels.invalidTitle}</p>
         <p>{labels.invalidIntro}</p>
@@ -88,7 +77,7 @@ function RefusedRequest({
           <DeclineCancel labels={labels} respond={respond} />
         </ActionRow>
       </div>
-    </div>
+    </PromptFrame>
   );
 }
 

@@ -29,7 +29,7 @@ import {
 } from '../core/index.js';
 import { ElicitationForm } from './ElicitationForm.js';
 import { mergeKitLabels, type KitLabels } from './hostLabels.js';
-import { ActionRow, cancelOnEscape, PromptHeader, useBaseId, useOnce } from './promptParts.js';
+import { ActionRow, PromptFrame, useBaseId, useOnce } from './promptParts.js';
 import { readRequest } from './request.js';
 import { openInNewTab, UrlDetails } from './UrlElicitation.js';
 
@@ -78,10 +78,9 @@ function RoundItemGroup({
 }) {
   const baseId = useBaseId();
   return (
-    <div role="group" aria-labelledby={`${baseId}-from`} aria-describedby={message !== undefined ? `${baseId}-message` : undefined}>
-      <PromptHeader server={server} labels={labels} headingId={`${baseId}-from`} message={message} messageId={`${baseId}-message`} />
+    <PromptFrame baseId={baseId} server={server} labels={labels} message={message}>
       {children}
-    </div>
+    </PromptFrame>
   );
 }
 
@@ -204,16 +203,16 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
   const toggle = (index: number, value: boolean) => setDeclined((current) => current.map((old, at) => (at === index ? value : old)));
   const server: ElicitationServer = entry.server;
   return (
-    <div
-      role="group"
+    <PromptFrame
+      baseId={baseId}
+      server={server}
+      labels={labels}
+      message={labels.roundIntro(count)}
       className="mek-root mek-round"
-      data-theme={theme}
-      data-state={answered ? 'answered' : 'open'}
-      aria-labelledby={`${baseId}-from`}
-      aria-describedby={`${baseId}-message`}
-      onKeyDown={cancelOnEscape(() => respondAll({ action: 'cancel' }))}
+      theme={theme}
+      state={answered ? 'answered' : 'open'}
+      onCancel={() => respondAll({ action: 'cancel' })}
     >
-      <PromptHeader server={server} labels={labels} headingId={`${baseId}-from`} message={labels.roundIntro(count)} messageId={`${baseId}-message`} />
       {problems.length > 0 && (
         <div key={attempt} className="mek-error-summary" role="alert" tabIndex={-1} ref={summaryRef}>
           <p className="mek-error-summary-title">{labels.roundIncompleteTitle}</p>
@@ -298,6 +297,6 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
           {labels.cancel}
         </button>
       </ActionRow>
-    </div>
+    </PromptFrame>
   );
 }

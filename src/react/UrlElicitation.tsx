@@ -25,8 +25,9 @@ import {
   type InspectedUrl,
   type UrlInspection,
 } from '../core/index.js';
+import { requestMessage } from '../core/queue.js';
 import { mergeKitLabels, type KitLabels } from './hostLabels.js';
-import { ActionRow, cancelOnEscape, DeclineCancel, PromptHeader, useBaseId, useOnce, useSessionKey } from './promptParts.js';
+import { ActionRow, DeclineCancel, PromptFrame, useBaseId, useOnce, useSessionKey } from './promptParts.js';
 import './theme/elicit-kit.css';
 import './theme/host.css';
 
@@ -134,15 +135,12 @@ function UrlSession({ request, server, onRespond, status, onClose, labels: given
   // Reading an untrusted request must not throw into the host.
   const [message, inspection] = useMemo((): [string | undefined, UrlInspection] => {
     try {
-      const text = typeof request.message === 'string' ? request.message : undefined;
-      return [text, inspectUrl(request.url)];
+      return [requestMessage(request), inspectUrl(request.url)];
     } catch {
       return [undefined, inspectUrl('')];
     }
   }, [request]);
   const baseId = useBaseId();
-  const headingId = `${baseId}-from`;
-  const messageId = `${baseId}-message`;
   const warningsId = `${baseId}-warnings`;
   const { respond, answered } = useOnce(onRespond);
   const [consented, setConsented] = useState(status === 'consented' || status === 'completed');
@@ -242,18 +240,18 @@ function UrlSession({ request, server, onRespond, status, onClose, labels: given
 
   const state = waiting ? (status === 'completed' ? 'completed' : 'consented') : answered ? 'answered' : 'open';
   return (
-    <div
-      role="group"
+    <PromptFrame
+      baseId={baseId}
+      server={server}
+      labels={labels}
+      message={message}
       className="mek-root mek-url-elicitation"
-      data-theme={theme}
-      data-state={state}
-      aria-labelledby={headingId}
-      aria-describedby={message !== undefined ? messageId : undefined}
-      onKeyDown={waiting ? undefined : cancelOnEscape(() => respond({ action: 'cancel' }))}
+      theme={theme}
+      state={state}
+      onCancel={waiting ? undefined : () => respond({ action: 'cancel' })}
     >
-      <PromptHeader server={server} labels={labels} headingId={headingId} message={message} messageId={messageId} />
       {body}
-    </div>
+    </PromptFrame>
   );
 }
 

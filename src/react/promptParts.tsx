@@ -43,7 +43,7 @@ export function useOnce<T>(onRespond: (result: T) => void): { respond: (result: 
 }
 
 /** Escape cancels, as in the form; not while an IME composes, nor when a child already used the key. */
-export function cancelOnEscape(cancel: () => void): (event: KeyboardEvent<HTMLElement>) => void {
+function cancelOnEscape(cancel: () => void): (event: KeyboardEvent<HTMLElement>) => void {
   return (event) => {
     if (event.key !== 'Escape' || event.defaultPrevented || event.nativeEvent.isComposing) return;
     event.preventDefault();
@@ -52,7 +52,7 @@ export function cancelOnEscape(cancel: () => void): (event: KeyboardEvent<HTMLEl
 }
 
 /** "Request from <server> (ID: …)" and the server's message, as plain text. */
-export function PromptHeader({
+function PromptHeader({
   server,
   labels,
   headingId,
@@ -82,6 +82,53 @@ export function PromptHeader({
           {message}
         </p>
       )}
+    </div>
+  );
+}
+
+/**
+ * The frame of every prompt: a group named by who asks and described by the server's message,
+ * with its theme and state, Escape as Cancel (when `onCancel` is given), the header, then the body.
+ * A named group rather than a region landmark: a round may show several requests from one server
+ * side by side, and landmarks must have unique names.
+ */
+export function PromptFrame({
+  baseId,
+  server,
+  labels,
+  message,
+  className,
+  theme,
+  state,
+  onCancel,
+  children,
+}: {
+  /** From `useBaseId()`: the header's ids are `<baseId>-from` and `<baseId>-message`. */
+  baseId: string;
+  server: ElicitationServer;
+  labels: Pick<ElicitationLabels, 'requestFrom' | 'serverId'>;
+  message: string | undefined;
+  className?: string;
+  theme?: 'light' | 'dark' | undefined;
+  /** `data-state`, for styling and tests. */
+  state?: string;
+  onCancel?: (() => void) | undefined;
+  children: ReactNode;
+}) {
+  const headingId = `${baseId}-from`;
+  const messageId = `${baseId}-message`;
+  return (
+    <div
+      role="group"
+      className={className}
+      data-theme={theme}
+      data-state={state}
+      aria-labelledby={headingId}
+      aria-describedby={message !== undefined ? messageId : undefined}
+      onKeyDown={onCancel === undefined ? undefined : cancelOnEscape(onCancel)}
+    >
+      <PromptHeader server={server} labels={labels} headingId={headingId} message={message} messageId={messageId} />
+      {children}
     </div>
   );
 }

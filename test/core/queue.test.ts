@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import {
   createElicitationQueue,
   readFormRequest,
+  requestMessage,
   type ElicitationQueue,
   type ElicitationServer,
   type RequestProblemCode,
@@ -232,6 +233,19 @@ describe('given requests that are not well formed', () => {
       { message: undefined, requestedSchema: undefined, problems: [{ code: 'not-object', message: 'The request is not an object.' }] },
       { message: undefined, requestedSchema: undefined, problems: [{ code: 'unreadable', message: 'The request could not be read.' }] },
     ]);
+  });
+
+  test('requestMessage: the own text message of any request, whatever its mode or faults; never throws', () => {
+    const inherited = Object.create({ message: 'from the prototype' }) as object;
+    expect([
+      requestMessage(ageForm),
+      requestMessage({ mode: 'url', message: 'Open', url: 7 }),
+      requestMessage({ mode: 'voice', message: 'Say it' }),
+      requestMessage({ message: 42 }),
+      requestMessage(inherited),
+      requestMessage('text'),
+      requestMessage(Object.defineProperty({}, 'message', { enumerable: true, get: () => { throw new Error('no'); } })),
+    ]).toStrictEqual([ageForm.message, 'Open', 'Say it', undefined, undefined, undefined, undefined]);
   });
 
   test('an origin without a server name is a programming error', () => {
