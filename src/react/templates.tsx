@@ -17,7 +17,7 @@ import {
 } from '@rjsf/utils';
 import { Fragment } from 'react';
 
-import { Description, hasErrors, readLabels, RequiredMark } from './widgets/parts.js';
+import { Description, FieldLabel, hasErrors, readLabels, RequiredMark } from './widgets/parts.js';
 
 /**
  * `ui:widget` names (rjsf's short names and registry names) that resolve to a kit widget, which
@@ -59,10 +59,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
     <div className="mek-field" data-invalid={hasErrors(rawErrors) ? '' : undefined} data-required={required ? '' : undefined}>
       {!labelledByWidget && (
         <>
-          <label htmlFor={id} className="mek-label">
-            {label}
-            {required && <RequiredMark labels={labels} />}
-          </label>
+          <FieldLabel as="label" id={id} label={label} hideLabel={false} required={required} labels={labels} />
           <Description id={id} description={schema.description} />
         </>
       )}

@@ -8,7 +8,7 @@
  */
 import { optionId } from '@rjsf/utils';
 
-import { ClearChoiceButton, describedBy, Description, GroupLabel, hasErrors, labelId, readLabels, useClearChoice, type KitWidgetProps } from './parts.js';
+import { ClearChoiceButton, describedBy, Description, FieldLabel, hasErrors, labelId, readLabels, useClearChoice, type KitWidgetProps } from './parts.js';
 
 /** A radio group; each option row has `data-state` `checked` or `unchecked`. */
 export function EnumRadioWidget(props: KitWidgetProps) {
@@ -21,7 +21,7 @@ export function EnumRadioWidget(props: KitWidgetProps) {
   const clear = useClearChoice(onChange, () => document.getElementById(optionId(id, 0))?.focus());
   return (
     <div className="mek-choice" data-invalid={invalid ? '' : undefined}>
-      <GroupLabel id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
+      <FieldLabel as="span" id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
       <Description id={id} description={schema.description} />
       <div
         id={id}

@@ -13,7 +13,7 @@ import { useMemo } from 'react';
 
 import { ChoiceList } from './ChoiceList.js';
 import { MultiSelectWidget } from './MultiSelectWidget.js';
-import { ClearChoiceButton, describedBy, Description, GroupLabel, hasErrors, labelId, readLabels, RequiredMark, useClearChoice, useSameOptions, type KitWidgetProps } from './parts.js';
+import { ClearChoiceButton, describedBy, Description, FieldLabel, hasErrors, labelId, readLabels, useClearChoice, useSameOptions, type KitWidgetProps } from './parts.js';
 
 /** Single selects with more options than this are a filterable radio list instead of a `<select>`. */
 const LONG_LIST = 200;
@@ -38,7 +38,7 @@ function LongSingleSelect(props: KitWidgetProps) {
   const chosen = index === -1 ? undefined : String(enumOptions[index]?.label);
   return (
     <div id={id} className="mek-choice mek-long" data-invalid={invalid ? '' : undefined}>
-      <GroupLabel id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
+      <FieldLabel as="span" id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
       <Description id={id} description={schema.description} />
       <ChoiceList
         id={id}
@@ -94,10 +94,7 @@ function SingleSelect(props: KitWidgetProps) {
   const valueAt = (text: string): unknown => (text === '' ? undefined : enumOptions[Number(text)]?.value);
   return (
     <>
-      <label htmlFor={id} className={hideLabel ? 'mek-label mek-visually-hidden' : 'mek-label'}>
-        {label}
-        {required && <RequiredMark labels={labels} />}
-      </label>
+      <FieldLabel as="label" id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
       <Description id={id} description={schema.description} />
       <select
         id={id}

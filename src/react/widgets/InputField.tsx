@@ -5,7 +5,7 @@
  */
 import type { HTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
 
-import { describedBy, Description, hasErrors, Hint, readLabels, RequiredMark, type KitWidgetProps } from './parts.js';
+import { describedBy, Description, FieldLabel, hasErrors, Hint, readLabels, type KitWidgetProps } from './parts.js';
 
 /** What a text-like widget chooses about its input. */
 export interface InputFieldProps {
@@ -34,10 +34,7 @@ export function InputField({ widget, type, inputMode, text, hint, onText, inputP
   const invalid = hasErrors(rawErrors);
   return (
     <>
-      <label htmlFor={id} className={hideLabel ? 'mek-label mek-visually-hidden' : 'mek-label'}>
-        {label}
-        {required && <RequiredMark labels={labels} />}
-      </label>
+      <FieldLabel as="label" id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
       <Description id={id} description={schema.description} />
       <input
         id={id}

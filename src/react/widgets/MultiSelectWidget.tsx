@@ -13,7 +13,7 @@
 import { useMemo } from 'react';
 
 import { ChoiceList } from './ChoiceList.js';
-import { describedBy, Description, hasErrors, Hint, numberKeyword, readLabels, RequiredMark, useSameOptions, type KitWidgetProps } from './parts.js';
+import { describedBy, Description, FieldLabel, hasErrors, Hint, numberKeyword, readLabels, useSameOptions, type KitWidgetProps } from './parts.js';
 
 /** A checkbox group with a live count, limits, and a filter for long lists. */
 export function MultiSelectWidget(props: KitWidgetProps) {
@@ -52,10 +52,7 @@ export function MultiSelectWidget(props: KitWidgetProps) {
       data-invalid={invalid ? '' : undefined}
       data-at-max={atMax ? '' : undefined}
     >
-      <legend className={hideLabel ? 'mek-label mek-visually-hidden' : 'mek-label'}>
-        {label}
-        {required && <RequiredMark labels={labels} />}
-      </legend>
+      <FieldLabel as="legend" id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
       <Description id={id} description={schema.description} />
       <Hint id={id} hint={hint} />
       <ChoiceList

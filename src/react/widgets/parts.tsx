@@ -103,12 +103,44 @@ export function RequiredMark({ labels }: { labels: ElicitationLabels }) {
   );
 }
 
-/** The visible name of a group that is named with `aria-labelledby` (a radio group): its id is `labelId(id)`. */
-export function GroupLabel({ id, label, hideLabel, required, labels }: { id: string; label: string; hideLabel: boolean | undefined; required: boolean | undefined; labels: ElicitationLabels }) {
-  return (
-    <span id={labelId(id)} className={hideLabel ? 'mek-label mek-visually-hidden' : 'mek-label'}>
+/**
+ * A field's visible name, with the required mark: a `<label>` for its control (`as="label"`), the
+ * `<legend>` of its fieldset, or the text a radio group names itself with through
+ * `aria-labelledby` (`as="span"`, whose id is `labelId(id)`).
+ */
+export function FieldLabel({
+  as,
+  id,
+  label,
+  hideLabel,
+  required,
+  labels,
+}: {
+  as: 'label' | 'legend' | 'span';
+  id: string;
+  label: string;
+  hideLabel: boolean | undefined;
+  required: boolean | undefined;
+  labels: ElicitationLabels;
+}) {
+  const className = hideLabel ? 'mek-label mek-visually-hidden' : 'mek-label';
+  const content = (
+    <>
       {label}
       {required && <RequiredMark labels={labels} />}
+    </>
+  );
+  if (as === 'label') {
+    return (
+      <label htmlFor={id} className={className}>
+        {content}
+      </label>
+    );
+  }
+  if (as === 'legend') return <legend className={className}>{content}</legend>;
+  return (
+    <span id={labelId(id)} className={className}>
+      {content}
     </span>
   );
 }
