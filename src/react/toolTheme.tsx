@@ -31,19 +31,11 @@ import {
 } from '@rjsf/utils';
 import { createContext, Fragment, useContext, useLayoutEffect, useState, type ReactNode } from 'react';
 
+import { generateTheme } from './generateTheme.js';
 import { readNumberText, OPTION_SELECTOR_SUFFIX, type ToolFormData } from './toolArguments.js';
 import type { ToolCallFormLabels } from './toolLabels.js';
 import { FieldErrorTemplate, FieldTemplate, TitleFieldTemplate, DescriptionFieldTemplate, ErrorListTemplate } from './templates.js';
-import { BooleanWidget } from './widgets/BooleanWidget.js';
-import { DateTimeWidget } from './widgets/DateTimeWidget.js';
-import { DateWidget } from './widgets/DateWidget.js';
-import { EmailWidget } from './widgets/EmailWidget.js';
-import { EnumRadioWidget } from './widgets/EnumRadioWidget.js';
 import { EnumSelectWidget } from './widgets/EnumSelectWidget.js';
-import { MultiSelectWidget } from './widgets/MultiSelectWidget.js';
-import { NumberWidget } from './widgets/NumberWidget.js';
-import { TextWidget } from './widgets/TextWidget.js';
-import { UriWidget } from './widgets/UriWidget.js';
 import type { KitFormContext } from './widgets/parts.js';
 
 /** What the tool form's templates read from rjsf's `formContext`. */
@@ -357,18 +349,8 @@ export function toolTheme(): {
 } {
   return {
     fields: { NumberField: ToolNumberField },
-    widgets: {
-      TextWidget,
-      EmailWidget,
-      URLWidget: UriWidget,
-      DateWidget,
-      DateTimeWidget,
-      UpDownWidget: NumberWidget,
-      CheckboxWidget: BooleanWidget,
-      RadioWidget: EnumRadioWidget,
-      SelectWidget: ToolSelectWidget,
-      CheckboxesWidget: MultiSelectWidget,
-    },
+    // The elicitation form's widgets; only a select differs (see ToolSelectWidget).
+    widgets: { ...generateTheme().widgets, SelectWidget: ToolSelectWidget },
     templates: {
       FieldTemplate: ToolFieldTemplate,
       FieldErrorTemplate,
