@@ -4,7 +4,7 @@
 // would let a bad colour through unnoticed.
 import axe from 'axe-core';
 import { beforeAll, describe, expect, onTestFinished, test, vi } from 'vitest';
-import { page, userEvent } from 'vitest/browser';
+import { cdp, page, userEvent } from 'vitest/browser';
 
 import { createElicitationQueue, ElicitationForm, ElicitationHost, type ElicitRequestFormParams, type PrimitiveSchemaDefinition } from '../../src/index.js';
 import { mount } from './mount.js';
@@ -269,4 +269,30 @@ describe.each([
     expect(await audit(container)).toEqual(clean);
     queue.cancelAll();
   });
+});
+
+describe('given no theme prop', () => {
+  test.each([
+    ['light', { backgroundColor: 'rgb(255, 255, 255)', color: 'rgb(27, 29, 33)' }],
+    ['dark', { backgroundColor: 'rgb(23, 25, 29)', color: 'rgb(233, 234, 236)' }],
+  ] as const)('the kit follows prefers-color-scheme: %s, and stays clean', async (scheme, colours) => {
+    await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: scheme }] });
+    onTestFinished(async () => {
+      await cdp().send('Emulation.setEmulatedMedia', { features: [] });
+    });
+    const container = mount(<ElicitationForm request={ask({ type: 'string', title: 'Name' }, true)} server={{ name: 'Axe' }} onRespond={vi.fn()} />);
+    const { backgroundColor, color } = getComputedStyle(page.getByRole('group', { name: 'Request from Axe' }).element());
+    expect({ backgroundColor, color }).toEqual(colours);
+    expect(await audit(container)).toEqual(clean);
+  });
+});
+
+test('theme="light" stays light under prefers-color-scheme: dark', async () => {
+  await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: 'dark' }] });
+  onTestFinished(async () => {
+    await cdp().send('Emulation.setEmulatedMedia', { features: [] });
+  });
+  mount(<ElicitationForm request={ask({ type: 'string', title: 'Name' }, true)} server={{ name: 'Axe' }} onRespond={vi.fn()} theme="light" />);
+  const { backgroundColor, color } = getComputedStyle(page.getByRole('group', { name: 'Request from Axe' }).element());
+  expect({ backgroundColor, color }).toEqual({ backgroundColor: 'rgb(255, 255, 255)', color: 'rgb(27, 29, 33)' });
 });
