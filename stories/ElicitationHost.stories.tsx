@@ -11,6 +11,7 @@ import { expect, fn, within } from 'storybook/test';
 
 import { createElicitationQueue, ElicitationHost, type ElicitationHostProps, type ElicitationQueue } from '../src/index.js';
 import { fixtureRequest } from './fixtures.js';
+import { stubWindowOpen } from './windowOpen.js';
 
 /** What a story puts in the queue: one promise per label (a request, or a round). */
 type Build = (queue: ElicitationQueue) => Record<string, Promise<unknown>>;
@@ -45,13 +46,7 @@ const meta = {
     onSettled: { table: { category: 'Events' } },
     theme: { control: 'inline-radio', options: ['light', 'dark'] },
   },
-  beforeEach: () => {
-    const original = window.open;
-    window.open = fn<typeof window.open>(() => null).mockName('window.open');
-    return () => {
-      window.open = original;
-    };
-  },
+  beforeEach: stubWindowOpen,
 } satisfies Meta<HostStoryArgs>;
 
 export default meta;

@@ -9,6 +9,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
 
 import { LiveHost } from './LiveHost.js';
+import { stubWindowOpen } from './windowOpen.js';
 import './live-host.css';
 
 const meta = {
@@ -21,13 +22,7 @@ const meta = {
     onResult: { table: { category: 'Events' } },
     theme: { control: 'inline-radio', options: ['light', 'dark'] },
   },
-  beforeEach: () => {
-    const original = window.open;
-    window.open = fn<typeof window.open>(() => null).mockName('window.open');
-    return () => {
-      window.open = original;
-    };
-  },
+  beforeEach: stubWindowOpen,
 } satisfies Meta<typeof LiveHost>;
 
 export default meta;

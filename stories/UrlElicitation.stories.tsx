@@ -10,6 +10,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 
 import { UrlElicitation, type ElicitRequestURLParams } from '../src/index.js';
+import { stubWindowOpen } from './windowOpen.js';
 
 function urlRequest(url: string, message = 'Connect your payment account to finish the setup.'): ElicitRequestURLParams {
   return { mode: 'url', message, url, elicitationId: 'el-42' };
@@ -43,14 +44,7 @@ const meta = {
     status: { control: 'inline-radio', options: [undefined, 'pending', 'consented', 'completed'] },
     theme: { control: 'inline-radio', options: ['light', 'dark'] },
   },
-  // Nothing opens from a story: window.open is a spy, restored when the story is left.
-  beforeEach: () => {
-    const original = window.open;
-    window.open = fn<typeof window.open>(() => null).mockName('window.open');
-    return () => {
-      window.open = original;
-    };
-  },
+  beforeEach: stubWindowOpen,
 } satisfies Meta<typeof UrlElicitation>;
 
 export default meta;

@@ -4,16 +4,11 @@
 // it is turned off and left to the story tests in Chromium, where the a11y addon runs every rule.
 import { render, screen, within } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
-import axe from 'axe-core';
 import { describe, expect, test, vi } from 'vitest';
 
 import { ElicitationForm, type ElicitRequestFormParams, type PrimitiveSchemaDefinition } from '../../src/index.js';
+import { violations } from './helpers.js';
 
-/** Rule ids and the selectors of the nodes that break them; `[]` when the tree is clean. */
-async function violations(container: HTMLElement): Promise<{ id: string; nodes: string[] }[]> {
-  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
-}
 
 interface WidgetCase {
   name: string;

@@ -3,8 +3,7 @@
 // consent and completion, notices, "Cancel all from", and where focus goes.
 import { act, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 
 import {
   createElicitationQueue,
@@ -14,19 +13,9 @@ import {
   type ElicitRequestParams,
   type ElicitResult,
 } from '../../src/index.js';
+import { stubWindowOpen, violations } from './helpers.js';
 
-async function violations(container: HTMLElement): Promise<string[]> {
-  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.map((violation) => violation.id);
-}
-
-let open: MockInstance<typeof window.open>;
-beforeEach(() => {
-  open = vi.spyOn(window, 'open').mockImplementation(() => null);
-});
-afterEach(() => {
-  open.mockRestore();
-});
+const open = stubWindowOpen();
 
 function nameRequest(message: string): ElicitRequestFormParams {
   return {

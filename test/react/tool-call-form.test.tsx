@@ -4,19 +4,13 @@
 // Unsafe schemas show the kit's refusal instead of a form; every state is checked with axe.
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import axe from 'axe-core';
 import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 
 import { compileToolSchema, ToolCallForm, type Tool } from '../../src/index.js';
 import { findPerson, payByCard, payByCardDraft07 } from '../fixtures/tools.js';
+import { violations } from './helpers.js';
 
-/** Rule ids and the selectors of the nodes that break them; `[]` when the tree is clean. */
-async function violations(container: HTMLElement): Promise<{ id: string; nodes: string[] }[]> {
-  // jsdom has no layout: colour contrast is left to the story tests in Chromium.
-  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
-}
 
 function tool(inputSchema: Tool['inputSchema'], name = 'search'): Tool {
   return { name, inputSchema };

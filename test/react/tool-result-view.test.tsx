@@ -4,18 +4,12 @@
 // text. axe checks every state.
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import axe from 'axe-core';
 import { describe, expect, test } from 'vitest';
 
 import { TOOL_RESULT_NOTES, ToolResultView, type CallToolResult, type Tool } from '../../src/index.js';
 import { citiesResult, errorResult, HOSTILE, hostileResult, invalidCitiesResult, listCities, manyRowsResult, remoteOutputTool } from '../fixtures/tools.js';
+import { violations } from './helpers.js';
 
-/** Rule ids and the selectors of the nodes that break them; `[]` when the tree is clean. */
-async function violations(container: HTMLElement): Promise<{ id: string; nodes: string[] }[]> {
-  // jsdom has no layout: colour contrast is left to the story tests in Chromium.
-  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
-}
 
 const VERDICT = {
   valid: 'Valid: the structured content matches the output schema.',

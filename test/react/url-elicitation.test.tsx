@@ -3,10 +3,10 @@
 // waiting and done views, and exactly one answer.
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 
 import { UrlElicitation, type ElicitRequestURLParams } from '../../src/index.js';
+import { stubWindowOpen, violations } from './helpers.js';
 
 const server = { name: 'Billing', id: 'billing-1' };
 
@@ -14,18 +14,7 @@ function urlRequest(url: string, elicitationId?: string): ElicitRequestURLParams
   return { mode: 'url', message: 'Connect your payment account.', url, ...(elicitationId !== undefined && { elicitationId }) };
 }
 
-async function violations(container: HTMLElement): Promise<string[]> {
-  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.map((violation) => violation.id);
-}
-
-let open: MockInstance<typeof window.open>;
-beforeEach(() => {
-  open = vi.spyOn(window, 'open').mockImplementation(() => null);
-});
-afterEach(() => {
-  open.mockRestore();
-});
+const open = stubWindowOpen();
 
 /** The text given for a term of the URL facts ("Site", "Full address"). */
 function fact(term: string): string {
