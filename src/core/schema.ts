@@ -8,7 +8,7 @@
  * warnings and the offending part is ignored: a bad `default` (SEP-1034 lets clients ignore
  * defaults), a non-string title, an option without a title, a pattern that does not compile.
  */
-import type { Field, MultiSelectField, Option, OptionSpelling, SingleSelectField } from './fields.js';
+import type { Field, MultiSelectField, Option, SingleSelectField } from './fields.js';
 import { STRING_FORMATS } from './formats.js';
 import { defined, hasOwn, isRecord, joinPath, quoteShort } from './path.js';
 import { WARNING_PROBLEM_CODES, type SchemaProblem, type SchemaProblemCode } from './problems.js';

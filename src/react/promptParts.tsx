@@ -5,7 +5,6 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 import type { ElicitationServer, ElicitResult } from '../core/index.js';
-import type { KitLabels } from './hostLabels.js';
 import type { ElicitationLabels } from './labels.js';
 
 /** A base for element ids that is valid in CSS selectors and `aria-*` references. */
