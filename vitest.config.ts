@@ -6,22 +6,7 @@ import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import type { BrowserConfigOptions } from 'vitest/node';
 
-/**
- * Debian's Chromium, never a downloaded one (DESIGN.md, "Browsers"). `scripts/ensure-chromium.mjs`
- * runs before `npm test` and checks the same path.
- */
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Launch flags known to work on these machines; Playwright adds `--headless` and a temp profile. */
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
 /**
  * Browser mode in headless Chromium through Playwright. `timezoneId` sets the zone of the page
@@ -33,7 +18,7 @@ function chromium(contextOptions: { timezoneId?: string; locale?: string } = {})
     enabled: true,
     headless: true,
     provider: playwright({
-      launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+      launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
       contextOptions,
     }),
     instances: [{ browser: 'chromium' }],

@@ -23,6 +23,8 @@ import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+
 process.env.NODE_ENV = 'production';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const scratch = join(root, '.scratch');
@@ -98,8 +100,8 @@ const stats = (values) => ({ median: median(values), min: Math.min(...values), m
 
 async function browserCases(url) {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   const results = [];
   try {

@@ -15,17 +15,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { build } from 'vite';
 
 import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../demo/server.js';
-
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -71,7 +61,7 @@ export async function startHostHarness(serverOptions: DemoServerOptions[] = [{}]
   });
   const pageOrigin = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
   const servers = await Promise.all(serverOptions.map((options) => startDemoServer(options)));
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
   return {
     browser,
