@@ -23,7 +23,7 @@ import {
 } from '../core/index.js';
 import { createAnswerStore, fieldSlots, FieldView } from './FormFields.js';
 import { mergeLabels, type ElicitationLabels } from './labels.js';
-import { ActionRow, DeclineCancel, PromptFrame, useBaseId, useOnce, useSessionKey } from './promptParts.js';
+import { ActionRow, DeclineCancel, FieldLink, focusField, PromptFrame, useBaseId, useOnce, useSessionKey } from './promptParts.js';
 import { readRequest, type RequestView, type ShownProblem } from './request.js';
 import type { KitFormContext } from './widgets/parts.js';
 import './theme/elicit-kit.css';
@@ -135,16 +135,6 @@ class FormBoundary extends Component<{ children: ReactNode; fallback: ReactNode 
   }
 }
 
-/** Moves focus to a field: the control itself, or the chosen / first usable control of a group. */
-function focusField(id: string): void {
-  const element = document.getElementById(id);
-  if (!element) return;
-  const target = element.matches('input, select, textarea')
-    ? element
-    : element.querySelector<HTMLElement>('input:checked:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])');
-  target?.focus();
-}
-
 /** The form itself, for a request core accepted. */
 function KitForm({
   view,
@@ -248,16 +238,9 @@ function KitForm({
               const target = fieldId(entry.formKey);
               return (
                 <li key={index}>
-                  <a
-                    href={`#${target}`}
-                    onClick={(event) => {
-                      // Focus, not navigation: a host's router must not see a hash change.
-                      event.preventDefault();
-                      focusField(target);
-                    }}
-                  >
+                  <FieldLink target={target}>
                     {entry.label}: {text}
-                  </a>
+                  </FieldLink>
                 </li>
               );
             })}

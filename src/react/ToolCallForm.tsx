@@ -20,7 +20,7 @@ import { Ajv } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Component, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useSessionKey } from './promptParts.js';
+import { FieldLink, focusField, useSessionKey } from './promptParts.js';
 
 import { compileToolSchema, type SchemaIssue, type SchemaLimits, type Tool, type ToolSchemaDialect } from '../core/index.js';
 import { rjsfToolSchema } from './rjsfToolSchema.js';
@@ -106,18 +106,6 @@ function Refusal({ title, message }: { title: string; message: string }) {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Moves focus to a field: the control itself, or the first usable control of its group. */
-function focusField(id: string): boolean {
-  const element = document.getElementById(id);
-  if (!element) return false;
-  const target = element.matches('input, select, textarea, button')
-    ? element
-    : element.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])');
-  if (!target) return false;
-  target.focus();
-  return true;
 }
 
 /** The id the summary links an issue to: its field, or a union's option selector; none for the whole form. */
@@ -235,16 +223,7 @@ function ToolArgumentsForm({
               if (target === undefined) return <li key={index}>{text}</li>;
               return (
                 <li key={index}>
-                  <a
-                    href={`#${target}`}
-                    onClick={(event) => {
-                      // Focus, not navigation: a host's router must not see a hash change.
-                      event.preventDefault();
-                      focusField(target);
-                    }}
-                  >
-                    {text}
-                  </a>
+                  <FieldLink target={target}>{text}</FieldLink>
                 </li>
               );
             })}

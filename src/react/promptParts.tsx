@@ -132,6 +132,41 @@ export function PromptFrame({
   );
 }
 
+/** A control that takes focus itself; anything else with this id is a group of them. */
+const CONTROL = 'input, select, textarea, button';
+const USABLE_CONTROL = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])';
+
+/**
+ * Moves focus to a field: the control itself; in a group, its chosen option, else its first usable
+ * control. (One query per preference: a selector list would simply return the first match in
+ * document order.) Says whether anything took focus.
+ */
+export function focusField(id: string): boolean {
+  const element = document.getElementById(id);
+  if (!element) return false;
+  const target = element.matches(CONTROL)
+    ? element
+    : (element.querySelector<HTMLElement>('input:checked:not([disabled])') ?? element.querySelector<HTMLElement>(USABLE_CONTROL));
+  if (!target) return false;
+  target.focus();
+  return true;
+}
+
+/** A link of an error summary: moves focus to the field `target`, not the page (a host's router must not see a hash change). */
+export function FieldLink({ target, children }: { target: string; children: ReactNode }) {
+  return (
+    <a
+      href={`#${target}`}
+      onClick={(event) => {
+        event.preventDefault();
+        focusField(target);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
 /** A row of buttons. */
 export function ActionRow({ children }: { children: ReactNode }) {
   return <div className="mek-actions">{children}</div>;

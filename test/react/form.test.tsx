@@ -172,6 +172,31 @@ describe('given Accept with errors', () => {
     expect(screen.getByRole('radio', { name: 'Developer' })).toHaveFocus();
   });
 
+  test('a group with a choice takes focus at its chosen option, not at its first control', async () => {
+    const user = userEvent.setup();
+    const request: ElicitRequestFormParams = {
+      message: 'Pick two.',
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          tags: {
+            type: 'array',
+            title: 'Tags',
+            minItems: 2,
+            items: { anyOf: ['A', 'B', 'C'].map((letter) => ({ const: letter.toLowerCase(), title: `Tag ${letter}` })) },
+          },
+        },
+      },
+    };
+    render(<ElicitationForm request={request} server={server} onRespond={vi.fn()} />);
+    await user.click(screen.getByRole('checkbox', { name: 'Tag C' }));
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(screen.getByRole('checkbox', { name: 'Tag C' })).toHaveFocus();
+    screen.getByRole('button', { name: 'Accept' }).focus();
+    await user.click(within(screen.getByRole('alert')).getByRole('link', { name: 'Tags: Choose at least 2 options.' }));
+    expect(screen.getByRole('checkbox', { name: 'Tag C' })).toHaveFocus();
+  });
+
   test('the errors stay until the next Accept, which answers once fixed', async () => {
     const user = userEvent.setup();
     const onRespond = vi.fn();
