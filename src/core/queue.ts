@@ -24,7 +24,9 @@
  *   something changed.
  */
 import { hasOwn, isRecord, ownValue, pickDefined, setOwn } from './path.js';
+import { parseRequestedSchema } from './schema.js';
 import type { ElicitContent, ElicitRequestFormParams, ElicitRequestURLParams, ElicitResult, ElicitValue } from './types.js';
+import { inspectUrl } from './url.js';
 import { validateElicitContent } from './validate.js';
 
 /** Who is asking. */
@@ -320,6 +322,26 @@ export function toPrompt(request: unknown): ElicitationPrompt {
     return Object.freeze({ mode: 'form', request: request as unknown as ElicitRequestFormParams });
   } catch {
     return problem(request, UNREADABLE.code, UNREADABLE.message);
+  }
+}
+
+/**
+ * Whether the person can give a prompt more than `decline`: a form whose params and schema core
+ * accepts, a URL `inspectUrl` allows. What a round sends back, as `decline`, for a request the kit
+ * cannot answer. Internal to the kit.
+ */
+export function canAnswer(prompt: ElicitationPrompt): boolean {
+  switch (prompt.mode) {
+    case 'form': {
+      const reading = readFormRequest(prompt.request);
+      return reading.problems.length === 0 && parseRequestedSchema(reading.requestedSchema).ok;
+    }
+    case 'url':
+      return inspectUrl(prompt.request.url).ok;
+    case 'invalid':
+      return false;
+    default:
+      return prompt satisfies never;
   }
 }
 

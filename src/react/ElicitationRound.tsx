@@ -27,10 +27,10 @@ import {
   type RoundPrompt,
   type SubmitResult,
 } from '../core/index.js';
+import { canAnswer } from '../core/queue.js';
 import { ElicitationForm } from './ElicitationForm.js';
 import { mergeKitLabels, type KitLabels } from './hostLabels.js';
 import { ActionRow, PromptFrame, useBaseId, useOnce } from './promptParts.js';
-import { readRequest } from './request.js';
 import { openInNewTab, UrlDetails } from './UrlElicitation.js';
 
 /** The props of `ElicitationRound`. */
@@ -49,20 +49,6 @@ export interface ElicitationRoundProps {
 
 /** What the set answers: one result per key, or one result for every key. */
 type RoundAnswer = { kind: 'round'; results: Record<string, ElicitResult> } | { kind: 'all'; result: ElicitResult };
-
-/** Whether the kit can answer a prompt other than with `decline`. */
-function answerable(prompt: RoundPrompt, labels: KitLabels): boolean {
-  switch (prompt.mode) {
-    case 'form':
-      return readRequest(prompt.request, labels).ok;
-    case 'url':
-      return typeof prompt.request.url === 'string' && inspectUrl(prompt.request.url).ok;
-    case 'invalid':
-      return false;
-    default:
-      return prompt satisfies never;
-  }
-}
 
 /** A named group for one request of a round that is not a form: "Request 2 of 3 from <server>". */
 function RoundItemGroup({
@@ -144,7 +130,7 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
     () => entry.prompts.map((_, index) => ({ ...labels, requestFrom: labels.roundItemFrom(index + 1, count) })),
     [entry.prompts, labels, count],
   );
-  const canAnswer = useMemo(() => entry.prompts.map((prompt) => answerable(prompt, labels)), [entry.prompts, labels]);
+  const answerable = useMemo(() => entry.prompts.map(canAnswer), [entry.prompts]);
   const [declined, setDeclined] = useState<readonly boolean[]>(() => entry.prompts.map(() => false));
   const [opened, setOpened] = useState<readonly boolean[]>(() => entry.prompts.map(() => false));
   // Core's live verdict on each form (index → verdict); read at Accept, never shown by itself.
@@ -175,7 +161,7 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
     const results: Record<string, ElicitResult> = {};
     entry.prompts.forEach((prompt, index) => {
       let result: ElicitResult | undefined;
-      if (!canAnswer[index] || declined[index]) result = { action: 'decline' };
+      if (!answerable[index] || declined[index]) result = { action: 'decline' };
       else if (prompt.mode === 'form') {
         const verdict = verdicts.current.get(index);
         if (verdict?.ok) result = verdict.result;
@@ -226,12 +212,12 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
       <ol className="mek-round-items">
         {entry.prompts.map((prompt, index) => {
           const itemLabels = perItemLabels[index] ?? labels;
-          const isDeclined = canAnswer[index] === true && declined[index] === true;
+          const isDeclined = answerable[index] === true && declined[index] === true;
           return (
             <li
               key={prompt.key}
               className="mek-round-item"
-              data-declined={!canAnswer[index] || declined[index] ? '' : undefined}
+              data-declined={!answerable[index] || declined[index] ? '' : undefined}
               ref={(element) => {
                 if (element) items.current.set(index, element);
                 else items.current.delete(index);
@@ -269,7 +255,7 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
                 )}
               </div>
               {isDeclined && <p className="mek-round-item-title">{labels.roundItemDeclined(index + 1, count, server)}</p>}
-              {canAnswer[index] ? (
+              {answerable[index] ? (
                 <label className="mek-boolean mek-round-decline">
                   <input
                     type="checkbox"

@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import {
+  canAnswer,
   createElicitationQueue,
   readFormRequest,
   requestMessage,
+  toPrompt,
   type ElicitationQueue,
   type ElicitationServer,
   type RequestProblemCode,
@@ -246,6 +248,19 @@ describe('given requests that are not well formed', () => {
       requestMessage('text'),
       requestMessage(Object.defineProperty({}, 'message', { enumerable: true, get: () => { throw new Error('no'); } })),
     ]).toStrictEqual([ageForm.message, 'Open', 'Say it', undefined, undefined, undefined, undefined]);
+  });
+
+  test('canAnswer: a form core can draw and a URL inspectUrl allows; nothing else', () => {
+    expect(
+      [
+        ageForm,
+        { message: 'm', requestedSchema: { type: 'object', properties: { a: { type: 'object' } } } },
+        { message: 7, requestedSchema: ageForm.requestedSchema },
+        { mode: 'url', message: 'm', url: 'https://example.com/login' },
+        { mode: 'url', message: 'm', url: 'javascript:alert(1)' },
+        { mode: 'voice', message: 'm' },
+      ].map((request) => canAnswer(toPrompt(request))),
+    ).toStrictEqual([true, false, false, true, false, false]);
   });
 
   test('an origin without a server name is a programming error', () => {
