@@ -429,4 +429,25 @@ describe('given a host’s own rjsf Form with generateTheme()', () => {
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(onSubmit.mock.calls).toStrictEqual([[{ tags: ['b'] }]]);
   });
+
+  test('a multi-select keeps values that are not options, last, so core can report them', async () => {
+    const { schema, uiSchema } = toRjsf({ type: 'object', properties: { tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['a', 'b', 'c'] } } } });
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <div className="mek-root">
+        <Form
+          {...generateTheme()}
+          schema={schema}
+          uiSchema={uiSchema}
+          validator={validator}
+          noValidate
+          formData={{ tags: ['zz', 'c'] }}
+          onChange={({ formData }) => onChange(formData)}
+        />
+      </div>,
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'a' }));
+    expect(onChange.mock.calls.at(-1)).toStrictEqual([{ tags: ['a', 'c', 'zz'] }]);
+  });
 });

@@ -20,8 +20,7 @@ export function MultiSelectWidget(props: KitWidgetProps) {
   const { id, label, hideLabel, required, disabled, readonly, autofocus, schema, rawErrors, registry, htmlName, options, value, onChange, onBlur, onFocus } = props;
   const labels = readLabels(registry);
   const enumOptions = useSameOptions(options.enumOptions);
-  const optionValues = useMemo(() => new Set<unknown>(enumOptions.map((option) => option.value)), [enumOptions]);
-  // Option index of each value, to tick its row.
+  // Option index of each value: to tick its row, and to tell options from values that are not.
   const indexOf = useMemo(() => new Map<unknown, number>(enumOptions.map((option, index) => [option.value, index])), [enumOptions]);
 
   const selected: unknown[] = Array.isArray(value) ? value : [];
@@ -41,7 +40,7 @@ export function MultiSelectWidget(props: KitWidgetProps) {
     if (on) next.add(optionValue);
     else next.delete(optionValue);
     const inOrder: unknown[] = enumOptions.filter((option) => next.has(option.value)).map((option) => option.value);
-    onChange([...inOrder, ...selected.filter((item) => !optionValues.has(item))]);
+    onChange([...inOrder, ...selected.filter((item) => !indexOf.has(item))]);
   };
 
   return (
