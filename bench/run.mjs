@@ -5,8 +5,10 @@
  * 1. Builds `bench/app` (production, minified) and `bench/node.ts` with Vite into `.scratch/`.
  * 2. Serves the app on 127.0.0.1 (a port the OS picks) and drives Debian's Chromium through
  *    playwright-core (never a downloaded browser; `CHROMIUM_PATH` overrides the path).
- * 3. For each case and subject: warm-up, then `--runs` (default 9, at least 9) runs, subjects
- *    interleaved run by run so load on the machine hits all three alike. Reports median and
+ * 3. For each case and subject: warm-up, then the runs, subjects interleaved run by run so load on
+ *    the machine hits all three alike. Cheap cases get more of both (`plan`): a 50-option mount is
+ *    under a millisecond, so 9 samples after 2 warm-ups leave its median to chance and to code the
+ *    JIT has not optimised yet, while a 5,000-option case costs rjsf half a second per run. Reports median and
  *    min–max of the work (event → committed DOM) and of the frame (event → next frame painted).
  * 4. Node: `validateElicitContent` (cached) and `submitDraft` on 100 fields, µs per call.
  * Prints the tables and writes `bench/results.json`.
@@ -33,8 +35,16 @@ const option = (name) => {
   const at = args.indexOf(name);
   return at >= 0 ? args[at + 1] : undefined;
 };
+/** `--runs N` raises every case's runs to at least N; never fewer than 9. */
 const RUNS = Math.max(9, Number(option('--runs') ?? 9));
 const WARMUP = 2;
+
+/** Warm-up and measured runs of a list case of `options` options. */
+function plan(options) {
+  if (options <= 50) return { warmup: 10, runs: Math.max(RUNS, 25) };
+  if (options <= 500) return { warmup: 5, runs: Math.max(RUNS, 15) };
+  return { warmup: WARMUP, runs: RUNS };
+}
 const only = new Set(args.flatMap((arg, index) => (args[index - 1] === '--only' ? [arg] : [])));
 const wants = (part) => only.size === 0 || only.has(part);
 const SIZES = (option('--sizes') ?? '50,500,5000').split(',').map(Number);
@@ -127,12 +137,13 @@ async function browserCases(url) {
           const mounts = Object.fromEntries(SUBJECTS.map((subject) => [subject, []]));
           const firsts = Object.fromEntries(SUBJECTS.map((subject) => [subject, []]));
           const failed = {};
-          for (let run = 0; run < WARMUP + RUNS; run++) {
+          const { warmup, runs } = plan(options);
+          for (let run = 0; run < warmup + runs; run++) {
             for (const subject of SUBJECTS) {
               if (failed[subject]) continue;
               try {
                 const { mount, first } = await page.evaluate(([s, c]) => window.bench.mountList(s, c, 1), [subject, spec]);
-                if (run >= WARMUP) {
+                if (run >= warmup) {
                   mounts[subject].push(mount);
                   firsts[subject].push(first);
                 }
@@ -156,9 +167,9 @@ async function browserCases(url) {
             // Steady means a list fully drawn: wait out the kit's progressive drawing.
             await page.evaluate(() => window.bench.untilDrawn());
             const steady = [];
-            for (let run = 0; run < WARMUP + RUNS; run++) {
+            for (let run = 0; run < warmup + runs; run++) {
               const timing = await page.evaluate((index) => window.bench.toggle(index), 2 + (run % 2));
-              if (run >= WARMUP) steady.push(timing);
+              if (run >= warmup) steady.push(timing);
             }
             record(name, subject, 'steady toggle', steady);
           }
@@ -219,7 +230,7 @@ if (wants('node')) {
   node = { validateElicitContent: stats(samples.validate), submitDraft: stats(samples.submit) };
 }
 const machine = { cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', loadBefore: load, loadAfter: loadavg(), node: process.version };
-console.log(`\nmcp-elicit-kit bench, ${started.toISOString()} — ${machine.cores} cores (${machine.cpu}), load ${load.map((n) => n.toFixed(2)).join(' ')} → ${machine.loadAfter.map((n) => n.toFixed(2)).join(' ')}; ${RUNS} runs after ${WARMUP} warm-up; ms, median (min–max)\n`);
+console.log(`\nmcp-elicit-kit bench, ${started.toISOString()} — ${machine.cores} cores (${machine.cpu}), load ${load.map((n) => n.toFixed(2)).join(' ')} → ${machine.loadAfter.map((n) => n.toFixed(2)).join(' ')}; runs after warm-ups: 50 options ${plan(50).runs} after ${plan(50).warmup}, 500 options ${plan(500).runs} after ${plan(500).warmup}, 5,000 options ${RUNS} after ${WARMUP}, the form ${RUNS} after ${WARMUP * 2}; ms, median (min–max)\n`);
 console.log('### Work: event → committed DOM\n');
 console.log(table(browser, 'work'));
 console.log('\n### Frame: event → next frame painted\n');
@@ -229,5 +240,5 @@ if (node) {
   console.log(`| function | median (min–max) |\n|---|---|\n| validateElicitContent (cached) | ${cell(node.validateElicitContent)} |\n| submitDraft | ${cell(node.submitDraft)} |`);
 }
 mkdirSync(join(root, 'bench'), { recursive: true });
-writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify({ date: started.toISOString(), machine, runs: RUNS, warmup: WARMUP, browser, node }, null, 2)}\n`);
+writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify({ date: started.toISOString(), machine, runs: { 50: plan(50), 500: plan(500), 5000: plan(5000), fields: { warmup: WARMUP * 2, runs: RUNS } }, browser, node }, null, 2)}\n`);
 console.log('\nwritten: bench/results.json');
