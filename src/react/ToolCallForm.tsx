@@ -8,10 +8,11 @@
  *   (`customizeValidator({ AjvClass })`): rjsf uses it to match `oneOf`/`anyOf` options and to
  *   resolve `if`/`then`/`else`, so a draft-07 schema is read as draft-07 there too.
  * - Submit reads the form into an arguments object (`toArguments`: empty fields omitted, number
- *   text read, local date-times as RFC 3339) and calls `onSubmit` only when the compiled schema
- *   finds no issue with exactly that object. Otherwise the issues are shown by path, each on its
- *   field, and the focus moves to the first one. rjsf's own validation is off: the verdict is the
- *   kit's alone.
+ *   text read, local date-times as RFC 3339, a tuple up to its last filled position) and calls
+ *   `onSubmit` only when the compiled schema finds no issue with exactly that object (nor the
+ *   reading: text that is not a number, a skipped tuple position). Otherwise the issues are shown
+ *   by path, each on its field, and the focus moves to the first one. rjsf's own validation is
+ *   off: the verdict is the kit's alone.
  */
 import Form, { type IChangeEvent } from '@rjsf/core';
 import { createSchemaUtils, englishStringTranslator, TranslatableString, type RJSFSchema, type UiSchema } from '@rjsf/utils';
@@ -159,12 +160,13 @@ function ToolArgumentsForm({
     () => ({
       labels,
       toolLabels: labels,
+      dialect,
       reportOption: (selectorId, option) => {
         if (option === undefined) chosenOptions.current.delete(selectorId);
         else chosenOptions.current.set(selectorId, option);
       },
     }),
-    [labels],
+    [labels, dialect],
   );
   const [located, setLocated] = useState<LocatedIssue[]>([]);
   const [attempt, setAttempt] = useState(0);
@@ -186,6 +188,8 @@ function ToolArgumentsForm({
       idPrefix,
       chosenOptions: chosenOptions.current,
       notANumber: labels.notANumber,
+      dialect,
+      tupleGap: labels.tupleGap,
     };
     const walk = toArguments(formData, schema, context);
     // Text that is not a number is reported as such, not also as "must be number".
@@ -293,11 +297,11 @@ function ToolCallSession({ tool, onSubmit, labels: given, theme, limits }: ToolC
 }
 
 /**
- * A form for a tool's arguments, drawn from `tool.inputSchema`: nested objects, lists,
- * `oneOf`/`anyOf` with an option selector, `allOf`, `if`/`then`/`else`, local `$ref`s and titled
- * enums. `onSubmit` receives exactly an arguments object that conforms to the schema. A schema the
- * kit cannot use safely (remote `$ref`, over a limit, unsupported `$schema`, bad `$id`) shows why,
- * and no form. Give a new `tool` object to start over.
+ * A form for a tool's arguments, drawn from `tool.inputSchema`: nested objects, lists, tuples
+ * (one field per position), `oneOf`/`anyOf` with an option selector, `allOf`, `if`/`then`/`else`,
+ * local `$ref`s and titled enums. `onSubmit` receives exactly an arguments object that conforms
+ * to the schema. A schema the kit cannot use safely (remote `$ref`, over a limit, unsupported
+ * `$schema`, bad `$id`) shows why, and no form. Give a new `tool` object to start over.
  */
 export function ToolCallForm(props: ToolCallFormProps) {
   // A new tool object starts a new session (fresh data, issues and option choices).

@@ -7,6 +7,9 @@
  * person picked):
  * - an empty field is omitted, never sent as `""` (like the elicitation form, SPEC §2); so is an
  *   optional object or list left empty;
+ * - a tuple (`prefixItems`, or a draft-07 / 2019-09 `items` array) is sent up to its last filled
+ *   position; an empty position before a filled one is an issue here, since a JSON array has no
+ *   holes and closing it up would move every later value to the wrong position;
  * - number fields hold what was typed until it reads as a number; text that does not is an issue
  *   here (`Enter a number.`), never coerced;
  * - a date-time picked as local time goes out as RFC 3339 with the offset of that instant.
@@ -23,8 +26,9 @@ import {
   type SchemaUtilsType,
 } from '@rjsf/utils';
 
-import { localDateTimeToRfc3339, type SchemaIssue } from '../core/index.js';
+import { localDateTimeToRfc3339, type SchemaIssue, type ToolSchemaDialect } from '../core/index.js';
 import { NUMBER_TEXT } from '../core/draft.js';
+import { tupleItemSchema, tupleShape, type TupleShape } from './toolTuple.js';
 
 /** The form data of the tool form: the arguments object as rjsf holds it. */
 export type ToolFormData = Record<string, unknown>;
@@ -64,6 +68,10 @@ export interface WalkContext {
   chosenOptions: ReadonlyMap<string, number>;
   /** The message for number text that is not a number. */
   notANumber: string;
+  /** The dialect of the schema, which says how a tuple is spelt. */
+  dialect: ToolSchemaDialect;
+  /** The message for an empty tuple position before a filled one. */
+  tupleGap: string;
 }
 
 const OMIT = Symbol('omit');
@@ -161,16 +169,6 @@ function propertySchema(schema: RJSFSchema, key: string): unknown {
   return isRecord(schema.additionalProperties) ? schema.additionalProperties : {};
 }
 
-/** The schema of item `index` of an array schema: tuple items (`prefixItems`, or draft-07 `items` array) first. */
-function itemSchema(schema: RJSFSchema, index: number): unknown {
-  const record = schema as Record<string, unknown>;
-  const prefix = record.prefixItems;
-  if (Array.isArray(prefix)) return index < prefix.length ? prefix[index] : record.items;
-  const items = record.items;
-  if (Array.isArray(items)) return index < items.length ? items[index] : record.additionalItems;
-  return items;
-}
-
 function isEmptyContainer(value: unknown): boolean {
   return (Array.isArray(value) && value.length === 0) || (isRecord(value) && Object.keys(value).length === 0);
 }
@@ -214,10 +212,12 @@ function walkValue(value: unknown, schema: RJSFSchema, pointer: string, path: Fi
     return value;
   }
   if (Array.isArray(value)) {
+    const tuple = tupleShape(schema, context.dialect);
+    if (tuple) return walkTuple(value, tuple, pointer, path, out, context);
     const items: unknown[] = [];
     value.forEach((item, index) => {
       // Omitted items close up, so the pointer is the item's place in what is sent.
-      const child = walk(item, itemSchema(schema, index), joinPointer(pointer, items.length), [...path, index], out, context);
+      const child = walk(item, schema.items, joinPointer(pointer, items.length), [...path, index], out, context);
       if (child !== OMIT) items.push(child);
     });
     return items;
@@ -236,6 +236,45 @@ function walkValue(value: unknown, schema: RJSFSchema, pointer: string, path: Fi
     return object;
   }
   return value;
+}
+
+/**
+ * A tuple: each position at its own index, sent up to the last one filled. Below `minItems` a
+ * position is required, so an empty object or list there is an answer (as for a required
+ * property); above it, an empty one counts as not filled. An empty position before a filled one
+ * (or before an extra item) is a gap: reported at that position, and sent to the validator as
+ * `null` so every later value keeps its index. Extra items after the positions are a list: empty
+ * ones are left out and the rest close up.
+ */
+function walkTuple(value: readonly unknown[], tuple: TupleShape, pointer: string, path: FieldPathList, out: ArgumentsWalk, context: WalkContext): unknown[] {
+  const count = tuple.positions.length;
+  const positions: unknown[] = [];
+  const extras: unknown[] = [];
+  // An index loop, not forEach: the form data may have holes (a later position set first).
+  for (let index = 0; index < value.length; index++) {
+    const schema = tupleItemSchema(tuple, index);
+    if (index < count) {
+      positions.push(walk(value[index], schema, joinPointer(pointer, index), [...path, index], out, context));
+      continue;
+    }
+    const child = walk(value[index], schema, joinPointer(pointer, count + extras.length), [...path, index], out, context);
+    if (child !== OMIT) extras.push(child);
+  }
+  const filled = (index: number): boolean => {
+    const child = index < positions.length ? positions[index] : OMIT;
+    return child !== OMIT && (index < tuple.minItems || !isEmptyContainer(child));
+  };
+  let length = extras.length > 0 ? count : 0;
+  for (let index = count - 1; length === 0 && index >= 0; index--) if (filled(index)) length = index + 1;
+  const items: unknown[] = [];
+  for (let index = 0; index < length; index++) {
+    if (filled(index)) items.push(positions[index]);
+    else {
+      out.issues.push({ pointer: joinPointer(pointer, index), keyword: '$gap', message: context.tupleGap });
+      items.push(null);
+    }
+  }
+  return [...items, ...extras];
 }
 
 /** The arguments object the form data stands for, with what the walk learnt on the way. */

@@ -56,6 +56,13 @@ export interface ToolCallFormLabels extends Pick<ElicitationLabels, WidgetLabelK
   listItem: (listLabel: string, position: number) => string;
   /** Shown in a list that has no items. */
   emptyList: string;
+  /** The label of tuple position `position` (1-based) when its schema has no `title`. */
+  tuplePosition: (position: number) => string;
+  /**
+   * Shown at an empty tuple position that a filled one follows (issue keyword `$gap`): an array
+   * has no holes, so the form neither sends it nor closes it up.
+   */
+  tupleGap: string;
   /** The button that adds a free-form property (`additionalProperties`) to an object, given its label. */
   addProperty: (objectLabel: string) => string;
   /** The label of the name box of a free-form property, given its current name. */
@@ -94,6 +101,8 @@ export const defaultToolCallFormLabels: ToolCallFormLabels = Object.freeze({
   moveItemDown: (listLabel: string, position: number) => `Move ${listLabel} item ${position} down`,
   listItem: (listLabel: string, position: number) => `${listLabel}-${position}`,
   emptyList: 'No items.',
+  tuplePosition: (position: number) => `Item ${position}`,
+  tupleGap: 'Empty, but a later position is filled. Fill this one in, or clear the ones after it: positions cannot be skipped.',
   addProperty: (objectLabel: string) => `Add a property to ${objectLabel}`,
   propertyName: (name: string) => `Name of property ${name}`,
   removeProperty: (name: string) => `Remove property ${name}`,

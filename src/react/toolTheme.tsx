@@ -1,8 +1,8 @@
 /**
  * The rjsf theme of `ToolCallForm`: the kit's widgets, plus what a tool schema needs and an
  * elicitation never has: nested objects (`fieldset` + `legend`), lists with add / remove / move
- * buttons named after their list and position, `oneOf`/`anyOf` option selectors, free-form
- * properties (`additionalProperties`). Internal to the kit.
+ * buttons named after their list and position, tuples drawn position by position, `oneOf`/`anyOf`
+ * option selectors, free-form properties (`additionalProperties`). Internal to the kit.
  *
  * Errors are placed where they are read: a field's under the field (its widget lists them in
  * `aria-describedby`), an object's or a list's inside its group, named by the group's
@@ -10,6 +10,7 @@
  * summary: rjsf draws the picked option with the union's own id and errors, so showing them at
  * the union would show them twice.
  */
+import { getDefaultRegistry } from '@rjsf/core';
 import {
   ADDITIONAL_PROPERTY_FLAG,
   canExpand,
@@ -18,9 +19,12 @@ import {
   getSchemaType,
   getUiOptions,
   titleId,
+  toFieldPathId,
   type ArrayFieldItemButtonsTemplateProps,
   type ArrayFieldItemTemplateProps,
   type ArrayFieldTemplateProps,
+  type ErrorSchema,
+  type FieldPathList,
   type FieldProps,
   type FieldTemplateProps,
   type MultiSchemaFieldTemplateProps,
@@ -29,19 +33,23 @@ import {
   type TemplatesType,
   type WidgetProps,
 } from '@rjsf/utils';
-import { createContext, Fragment, useContext, useLayoutEffect, useState, type ReactNode } from 'react';
+import { createContext, Fragment, useContext, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 import { generateTheme } from './generateTheme.js';
 import { readNumberText, OPTION_SELECTOR_SUFFIX, type ToolFormData } from './toolArguments.js';
 import type { ToolCallFormLabels } from './toolLabels.js';
+import { tupleItemSchema, tupleShape, type TupleShape } from './toolTuple.js';
 import { FieldErrorTemplate, FieldTemplate, TitleFieldTemplate, DescriptionFieldTemplate, ErrorListTemplate } from './templates.js';
 import { EnumSelectWidget } from './widgets/EnumSelectWidget.js';
 import type { KitFormContext } from './widgets/parts.js';
+import type { ToolSchemaDialect } from '../core/index.js';
 
 /** What the tool form's templates read from rjsf's `formContext`. */
 export interface ToolFormContext extends KitFormContext {
   /** The tool form's own strings. */
   toolLabels: ToolCallFormLabels;
+  /** The dialect of the tool's schema, which says how a tuple is spelt. */
+  dialect: ToolSchemaDialect;
   /** Records which option an option selector shows (`-1`: none); `undefined` when the selector is gone. */
   reportOption: (selectorId: string, option: number | undefined) => void;
 }
@@ -341,14 +349,151 @@ export function ToolNumberField(props: FieldProps<ToolFormData, RJSFSchema, Tool
   );
 }
 
+type ToolFieldProps = FieldProps<ToolFormData, RJSFSchema, ToolFormContext>;
+
+/** rjsf's own array field, which draws every array that is not a tuple. */
+const StockArrayField = getDefaultRegistry<ToolFormData, RJSFSchema, ToolFormContext>().fields.ArrayField;
+
+/** The tool form's data is typed as the arguments object; a tuple's value is an array in it. */
+function asFormData(items: unknown[]): ToolFormData {
+  return items as unknown as ToolFormData;
+}
+
+/**
+ * A tuple: a named group, like a list, with one field per position, named by the position's
+ * `title` (else "Item 2") and required below `minItems`. Items after the positions follow the
+ * rest rule (`TupleShape.rest`): a schema gives an add button and items that can be removed,
+ * named like list items ("Command-2"); otherwise none can be added.
+ *
+ * Each position is rjsf's `SchemaField` with that position's schema, so it is drawn, resolved
+ * (`$ref`, `oneOf`…) and validated like any other field. A position the person empties stays
+ * empty: rjsf's `Form` turns `undefined` set at an array index into `null`, a value, so this
+ * field then sends the whole tuple with that position `undefined` instead. What is sent, and
+ * what an empty position before a filled one means, is `toArguments`' business.
+ */
+function ToolTupleField({ tuple, ...props }: ToolFieldProps & { tuple: TupleShape }) {
+  const { schema, formData, errorSchema, registry, onChange, onBlur, onFocus, name, title, disabled, readonly, hideError } = props;
+  const { SchemaField } = registry.fields;
+  const labels = toolLabels(registry);
+  const current: unknown = formData;
+  const data: unknown[] = Array.isArray(current) ? current : [];
+  // rjsf's fields are memoised with functions counted as equal, so a position may keep an older
+  // handler: handlers read the tuple from here, never from the render they were made in.
+  const latest = useRef(data);
+  useLayoutEffect(() => {
+    latest.current = data;
+  });
+  // Inside a oneOf/anyOf option rjsf gives the field the union's id and its items the real one.
+  const itemsPathId = props.childFieldPathId ?? props.fieldPathId;
+  const label = schema.title || title || name;
+  const count = tuple.positions.length;
+  const rest = tuple.rest;
+  const canAdd = rest !== false && rest !== undefined && (tuple.maxItems === undefined || Math.max(data.length, count) < tuple.maxItems);
+
+  const change = (items: unknown[]) => onChange(asFormData(items), itemsPathId.path);
+  const changeAt = (index: number) => (value: ToolFormData | undefined, path: FieldPathList, errors?: ErrorSchema<ToolFormData>, id?: string) => {
+    if (value !== undefined || path.length !== itemsPathId.path.length + 1) {
+      onChange(value, path, errors, id);
+      return;
+    }
+    const items = latest.current;
+    const next = Array.from({ length: Math.max(items.length, index + 1) }, (_, at) => (at === index ? undefined : items[at]));
+    onChange(asFormData(next), itemsPathId.path, errors && ({ [index]: errors } as ErrorSchema<ToolFormData>), id);
+  };
+  const add = () => {
+    if (!rest) return;
+    const items = latest.current;
+    // Positions not reached yet stay empty; the new item goes after them, as rjsf starts a list item.
+    const kept = Array.from({ length: Math.max(items.length, count) }, (_, at) => items[at]);
+    change([...kept, registry.schemaUtils.getDefaultFormState(rest, undefined)]);
+  };
+  const removeAt = (index: number) => {
+    const items = latest.current;
+    change(Array.from({ length: items.length - 1 }, (_, at) => items[at < index ? at : at + 1]));
+  };
+
+  const field = (index: number, fieldLabel: string, required: boolean) =>
+    SchemaField && (
+      <SchemaField
+        name={`${name}-${index}`}
+        title={fieldLabel}
+        schema={tupleItemSchema(tuple, index)}
+        uiSchema={{}}
+        formData={data[index] as ToolFormData}
+        errorSchema={errorSchema?.[String(index)] as ErrorSchema<ToolFormData> | undefined}
+        fieldPathId={toFieldPathId(index, registry.globalFormOptions, itemsPathId)}
+        required={required}
+        onChange={changeAt(index)}
+        onBlur={onBlur}
+        onFocus={onFocus}
+        registry={registry}
+        disabled={disabled}
+        readonly={readonly}
+        hideError={hideError}
+      />
+    );
+  const items = Array.from({ length: Math.max(data.length, count) }, (_, index) => {
+    if (index < count) {
+      const own = registry.schemaUtils.retrieveSchema(tupleItemSchema(tuple, index), data[index] as ToolFormData).title;
+      // A position is named by its own title, never as the list's n-th item, also when it is a group.
+      return (
+        <ListLabel.Provider key={index} value="">
+          {field(index, typeof own === 'string' && own !== '' ? own : labels.tuplePosition(index + 1), index < tuple.minItems)}
+        </ListLabel.Provider>
+      );
+    }
+    return (
+      <div key={index} className="mek-list-item">
+        <div className="mek-list-item-field">{field(index, labels.listItem(label, index + 1), false)}</div>
+        <div className="mek-list-item-actions">
+          <button type="button" className="mek-button mek-button-quiet" disabled={Boolean(disabled || readonly)} onClick={() => removeAt(index)}>
+            {labels.removeItem(label, index + 1)}
+          </button>
+        </div>
+      </div>
+    );
+  });
+  return (
+    <ToolArrayFieldTemplate
+      title={label}
+      schema={schema}
+      uiSchema={props.uiSchema}
+      items={items}
+      canAdd={canAdd}
+      onAddClick={add}
+      fieldPathId={props.fieldPathId}
+      registry={registry}
+      required={props.required}
+      disabled={disabled}
+      readonly={readonly}
+      rawErrors={props.rawErrors}
+      formData={asFormData(data)}
+      errorSchema={errorSchema}
+    />
+  );
+}
+
+/**
+ * Arrays: a tuple (`toolTuple.ts`) is drawn position by position (`ToolTupleField`); any other
+ * array by rjsf's own `ArrayField`. As the theme's `ArrayField` this finds a tuple wherever rjsf
+ * draws an array (a property, a `$ref`, an option of a `oneOf`, a list item, a tuple position),
+ * where a `ui:field` would have to be put into the uiSchema, which rjsf keys by data path, by
+ * following every one of those by hand.
+ */
+export function ToolArrayField(props: ToolFieldProps) {
+  const tuple = tupleShape(props.schema, props.registry.formContext.dialect);
+  if (tuple) return <ToolTupleField {...props} tuple={tuple} />;
+  return StockArrayField ? <StockArrayField {...props} /> : null;
+}
+
 /** The theme: the kit's widgets and field templates, the tool form's group templates. */
 export function toolTheme(): {
-  fields: { NumberField: typeof ToolNumberField };
+  fields: { NumberField: typeof ToolNumberField; ArrayField: typeof ToolArrayField };
   widgets: Record<string, (props: WidgetProps<ToolFormData, RJSFSchema, ToolFormContext>) => ReactNode>;
   templates: Partial<TemplatesType<ToolFormData, RJSFSchema, ToolFormContext>>;
 } {
   return {
-    fields: { NumberField: ToolNumberField },
+    fields: { NumberField: ToolNumberField, ArrayField: ToolArrayField },
     // The elicitation form's widgets; only a select differs (see ToolSelectWidget).
     widgets: { ...generateTheme().widgets, SelectWidget: ToolSelectWidget },
     templates: {

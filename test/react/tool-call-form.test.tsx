@@ -8,9 +8,8 @@ import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 
 import { compileToolSchema, ToolCallForm, type Tool } from '../../src/index.js';
-import { findPerson, payByCard, payByCardDraft07 } from '../fixtures/tools.js';
+import { addPerson, findPerson, payByCard, payByCardDraft07, plotPoint, runCommand } from '../fixtures/tools.js';
 import { violations } from './helpers.js';
-
 
 function tool(inputSchema: Tool['inputSchema'], name = 'search'): Tool {
   return { name, inputSchema };
@@ -445,6 +444,255 @@ describe('given arrays and nested objects', () => {
   });
 });
 
+const GAP = 'Empty, but a later position is filled. Fill this one in, or clear the ones after it: positions cannot be skipped.';
+
+describe('given a tuple (2020-12 prefixItems)', () => {
+  test('each position is its own field, named by its title, required below minItems; items: false: no add, move or remove', () => {
+    render(<ToolCallForm tool={addPerson} onSubmit={vi.fn()} />);
+    const person = screen.getByRole('group', { name: 'Person' });
+    expect(within(person).getAllByRole('textbox')).toEqual([within(person).getByRole('textbox', { name: 'Name' }), within(person).getByRole('textbox', { name: 'Age' })]);
+    expect(within(person).getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-required', 'true');
+    expect(within(person).getByRole('textbox', { name: 'Age' })).toHaveAttribute('aria-required', 'true');
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Call tool']);
+  });
+
+  test('typing into the positions sends exactly the tuple', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm tool={addPerson} onSubmit={onSubmit} />);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
+    await user.type(screen.getByRole('textbox', { name: 'Age' }), '36');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ person: ['Ada', 36] }]]);
+  });
+
+  test('untitled positions are "Item 1", "Item 2"…; only those below minItems are required', () => {
+    render(<ToolCallForm tool={plotPoint} onSubmit={vi.fn()} />);
+    const point = screen.getByRole('group', { name: 'Point' });
+    const [x, y, z] = ['Item 1', 'Item 2', 'Item 3'].map((name) => within(point).getByRole('textbox', { name }));
+    expect(within(point).getAllByRole('textbox')).toEqual([x, y, z]);
+    expect(x).toHaveAttribute('aria-required', 'true');
+    expect(y).toHaveAttribute('aria-required', 'true');
+    expect(z).not.toHaveAttribute('aria-required');
+  });
+
+  test('an empty optional last position is left out, not sent as null, 0 or ""', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm tool={plotPoint} onSubmit={onSubmit} />);
+    await user.type(screen.getByRole('textbox', { name: 'Item 1' }), '1.5');
+    await user.type(screen.getByRole('textbox', { name: 'Item 2' }), '-2');
+    const z = screen.getByRole('textbox', { name: 'Item 3' });
+    await user.type(z, '7');
+    await user.clear(z);
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ point: [1.5, -2] }]]);
+  });
+
+  test('an empty position before a filled one is an error at that position: the tuple is never closed up', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = {
+      type: 'object',
+      properties: { name: { type: 'array', title: 'Full name', prefixItems: [{ type: 'string', title: 'Given' }, { type: 'string', title: 'Middle' }, { type: 'string', title: 'Family' }], items: false, minItems: 1 } },
+    };
+    render(<ToolCallForm tool={tool(schema, 'greet')} onSubmit={onSubmit} />);
+    await user.type(screen.getByRole('textbox', { name: 'Given' }), 'Ada');
+    await user.type(screen.getByRole('textbox', { name: 'Family' }), 'Lovelace');
+    await user.click(submitButton());
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((item) => item.textContent)).toEqual([`/name/1 ${GAP}`]);
+    const middle = screen.getByRole('textbox', { name: 'Middle' });
+    expect(middle).toHaveFocus();
+    expect(middle).toHaveAttribute('aria-invalid', 'true');
+    expect(middle).toHaveAccessibleDescription(GAP);
+    await user.type(middle, 'King');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ name: ['Ada', 'King', 'Lovelace'] }]]);
+  });
+
+  test('a rest schema (items): extra items are added after the positions and removed like list items, up to maxItems', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm tool={runCommand} onSubmit={onSubmit} />);
+    const command = screen.getByRole('group', { name: 'Command' });
+    expect(within(command).getAllByRole('button').map((button) => button.textContent)).toEqual(['Add to Command']);
+    await user.type(within(command).getByRole('textbox', { name: 'Program' }), 'ls');
+    await user.click(within(command).getByRole('button', { name: 'Add to Command' }));
+    await user.type(within(command).getByRole('textbox', { name: 'Command-2' }), '-l');
+    await user.click(within(command).getByRole('button', { name: 'Add to Command' }));
+    await user.type(within(command).getByRole('textbox', { name: 'Command-3' }), '-a');
+    await user.click(within(command).getByRole('button', { name: 'Add to Command' }));
+    // maxItems: 4 reached: no more adding.
+    expect(within(command).getAllByRole('button').map((button) => button.textContent)).toEqual(['Remove Command item 2', 'Remove Command item 3', 'Remove Command item 4']);
+    await user.click(within(command).getByRole('button', { name: 'Remove Command item 2' }));
+    expect(within(command).getAllByRole('textbox').map((input) => (input as HTMLInputElement).value)).toEqual(['ls', '-a', '']);
+    await user.click(submitButton());
+    // The empty extra item is a list item: left out, like an empty list item.
+    expect(onSubmit.mock.calls).toStrictEqual([[{ command: ['ls', '-a'] }]]);
+  });
+
+  test('no rest rule (items absent): the positions only, with no add button; an optional tuple left empty is omitted', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = {
+      type: 'object',
+      properties: { pair: { type: 'array', title: 'Pair', prefixItems: [{ type: 'string', title: 'Key' }, { type: 'boolean', title: 'Enabled' }] } },
+    };
+    render(<ToolCallForm tool={tool(schema, 'toggle')} onSubmit={onSubmit} />);
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Call tool']);
+    await user.click(submitButton());
+    await user.type(screen.getByRole('textbox', { name: 'Key' }), 'beta');
+    await user.click(screen.getByRole('checkbox', { name: 'Enabled' }));
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{}], [{ pair: ['beta', true] }]]);
+  });
+
+  test('nested in an object property, an object position is a group named by its own title', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = {
+      type: 'object',
+      $defs: { Day: { type: 'string', format: 'date', title: 'Day' } },
+      properties: {
+        trip: {
+          type: 'object',
+          title: 'Trip',
+          properties: {
+            stop: {
+              type: 'array',
+              title: 'Stop',
+              prefixItems: [{ type: 'object', title: 'Place', properties: { city: { type: 'string', title: 'City' } }, required: ['city'] }, { $ref: '#/$defs/Day' }],
+              items: false,
+              minItems: 2,
+            },
+          },
+          required: ['stop'],
+        },
+      },
+      required: ['trip'],
+    };
+    render(<ToolCallForm tool={tool(schema, 'book')} onSubmit={onSubmit} />);
+    const stop = within(screen.getByRole('group', { name: 'Trip' })).getByRole('group', { name: 'Stop' });
+    await user.type(within(within(stop).getByRole('group', { name: 'Place' })).getByRole('textbox', { name: 'City' }), 'Oslo');
+    await user.type(within(stop).getByLabelText(/^Day/), '2026-03-01');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ trip: { stop: [{ city: 'Oslo' }, '2026-03-01'] } }]]);
+  });
+
+  test('tuples as the items of a list: each item is a tuple of its own', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = {
+      type: 'object',
+      properties: {
+        headers: {
+          type: 'array',
+          title: 'Headers',
+          items: { type: 'array', prefixItems: [{ type: 'string', title: 'Header name' }, { type: 'string', title: 'Header value' }], items: false, minItems: 2 },
+        },
+      },
+    };
+    render(<ToolCallForm tool={tool(schema, 'fetch')} onSubmit={onSubmit} />);
+    await user.click(screen.getByRole('button', { name: 'Add to Headers' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Headers' }));
+    const second = screen.getByRole('group', { name: 'Headers-2' });
+    await user.type(within(second).getByRole('textbox', { name: 'Header name' }), 'Accept');
+    await user.type(within(second).getByRole('textbox', { name: 'Header value' }), 'text/plain');
+    const first = screen.getByRole('group', { name: 'Headers-1' });
+    await user.type(within(first).getByRole('textbox', { name: 'Header name' }), 'X-Id');
+    await user.type(within(first).getByRole('textbox', { name: 'Header value' }), '7');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ headers: [['X-Id', '7'], ['Accept', 'text/plain']] }]]);
+  });
+
+  test('axe: the untouched tuples, extra items and the gap error have zero violations', async () => {
+    const user = userEvent.setup();
+    const schema: Tool['inputSchema'] = {
+      type: 'object',
+      properties: {
+        point: { type: 'array', title: 'Point', prefixItems: [{ type: 'number' }, { type: 'number' }, { type: 'number' }], items: false, minItems: 2 },
+        command: { type: 'array', title: 'Command', prefixItems: [{ type: 'string', title: 'Program' }], items: { type: 'string' }, minItems: 1 },
+      },
+      required: ['point', 'command'],
+    };
+    const { container } = render(<ToolCallForm tool={tool(schema, 'both')} onSubmit={vi.fn()} />);
+    expect(await violations(container)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Add to Command' }));
+    await user.type(screen.getByRole('textbox', { name: 'Item 3' }), '1');
+    await user.click(submitButton());
+    expect(screen.getByRole('textbox', { name: 'Item 1' })).toHaveFocus();
+    expect(await violations(container)).toEqual([]);
+  });
+});
+
+describe('given a tuple in the draft-07 / 2019-09 spelling (items array)', () => {
+  test('draft-07: items array + additionalItems: false draws each position under its own title, fixed length', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { point: { type: 'array', title: 'Point', items: [{ type: 'number', title: 'X' }, { type: 'number', title: 'Y' }], additionalItems: false, minItems: 1 } },
+      required: ['point'],
+    };
+    render(<ToolCallForm tool={tool(schema, 'plot')} onSubmit={onSubmit} />);
+    const point = screen.getByRole('group', { name: 'Point' });
+    expect(within(point).getByRole('textbox', { name: 'X' })).toHaveAttribute('aria-required', 'true');
+    expect(within(point).getByRole('textbox', { name: 'Y' })).not.toHaveAttribute('aria-required');
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Call tool']);
+    await user.type(within(point).getByRole('textbox', { name: 'Y' }), '-2');
+    await user.click(submitButton());
+    expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((item) => item.textContent)).toEqual([`/point/0 ${GAP}`]);
+    await user.type(within(point).getByRole('textbox', { name: 'X' }), '1.5');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ point: [1.5, -2] }]]);
+  });
+
+  test('2019-09: an additionalItems schema is the rest rule: extra items are offered', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = {
+      $schema: 'https://json-schema.org/draft/2019-09/schema',
+      type: 'object',
+      properties: { server: { type: 'array', title: 'Server', items: [{ type: 'string', title: 'Host' }], additionalItems: { type: 'integer', title: 'Port' }, minItems: 1 } },
+      required: ['server'],
+    };
+    render(<ToolCallForm tool={tool(schema, 'connect')} onSubmit={onSubmit} />);
+    await user.type(screen.getByRole('textbox', { name: 'Host' }), 'db.local');
+    await user.click(screen.getByRole('button', { name: 'Add to Server' }));
+    await user.type(screen.getByRole('textbox', { name: 'Server-2' }), '5432');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ server: ['db.local', 5432] }]]);
+  });
+
+  test('draft-07: a position\'s default is pre-filled (rjsf reads an items array, not prefixItems) and sent', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { size: { type: 'array', title: 'Size', items: [{ type: 'integer', title: 'Width', default: 640 }, { type: 'integer', title: 'Height' }], additionalItems: false } },
+    };
+    render(<ToolCallForm tool={tool(schema, 'resize')} onSubmit={onSubmit} />);
+    expect(screen.getByRole('textbox', { name: 'Width' })).toHaveValue('640');
+    await user.type(screen.getByRole('textbox', { name: 'Height' }), '480');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ size: [640, 480] }]]);
+  });
+
+  test('under draft-07, prefixItems is not a keyword: the array is not a tuple, as the validator reads it', () => {
+    const schema: Tool['inputSchema'] = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { tags: { type: 'array', title: 'Tags', prefixItems: [{ type: 'number', title: 'Count' }], items: { type: 'string' } } },
+    };
+    render(<ToolCallForm tool={tool(schema, 'tag')} onSubmit={vi.fn()} />);
+    expect(screen.queryByRole('textbox', { name: 'Count' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add to Tags' })).toBeInTheDocument();
+  });
+});
+
 describe('given free-form values', () => {
   test('a property without a type gets a type picker, string first', async () => {
     const user = userEvent.setup();
@@ -550,22 +798,6 @@ describe('given the schema dialect', () => {
     expect(onSubmit.mock.calls).toStrictEqual([[{ card: '4111' }]]);
   });
 
-  test('draft-07 reads a tuple "items" array as positions, as rjsf draws it', async () => {
-    const user = userEvent.setup();
-    const onSubmit = vi.fn();
-    const schema: Tool['inputSchema'] = {
-      $schema: 'http://json-schema.org/draft-07/schema#',
-      type: 'object',
-      properties: { point: { type: 'array', title: 'Point', items: [{ type: 'number', title: 'X' }, { type: 'number', title: 'Y' }], additionalItems: false } },
-      required: ['point'],
-    };
-    render(<ToolCallForm tool={tool(schema, 'plot')} onSubmit={onSubmit} />);
-    // rjsf names the positions of a list after the list.
-    await user.type(screen.getByRole('textbox', { name: 'Point-1' }), '1.5');
-    await user.type(screen.getByRole('textbox', { name: 'Point-2' }), '-2');
-    await user.click(submitButton());
-    expect(onSubmit.mock.calls).toStrictEqual([[{ point: [1.5, -2] }]]);
-  });
 });
 
 describe('given a schema the kit refuses', () => {
