@@ -46,6 +46,8 @@ export interface ArgumentNode {
   value: unknown;
   /** Set when rjsf draws an option selector here (a `oneOf`/`anyOf` that is not an enum). */
   union?: 'oneOf' | 'anyOf';
+  /** Set when the form draws a tuple here: its positions and rules. */
+  tuple?: TupleShape;
 }
 
 /** The outcome of `toArguments`. */
@@ -248,6 +250,8 @@ function walkValue(value: unknown, schema: RJSFSchema, pointer: string, path: Fi
  */
 function walkTuple(value: readonly unknown[], tuple: TupleShape, pointer: string, path: FieldPathList, out: ArgumentsWalk, context: WalkContext): unknown[] {
   const count = tuple.positions.length;
+  const node = out.nodes.get(pointer);
+  if (node) node.tuple = tuple;
   const positions: unknown[] = [];
   const extras: unknown[] = [];
   // An index loop, not forEach: the form data may have holes (a later position set first).
@@ -352,6 +356,17 @@ function placeOf(pointer: string, nodes: ReadonlyMap<string, ArgumentNode>, sche
 }
 
 /**
+ * A tuple sent shorter than its `minItems` is reported on the first position not sent: that is
+ * the field to fill, where a list's issue of the same kind stays on the list.
+ */
+function tuplePlaceOf(issue: SchemaIssue, nodes: ReadonlyMap<string, ArgumentNode>, schemaUtils: WalkContext['schemaUtils']): ReturnType<typeof placeOf> | undefined {
+  const node = issue.keyword === 'minItems' ? nodes.get(issue.pointer) : undefined;
+  if (!node?.tuple || !Array.isArray(node.value) || node.value.length >= node.tuple.positions.length) return undefined;
+  const index = node.value.length;
+  return { path: [...node.path, index], union: unionOf(tupleItemSchema(node.tuple, index), schemaUtils), declared: true };
+}
+
+/**
  * Puts each issue on the place of the form that shows it. Ajv reports a failed `oneOf`/`anyOf`
  * with the issues of every option, also those the person did not pick; those are left out here
  * when they are recognisably another option's (a property the picked option does not declare, a
@@ -360,7 +375,7 @@ function placeOf(pointer: string, nodes: ReadonlyMap<string, ArgumentNode>, sche
  * leave nothing, every issue is shown: an invalid value never goes without a reason.
  */
 export function locateIssues(issues: readonly SchemaIssue[], nodes: ReadonlyMap<string, ArgumentNode>, schemaUtils: WalkContext['schemaUtils']): LocatedIssue[] {
-  const all = issues.map((issue) => ({ issue, ...placeOf(issue.pointer, nodes, schemaUtils) }));
+  const all = issues.map((issue) => ({ issue, ...(tuplePlaceOf(issue, nodes, schemaUtils) ?? placeOf(issue.pointer, nodes, schemaUtils)) }));
   const picked = all.filter(({ issue, declared }) => {
     if (!declared) return false;
     const node = nodes.get(issue.pointer);

@@ -511,6 +511,19 @@ describe('given a tuple (2020-12 prefixItems)', () => {
     expect(onSubmit.mock.calls).toStrictEqual([[{ name: ['Ada', 'King', 'Lovelace'] }]]);
   });
 
+  test('a required position left empty at the end: minItems is reported on that position', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm tool={plotPoint} onSubmit={onSubmit} />);
+    await user.type(screen.getByRole('textbox', { name: 'Item 1' }), '4');
+    await user.click(submitButton());
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['/point must NOT have fewer than 2 items']);
+    const y = screen.getByRole('textbox', { name: 'Item 2' });
+    expect(y).toHaveFocus();
+    expect(y).toHaveAccessibleDescription('must NOT have fewer than 2 items');
+  });
+
   test('a rest schema (items): extra items are added after the positions and removed like list items, up to maxItems', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
