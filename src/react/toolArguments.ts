@@ -243,10 +243,12 @@ function walkValue(value: unknown, schema: RJSFSchema, pointer: string, path: Fi
 /**
  * A tuple: each position at its own index, sent up to the last one filled. Below `minItems` a
  * position is required, so an empty object or list there is an answer (as for a required
- * property); above it, an empty one counts as not filled. An empty position before a filled one
- * (or before an extra item) is a gap: reported at that position, and sent to the validator as
- * `null` so every later value keeps its index. Extra items after the positions are a list: empty
- * ones are left out and the rest close up.
+ * property); above it, an empty one counts as not filled. An unticked box is an answer wherever
+ * the tuple needs one (before a filled position, or below `minItems` with every position before
+ * it given): `false`, as for a required boolean property. Any other empty position before a
+ * filled one (or before an extra item) is a gap: reported at that position, and sent to the
+ * validator as `null` so every later value keeps its index. Extra items after the positions are
+ * a list: empty ones are left out and the rest close up.
  */
 function walkTuple(value: readonly unknown[], tuple: TupleShape, pointer: string, path: FieldPathList, out: ArgumentsWalk, context: WalkContext): unknown[] {
   const count = tuple.positions.length;
@@ -268,16 +270,23 @@ function walkTuple(value: readonly unknown[], tuple: TupleShape, pointer: string
     const child = index < positions.length ? positions[index] : OMIT;
     return child !== OMIT && (index < tuple.minItems || !isEmptyContainer(child));
   };
+  const isBox = (index: number): boolean => {
+    const shown = out.nodes.get(joinPointer(pointer, index))?.schema ?? context.schemaUtils.retrieveSchema(tupleItemSchema(tuple, index));
+    const types = typesOf(shown);
+    return types.length === 1 && types[0] === 'boolean';
+  };
   let length = extras.length > 0 ? count : 0;
   for (let index = count - 1; length === 0 && index >= 0; index--) if (filled(index)) length = index + 1;
   const items: unknown[] = [];
   for (let index = 0; index < length; index++) {
     if (filled(index)) items.push(positions[index]);
+    else if (isBox(index)) items.push(false);
     else {
       out.issues.push({ pointer: joinPointer(pointer, index), keyword: '$gap', message: context.tupleGap });
       items.push(null);
     }
   }
+  for (let index = length; index < Math.min(tuple.minItems, count) && isBox(index); index++) items.push(false);
   return [...items, ...extras];
 }
 

@@ -524,6 +524,31 @@ describe('given a tuple (2020-12 prefixItems)', () => {
     expect(y).toHaveAccessibleDescription('must NOT have fewer than 2 items');
   });
 
+  test('an unticked box is an answer where the tuple needs one (below minItems, before a filled position): false', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = {
+      type: 'object',
+      properties: {
+        grant: {
+          type: 'array',
+          title: 'Grant',
+          prefixItems: [{ type: 'boolean', title: 'Read' }, { type: 'boolean', title: 'Write' }, { type: 'string', title: 'Path' }, { type: 'boolean', title: 'Recursive' }],
+          items: false,
+          minItems: 2,
+        },
+      },
+      required: ['grant'],
+    };
+    render(<ToolCallForm tool={tool(schema, 'share')} onSubmit={onSubmit} />);
+    await user.click(submitButton());
+    await user.click(screen.getByRole('checkbox', { name: 'Write' }));
+    await user.type(screen.getByRole('textbox', { name: 'Path' }), '/srv');
+    await user.click(submitButton());
+    // The optional box after the last filled position is left out, like an optional boolean property.
+    expect(onSubmit.mock.calls).toStrictEqual([[{ grant: [false, false] }], [{ grant: [false, true, '/srv'] }]]);
+  });
+
   test('a rest schema (items): extra items are added after the positions and removed like list items, up to maxItems', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
