@@ -11,13 +11,16 @@ import { expect, fn, within } from 'storybook/test';
 
 import { ToolCallForm } from '../src/index.js';
 import {
+  addPerson,
   badIdTool,
   createIssue,
   draft04Tool,
   findPerson,
   payByCard,
   payByCardDraft07,
+  plotPoint,
   remoteRefTool,
+  runCommand,
   shipParcel,
 } from '../test/fixtures/tools.js';
 
@@ -149,6 +152,64 @@ export const EveryShapeRefused: Story = {
     await userEvent.click(canvas.getByRole('link', { name: "/priority must have required property 'priority'" }));
     await expect(canvas.getByRole('combobox', { name: 'Priority' })).toHaveFocus();
     await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Tuples (prefixItems)
+
+/** A tuple: one field per position, named by its title; `items: false` offers no add button. Exactly `["Ada", 36]` goes out. */
+export const Tuple: Story = {
+  name: 'Tuple: one field per position',
+  args: { tool: addPerson },
+  play: async ({ args, canvas, userEvent }) => {
+    const person = canvas.getByRole('group', { name: 'Person' });
+    await expect(canvas.getAllByRole('button').map((button) => button.textContent)).toEqual(['Call tool']);
+    await userEvent.type(within(person).getByRole('textbox', { name: 'Name' }), 'Ada');
+    await userEvent.type(within(person).getByRole('textbox', { name: 'Age' }), '36');
+    await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith({ person: ['Ada', 36] });
+    await expect(args.onSubmit).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** Untitled positions are "Item 1"…; an empty one before a filled one is refused where it is, never closed up. */
+export const TupleGap: Story = {
+  name: 'Tuple: a skipped position is refused',
+  args: { tool: plotPoint },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Item 1' }), '1.5');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Item 3' }), '4');
+    await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
+    await expect(summaryLines(canvas)).toEqual([
+      '/point/1 Empty, but a later position is filled. Fill this one in, or clear the ones after it: positions cannot be skipped.',
+    ]);
+    const second = canvas.getByRole('textbox', { name: 'Item 2' });
+    await expect(second).toHaveFocus();
+    await expect(second).toHaveAttribute('aria-invalid', 'true');
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+    await userEvent.type(second, '-2');
+    await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith({ point: [1.5, -2, 4] });
+    await expect(args.onSubmit).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** A rest rule (`items` schema): arguments after the program are added and removed as a list, up to `maxItems`. */
+export const TupleRest: Story = {
+  name: 'Tuple: extra items after the positions',
+  args: { tool: runCommand },
+  play: async ({ args, canvas, userEvent }) => {
+    const command = canvas.getByRole('group', { name: 'Command' });
+    await userEvent.type(within(command).getByRole('textbox', { name: 'Program' }), 'grep');
+    await userEvent.click(within(command).getByRole('button', { name: 'Add to Command' }));
+    await userEvent.type(within(command).getByRole('textbox', { name: 'Command-2' }), '-n');
+    await userEvent.click(within(command).getByRole('button', { name: 'Add to Command' }));
+    await userEvent.type(within(command).getByRole('textbox', { name: 'Command-3' }), 'TODO');
+    await userEvent.click(within(command).getByRole('button', { name: 'Remove Command item 2' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith({ command: ['grep', 'TODO'] });
+    await expect(args.onSubmit).toHaveBeenCalledTimes(1);
   },
 };
 
