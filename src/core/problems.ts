@@ -40,6 +40,11 @@ export const BLOCKING_PROBLEM_CODES = [
   'bound-invalid',
   /** A lower bound is above its upper bound (or `minItems` exceeds the number of options). */
   'bounds-conflict',
+  /**
+   * More properties than `MAX_FIELDS`: no person fills in such a form, and drawing it would stall
+   * the page for seconds (100,000 fields take about 6 s in Chromium).
+   */
+  'too-many-fields',
   /** The input could not be read at all (a throwing getter, a Proxy): nothing in it is trusted. */
   'unreadable',
 ] as const;

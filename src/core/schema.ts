@@ -368,6 +368,13 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
   return field;
 }
 
+/**
+ * The most fields a form may have. Real elicitations ask for a handful; a requested schema with
+ * more properties than this is refused (Decline and Cancel remain), so a hostile one cannot stall
+ * the page drawing fields nobody could fill in. Refused before any property is read.
+ */
+export const MAX_FIELDS = 1000;
+
 function parse(input: unknown, problems: Problems): Field[] {
   if (!isRecord(input)) {
     problems.add('', 'not-object', `The requested schema must be an object, not ${describeJson(input)}.`);
@@ -379,6 +386,12 @@ function parse(input: unknown, problems: Problems): Field[] {
   const properties = input.properties;
   if (!isRecord(properties)) {
     problems.add('properties', 'properties-invalid', `properties must be an object of field schemas, not ${hasOwn(input, 'properties') ? describeJson(properties) : 'missing'}.`);
+  } else {
+    const count = Object.keys(properties).length;
+    if (count > MAX_FIELDS) {
+      problems.add('properties', 'too-many-fields', `The form has ${count} fields, more than the ${MAX_FIELDS} a form may have: nobody could fill it in.`);
+      return [];
+    }
   }
   const required = new Set<string>();
   if (hasOwn(input, 'required')) {

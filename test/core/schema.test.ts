@@ -126,6 +126,20 @@ describe('given problems, which refuse the form and which do not', () => {
   test('an empty form is valid', () => {
     expect(parseRequestedSchema({ type: 'object', properties: {} })).toEqual({ ok: true, fields: [], warnings: [] });
   });
+
+  test('a form may have 1,000 fields; one more refuses it, before any property is read', () => {
+    const wide = (count: number, extra: Record<string, unknown> = {}) => ({
+      type: 'object',
+      properties: { ...Object.fromEntries(Array.from({ length: count }, (_, index) => [`f${index}`, { type: 'string' }])), ...extra },
+    });
+    const allowed = parseRequestedSchema(wide(1000));
+    expect(allowed.ok && [allowed.fields.length, allowed.fields[999]?.key]).toEqual([1000, 'f999']);
+    // The 1,001st property is not even a schema: it is never read.
+    expect(parseRequestedSchema(wide(1000, { bad: null }))).toEqual({
+      ok: false,
+      problems: [{ path: 'properties', code: 'too-many-fields', severity: 'error', message: 'The form has 1001 fields, more than the 1000 a form may have: nobody could fill it in.' }],
+    });
+  });
 });
 
 describe('given hostile input', () => {

@@ -217,6 +217,18 @@ describe('given large and deep form requests', () => {
     await declineAndCancel((onRespond) => <ElicitationForm request={form({ type: 'object', properties: { a: { type: 'string', title: big } } }, big)} server={hostileServer} onRespond={onRespond} />);
   });
 
+  test('100,000 fields are refused with one message, no field drawn; Decline and Cancel answer', async () => {
+    const properties = Object.fromEntries(Array.from({ length: 100_000 }, (_, index) => [`f${index}`, { type: 'string', title: ALL }]));
+    const request = form({ type: 'object', properties });
+    const { container, unmount } = mount(<ElicitationForm request={request} server={hostileServer} onRespond={() => {}} />);
+    expect([container.querySelectorAll('input').length, container.querySelector('.mek-problems')?.textContent]).toEqual([
+      0,
+      'properties The form has 100000 fields, more than the 1000 a form may have: nobody could fill it in.',
+    ]);
+    unmount();
+    await declineAndCancel((onRespond) => <ElicitationForm request={request} server={hostileServer} onRespond={onRespond} />);
+  });
+
   test('10,000 levels of nesting are refused; Decline and Cancel answer', async () => {
     let inner: Record<string, unknown> = { type: 'string' };
     for (let level = 0; level < 10_000; level++) inner = { type: 'object', properties: { a: inner } };

@@ -147,6 +147,21 @@ describe('given 100,000 options', () => {
   });
 });
 
+describe('given 100,000 fields', () => {
+  const wide = untrusted({ type: 'object', properties: Object.fromEntries(Array.from({ length: 100_000 }, (_, index) => [`f${index}`, { type: 'string', title: '<img src=x onerror=alert(1)>' }])) });
+
+  test('the form is refused with a message, before any field is read; no answer conforms, and submitting says to decline or cancel', () => {
+    expect(timed('parse 100,000 fields', () => verdict(wide))).toEqual([['properties', 'too-many-fields', 'The form has 100000 fields, more than the 1000 a form may have: nobody could fill it in.']]);
+    expect(validateElicitContent(wide, {})).toEqual([
+      { field: '', code: 'schema', message: 'The requested schema is refused, so no answer can conform: The form has 100000 fields, more than the 1000 a form may have: nobody could fill it in.' },
+    ]);
+    expect(submitDraft(wide, {})).toEqual({
+      ok: false,
+      errors: [{ field: '', code: 'schema', message: 'The requested schema is refused, so the form cannot be submitted; decline or cancel instead.' }],
+    });
+  });
+});
+
 describe('given 1 MB strings', () => {
   test('a 1 MB message, title, description and default are kept as text', () => {
     const schema = one('note', { type: 'string', title: MEGABYTE, description: MEGABYTE, default: MEGABYTE });
