@@ -24,7 +24,8 @@ import { Component, useEffect, useId, useMemo, useRef, useState, type ReactNode 
 import { FieldLink, focusField, useSessionKey } from './promptParts.js';
 
 import { compileToolSchema, type SchemaIssue, type SchemaLimits, type Tool, type ToolSchemaDialect } from '../core/index.js';
-import { rjsfToolSchema } from './rjsfToolSchema.js';
+import { MAX_FIELDS } from '../core/schema.js';
+import { countFormFields, rjsfToolSchema } from './rjsfToolSchema.js';
 import {
   fieldId,
   locateIssues,
@@ -274,13 +275,17 @@ function ToolCallSession({ tool, onSubmit, labels: given, theme, limits }: ToolC
   const compiled = useMemo(() => compileToolSchema(inputSchema, limits), [inputSchema, limits]);
   const schema = useMemo(() => (compiled.ok && isRecord(inputSchema) ? rjsfToolSchema(inputSchema, compiled.dialect) : undefined), [compiled, inputSchema]);
   const rootType = isRecord(inputSchema) ? inputSchema.type : undefined;
+  // Counted only for a schema the compiler accepted (bounded by its limits), and only so far.
+  const fieldCount = useMemo(() => (schema === undefined ? 0 : countFormFields(schema, MAX_FIELDS)), [schema]);
   const refusal = !compiled.ok
     ? compiled.error.message
     : !isRecord(inputSchema)
       ? labels.schemaNotObject
       : rootType !== undefined && rootType !== 'object'
         ? labels.rootNotObject
-        : undefined;
+        : fieldCount > MAX_FIELDS
+          ? labels.tooManyFields(fieldCount, MAX_FIELDS)
+          : undefined;
   const toolName = isRecord(tool) && typeof tool.title === 'string' && tool.title !== '' ? tool.title : isRecord(tool) ? String(tool.name) : '';
   return (
     <div role="group" className="mek-root mek-tool" data-theme={theme} aria-label={labels.formName(toolName)}>

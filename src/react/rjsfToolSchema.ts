@@ -72,3 +72,30 @@ export function rjsfToolSchema(inputSchema: Record<string, unknown>, dialect: To
   }
   return copy as RJSFSchema;
 }
+
+/** Keywords whose values are data, not schemas: a `properties` key inside them draws nothing. */
+const VALUE_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
+
+/**
+ * How many fields the form draws for `schema` before anyone adds a list item: every property of
+ * every `properties`, and every tuple position (`prefixItems`, a draft-07 `items` array), wherever
+ * they sit. Counted once each, also when several `$ref`s point there: a lower bound, which is what
+ * a limit needs. Iterative; stops counting past `stopAbove`.
+ */
+export function countFormFields(schema: unknown, stopAbove: number): number {
+  let count = 0;
+  const stack: unknown[] = [schema];
+  while (stack.length > 0 && count <= stopAbove) {
+    const value = stack.pop();
+    if (Array.isArray(value)) {
+      stack.push(...value);
+      continue;
+    }
+    if (!isRecord(value)) continue;
+    if (isRecord(value.properties)) count += Object.keys(value.properties).length;
+    if (Array.isArray(value.prefixItems)) count += value.prefixItems.length;
+    if (Array.isArray(value.items)) count += value.items.length;
+    for (const [key, child] of Object.entries(value)) if (!VALUE_KEYWORDS.has(key) && typeof child === 'object') stack.push(child);
+  }
+  return count;
+}

@@ -44,6 +44,8 @@ export interface ToolCallFormLabels extends Pick<ElicitationLabels, WidgetLabelK
   schemaNotObject: string;
   /** Shown when `inputSchema` declares a root `type` other than `object` (arguments are an object, SEP-2106). */
   rootNotObject: string;
+  /** Shown instead of a form whose schema has more fields (at least `count`) than a form may have (`max`, the elicitation form's limit). */
+  tooManyFields: (count: number, max: number) => string;
   /** The button that appends an item to a list, given the list's label. */
   addItem: (listLabel: string) => string;
   /** The button that removes item `position` (1-based) of a list. */
@@ -95,6 +97,7 @@ export const defaultToolCallFormLabels: ToolCallFormLabels = Object.freeze({
   formFailed: (message: string) => `The form could not be drawn for this schema: ${message}`,
   schemaNotObject: 'The input schema is not a JSON object.',
   rootNotObject: 'The input schema must describe an object (its root "type" must be "object"): tool arguments are always an object.',
+  tooManyFields: (count: number, max: number) => `The input schema has at least ${count} fields, more than the ${max} a form may have: nobody could fill it in.`,
   addItem: (listLabel: string) => `Add to ${listLabel}`,
   removeItem: (listLabel: string, position: number) => `Remove ${listLabel} item ${position}`,
   moveItemUp: (listLabel: string, position: number) => `Move ${listLabel} item ${position} up`,

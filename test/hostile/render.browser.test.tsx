@@ -322,6 +322,7 @@ describe('given hostile tool schemas and results', () => {
     ['a remote $ref', { type: 'object', properties: { a: { $ref: 'https://evil.example/s.json' } } }],
     ['a catastrophic pattern', { type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$' } } }],
     ['an invalid $id', { type: 'object', $id: 'my tool:input' }],
+    ['9,000 properties (within the compiler limits, over the form limit)', { type: 'object', properties: Object.fromEntries(Array.from({ length: 9000 }, (_, index) => [`p${index}`, { type: 'string', title: ALL }])) }],
   ])('ToolCallForm with %s shows the refusal as text: nothing injected', async (_name, inputSchema) => {
     const { container, unmount } = mount(<ToolCallForm tool={{ ...tool, inputSchema: inputSchema as Tool['inputSchema'] }} onSubmit={() => {}} />);
     expect(await injected(container)).toEqual(CLEAN);

@@ -9,6 +9,7 @@ import { describe, expect, test, vi } from 'vitest';
 
 import { compileToolSchema, ToolCallForm, type Tool } from '../../src/index.js';
 import { addPerson, findPerson, payByCard, payByCardDraft07, plotPoint, runCommand } from '../fixtures/tools.js';
+import { countFormFields } from '../../src/react/rjsfToolSchema.js';
 import { violations } from './helpers.js';
 
 function tool(inputSchema: Tool['inputSchema'], name = 'search'): Tool {
@@ -884,6 +885,46 @@ describe('given a schema the kit refuses', () => {
       screen.getByText('The input schema must describe an object (its root "type" must be "object"): tool arguments are always an object.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
+describe('given a schema with more fields than a form may have', () => {
+  const properties = (count: number, prefix = 'p') => Object.fromEntries(Array.from({ length: count }, (_, index) => [`${prefix}${index}`, { type: 'string' }]));
+
+  test('1,001 fields (599 + 2 properties, 2 tuple positions, 398 nested properties) are refused, with the count, and no form', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        ...properties(599),
+        pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false },
+        nested: { type: 'object', properties: properties(398, 'n') },
+      },
+    } as Tool['inputSchema'];
+    const { container } = render(<ToolCallForm tool={tool(schema, 'wide')} onSubmit={vi.fn()} />);
+    const group = screen.getByRole('group', { name: 'Arguments of wide' });
+    expect(within(group).getByText('The input schema has at least 1001 fields, more than the 1000 a form may have: nobody could fill it in.')).toBeInTheDocument();
+    expect(container.querySelector('form')).toBeNull();
+  });
+
+  test('1,000 fields are drawn', () => {
+    const { container } = render(<ToolCallForm tool={tool({ type: 'object', properties: properties(1000) } as Tool['inputSchema'], 'wide')} onSubmit={vi.fn()} />);
+    expect(container.querySelectorAll('form input[type=text]').length).toBe(1000);
+  });
+
+  test('counted: properties and positions, each place once; values (const, enum, default, examples) are data, not fields', () => {
+    const data = { properties: properties(2000) };
+    const schema = {
+      type: 'object',
+      properties: {
+        a: { type: 'object', properties: properties(3), default: data, examples: [data] },
+        b: { $ref: '#/$defs/B' },
+        c: { type: 'array', items: [{ type: 'string' }, { type: 'string' }], const: data, enum: [data] },
+      },
+      $defs: { B: { type: 'object', properties: properties(4) } },
+    };
+    expect(countFormFields(schema, 1000)).toBe(3 + 3 + 2 + 4);
+    // It stops once past the limit, what a refusal needs: one of the three objects is counted.
+    expect(countFormFields({ allOf: [{ properties: properties(5000) }, { properties: properties(5000) }, { properties: properties(5000) }] }, 1000)).toBe(5000);
   });
 });
 
