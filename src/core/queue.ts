@@ -20,6 +20,8 @@
  *   `elicitationId` (2025-11-25) then stays visible as `consented` until `complete(elicitationId)`
  *   marks it `completed`, or the person dismisses it. Without an id (2026-07-28) there is no
  *   completion to wait for and the entry leaves at once.
+ * - One server holds at most `maxEntriesPerServer` entries (default 100); a request beyond that
+ *   resolves `{ action: 'cancel' }` at once, with no entry, like one the server already gave up on.
  * - All state lives in the closure of one queue; the snapshot is a new frozen object only when
  *   something changed.
  */
@@ -175,6 +177,14 @@ export interface ElicitationQueueOptions {
   maxNotices?: number;
   /** Receives what a listener throws (the other listeners still run). Default: rethrown in a microtask. */
   onListenerError?: (error: unknown) => void;
+  /**
+   * At most this many entries of one server (by `serverKey`) are in the queue at once, pending or
+   * waiting for completion. A request beyond it resolves `{ action: 'cancel' }` at once, with no
+   * entry and no notice, as when the server has already given up: nobody answers hundreds of
+   * prompts, and a server that floods the queue cannot stall the page (each change publishes a
+   * snapshot of every entry, so 50,000 queued requests took 20 s). Default 100.
+   */
+  maxEntriesPerServer?: number;
 }
 
 /** The queue: requests in, a person's answers out. */
@@ -400,6 +410,7 @@ function readOrigin(origin: ElicitationOrigin): { server: ElicitationServer; sig
 export function createElicitationQueue(options: ElicitationQueueOptions = {}): ElicitationQueue {
   const noticeDurationMs = options.noticeDurationMs ?? 10_000;
   const maxNotices = Math.max(0, options.maxNotices ?? 20);
+  const maxEntriesPerServer = Math.max(0, options.maxEntriesPerServer ?? 100);
   const onListenerError =
     options.onListenerError ??
     ((error: unknown) => {
@@ -411,6 +422,8 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
 
   const order: Live[] = [];
   const byId = new Map<string, Live>();
+  /** Entries in the queue per `serverKey`. */
+  const perServer = new Map<string, number>();
   let notices: ElicitationNotice[] = [];
   const noticeTimers = new Map<string, ReturnType<typeof setTimeout>>();
   const listeners = new Set<{ listener: () => void }>();
@@ -436,8 +449,13 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
 
   function remove(live: Live): void {
     const index = order.indexOf(live);
-    if (index >= 0) order.splice(index, 1);
+    if (index < 0) return;
+    order.splice(index, 1);
     byId.delete(live.entry.id);
+    const { serverKey } = live.entry;
+    const left = (perServer.get(serverKey) ?? 1) - 1;
+    if (left > 0) perServer.set(serverKey, left);
+    else perServer.delete(serverKey);
   }
 
   function settle(live: Live, results: readonly ElicitResult[]): void {
@@ -508,12 +526,16 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     const cancelled = () => Promise.resolve(Array.from({ length: count }, cancel));
     // Already given up: the person never sees it, so there is nothing to tell them either.
     if (signal?.aborted === true || (deadline !== undefined && deadline <= Date.now())) return cancelled();
+    const serverKey = server.id ?? server.name;
+    const queued = perServer.get(serverKey) ?? 0;
+    // Over the server's share: answered like a request it already gave up on.
+    if (queued >= maxEntriesPerServer) return cancelled();
     nextEntry += 1;
     const entry = build(
       Object.freeze({
         id: `elicitation-${nextEntry}`,
         server,
-        serverKey: server.id ?? server.name,
+        serverKey,
         ...(deadline !== undefined && { deadline }),
       }),
     );
@@ -535,6 +557,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     };
     order.push(live);
     byId.set(entry.id, live);
+    perServer.set(serverKey, queued + 1);
     signal?.addEventListener('abort', onAbort, { once: true });
     if (deadline !== undefined) {
       // One timer per entry, re-armed only when the deadline is beyond setTimeout's range.

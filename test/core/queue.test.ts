@@ -540,6 +540,48 @@ describe('given a 2026-07-28 round with two requests', () => {
   });
 });
 
+describe('given a server that sends more requests than anyone could answer', () => {
+  test('past maxEntriesPerServer a request is cancelled at once, with no entry, no notice and no change', async () => {
+    const queue = createElicitationQueue({ maxEntriesPerServer: 2 });
+    const first = track(queue.enqueue(ageForm, { server: ALPHA }));
+    void queue.enqueueRound({ a: ageForm, b: ageForm }, { server: ALPHA });
+    const before = queue.getSnapshot();
+    const calls: number[] = [];
+    queue.subscribe(() => calls.push(queue.getSnapshot().entries.length));
+    const third = track(queue.enqueue(ageForm, { server: ALPHA }));
+    const round = track(queue.enqueueRound({ a: ageForm }, { server: ALPHA }));
+    await flush();
+    expect([third.values, round.values, calls]).toEqual([[{ action: 'cancel' }], [{ a: { action: 'cancel' } }], []]);
+    expect(queue.getSnapshot()).toBe(before);
+    // Another server has its own share.
+    void queue.enqueue(ageForm, { server: BETA });
+    expect(queue.getSnapshot().entries.map((entry) => [entry.id, entry.serverKey])).toEqual([
+      ['elicitation-1', 'alpha'],
+      ['elicitation-2', 'alpha'],
+      ['elicitation-3', 'beta-2'],
+    ]);
+    // An answer frees a place.
+    expect(queue.respond('elicitation-1', { action: 'decline' })).toBe('answered');
+    await flush();
+    expect(first.values).toEqual([{ action: 'decline' }]);
+    void queue.enqueue(ageForm, { server: ALPHA });
+    expect(queue.getSnapshot().entries.map((entry) => entry.id)).toEqual(['elicitation-2', 'elicitation-3', 'elicitation-4']);
+  });
+
+  test('a URL entry waiting for completion still takes its place until dismissed', () => {
+    const queue = createElicitationQueue({ maxEntriesPerServer: 1 });
+    void queue.enqueue(signIn, { server: ALPHA });
+    expect(queue.respond('elicitation-1', { action: 'accept' })).toBe('answered');
+    const refused = track(queue.enqueue(ageForm, { server: ALPHA }));
+    expect(queue.getSnapshot().entries.map((entry) => [entry.id, entry.status])).toEqual([['elicitation-1', 'consented']]);
+    expect(queue.dismiss('elicitation-1')).toBe(true);
+    void queue.enqueue(ageForm, { server: ALPHA });
+    // A refused request takes no entry id.
+    expect(queue.getSnapshot().entries.map((entry) => entry.id)).toEqual(['elicitation-2']);
+    return flush().then(() => expect(refused.values).toEqual([{ action: 'cancel' }]));
+  });
+});
+
 describe('given subscribers', () => {
   test('unsubscribe stops the calls; a throwing listener is reported and the others still run', () => {
     const errors: unknown[] = [];
