@@ -8,7 +8,12 @@
  * - turns every anchor reference (`$anchor`, `$dynamicAnchor`, draft-07 `"$id": "#name"`) into the
  *   JSON Pointer of its target;
  * - turns `$dynamicRef` / `$recursiveRef` into a plain `$ref` to the same place, which is how rjsf
- *   can draw it (the kit's own validator, which decides what is sent, still reads them as written).
+ *   can draw it (the kit's own validator, which decides what is sent, still reads them as written);
+ * - gives a 2020-12 tuple (`prefixItems`) what rjsf needs to pre-fill it, since rjsf reads only the
+ *   draft-07 spelling: the positions' defaults become the tuple's `default` (unless it has one),
+ *   and its rest rule moves from `items` to `unevaluatedItems`, which means the same beside
+ *   `prefixItems` (and is where `tupleShape` reads it), so rjsf no longer fills empty positions
+ *   with the rest rule's default.
  */
 import type { RJSFSchema } from '@rjsf/utils';
 
@@ -70,11 +75,46 @@ export function rjsfToolSchema(inputSchema: Record<string, unknown>, dialect: To
       if (object.$ref === undefined || keyword === '$ref') object.$ref = target;
     }
   }
+  if (dialect === '2020-12') forEachSchemaObject(copy, prefillTuple);
   return copy as RJSFSchema;
+}
+
+/** A 2020-12 tuple, made readable to rjsf's defaults (see the file comment). */
+function prefillTuple(object: Record<string, unknown>): void {
+  const positions = object.prefixItems;
+  if (!Array.isArray(positions)) return;
+  if ('items' in object && !('unevaluatedItems' in object)) {
+    object.unevaluatedItems = object.items;
+    delete object.items;
+  }
+  if ('default' in object) return;
+  const defaults = positions.map((position: unknown) => (isRecord(position) && 'default' in position ? position.default : undefined));
+  let length = defaults.length;
+  while (length > 0 && defaults[length - 1] === undefined) length -= 1;
+  if (length > 0) object.default = defaults.slice(0, length);
 }
 
 /** Keywords whose values are data, not schemas: a `properties` key inside them draws nothing. */
 const VALUE_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
+
+/**
+ * Calls `visit` on every object of the tree that is a schema, not data (values of
+ * `VALUE_KEYWORDS`), until it returns `false`; iterative.
+ */
+function forEachSchemaObject(root: unknown, visit: (object: Record<string, unknown>) => boolean | void): void {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (Array.isArray(value)) {
+      // One at a time: spreading a long array (a `required` of 1,000,000 names) into push() throws.
+      for (const item of value) if (typeof item === 'object' && item !== null) stack.push(item);
+      continue;
+    }
+    if (!isRecord(value)) continue;
+    if (visit(value) === false) return;
+    for (const [key, child] of Object.entries(value)) if (!VALUE_KEYWORDS.has(key) && typeof child === 'object') stack.push(child);
+  }
+}
 
 /**
  * How many fields the form draws for `schema` before anyone adds a list item: every property of
@@ -84,18 +124,11 @@ const VALUE_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
  */
 export function countFormFields(schema: unknown, stopAbove: number): number {
   let count = 0;
-  const stack: unknown[] = [schema];
-  while (stack.length > 0 && count <= stopAbove) {
-    const value = stack.pop();
-    if (Array.isArray(value)) {
-      stack.push(...value);
-      continue;
-    }
-    if (!isRecord(value)) continue;
-    if (isRecord(value.properties)) count += Object.keys(value.properties).length;
-    if (Array.isArray(value.prefixItems)) count += value.prefixItems.length;
-    if (Array.isArray(value.items)) count += value.items.length;
-    for (const [key, child] of Object.entries(value)) if (!VALUE_KEYWORDS.has(key) && typeof child === 'object') stack.push(child);
-  }
+  forEachSchemaObject(schema, (object) => {
+    if (isRecord(object.properties)) count += Object.keys(object.properties).length;
+    if (Array.isArray(object.prefixItems)) count += object.prefixItems.length;
+    if (Array.isArray(object.items)) count += object.items.length;
+    return count <= stopAbove;
+  });
   return count;
 }

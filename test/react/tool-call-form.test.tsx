@@ -467,6 +467,39 @@ describe('given a tuple (2020-12 prefixItems)', () => {
     expect(onSubmit.mock.calls).toStrictEqual([[{ person: ['Ada', 36] }]]);
   });
 
+  test('a position\'s default is pre-filled and sent; a position without one stays empty', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = {
+      type: 'object',
+      properties: { size: { type: 'array', title: 'Size', prefixItems: [{ type: 'integer', title: 'Width', default: 640 }, { type: 'integer', title: 'Height' }, { type: 'string', title: 'Unit', default: 'px' }], items: false } },
+    };
+    render(<ToolCallForm tool={tool(schema, 'resize')} onSubmit={onSubmit} />);
+    expect(['Width', 'Height', 'Unit'].map((name) => (screen.getByRole('textbox', { name }) as HTMLInputElement).value)).toEqual(['640', '', 'px']);
+    await user.type(screen.getByRole('textbox', { name: 'Height' }), '480');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ size: [640, 480, 'px'] }]]);
+  });
+
+  test('the rest rule\'s default is not a position\'s: the positions stay empty, an added item gets it', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = {
+      type: 'object',
+      properties: {
+        query: { type: 'array', title: 'Query', prefixItems: [{ type: 'string', title: 'Text' }, { type: 'string', title: 'Scope' }], items: { type: 'string', default: 'misc' }, minItems: 1 },
+      },
+    };
+    render(<ToolCallForm tool={tool(schema, 'search')} onSubmit={onSubmit} />);
+    expect(['Text', 'Scope'].map((name) => (screen.getByRole('textbox', { name }) as HTMLInputElement).value)).toEqual(['', '']);
+    await user.type(screen.getByRole('textbox', { name: 'Text' }), 'cats');
+    await user.click(screen.getByRole('button', { name: 'Add to Query' }));
+    expect(screen.getByRole('textbox', { name: 'Query-3' })).toHaveValue('misc');
+    await user.type(screen.getByRole('textbox', { name: 'Scope' }), 'all');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ query: ['cats', 'all', 'misc'] }]]);
+  });
+
   test('untitled positions are "Item 1", "Item 2"…; only those below minItems are required', () => {
     render(<ToolCallForm tool={plotPoint} onSubmit={vi.fn()} />);
     const point = screen.getByRole('group', { name: 'Point' });
@@ -923,6 +956,8 @@ describe('given a schema with more fields than a form may have', () => {
       $defs: { B: { type: 'object', properties: properties(4) } },
     };
     expect(countFormFields(schema, 1000)).toBe(3 + 3 + 2 + 4);
+    // A long array of non-schemas is walked, not spread into a call (which would throw).
+    expect(countFormFields({ type: 'object', required: Array.from({ length: 1_000_000 }, (_, index) => `r${index}`), properties: properties(2) }, 1000)).toBe(2);
     // It stops once past the limit, what a refusal needs: one of the three objects is counted.
     expect(countFormFields({ allOf: [{ properties: properties(5000) }, { properties: properties(5000) }, { properties: properties(5000) }] }, 1000)).toBe(5000);
   });
