@@ -9,6 +9,8 @@
  *   JSON Pointer of its target;
  * - turns `$dynamicRef` / `$recursiveRef` into a plain `$ref` to the same place, which is how rjsf
  *   can draw it (the kit's own validator, which decides what is sent, still reads them as written);
+ * - gives a tuple without a `type` the type `array`, so rjsf draws it as one (it guesses a type
+ *   from `properties`, never from `prefixItems` or an `items` array);
  * - gives a 2020-12 tuple (`prefixItems`) what rjsf needs to pre-fill it, since rjsf reads only the
  *   draft-07 spelling: the positions' defaults become the tuple's `default` (unless it has one),
  *   and its rest rule moves from `items` to `unevaluatedItems`, which means the same beside
@@ -75,14 +77,16 @@ export function rjsfToolSchema(inputSchema: Record<string, unknown>, dialect: To
       if (object.$ref === undefined || keyword === '$ref') object.$ref = target;
     }
   }
-  if (dialect === '2020-12') forEachSchemaObject(copy, prefillTuple);
+  forEachSchemaObject(copy, (object) => readableTuple(object, dialect));
   return copy as RJSFSchema;
 }
 
-/** A 2020-12 tuple, made readable to rjsf's defaults (see the file comment). */
-function prefillTuple(object: Record<string, unknown>): void {
-  const positions = object.prefixItems;
+/** A tuple, made readable to rjsf (see the file comment). */
+function readableTuple(object: Record<string, unknown>, dialect: ToolSchemaDialect): void {
+  const positions = dialect === '2020-12' ? object.prefixItems : object.items;
   if (!Array.isArray(positions)) return;
+  if (!('type' in object)) object.type = 'array';
+  if (dialect !== '2020-12') return;
   if ('items' in object && !('unevaluatedItems' in object)) {
     object.unevaluatedItems = object.items;
     delete object.items;

@@ -500,6 +500,20 @@ describe('given a tuple (2020-12 prefixItems)', () => {
     expect(onSubmit.mock.calls).toStrictEqual([[{ query: ['cats', 'all', 'misc'] }]]);
   });
 
+  test('a tuple without "type": "array" is still drawn as a tuple', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = {
+      type: 'object',
+      properties: { pair: { title: 'Pair', prefixItems: [{ type: 'string', title: 'Key' }, { type: 'number', title: 'Value' }], items: false, minItems: 2 } },
+    };
+    render(<ToolCallForm tool={tool(schema, 'put')} onSubmit={onSubmit} />);
+    await user.type(within(screen.getByRole('group', { name: 'Pair' })).getByRole('textbox', { name: 'Key' }), 'size');
+    await user.type(screen.getByRole('textbox', { name: 'Value' }), '3');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ pair: ['size', 3] }]]);
+  });
+
   test('untitled positions are "Item 1", "Item 2"…; only those below minItems are required', () => {
     render(<ToolCallForm tool={plotPoint} onSubmit={vi.fn()} />);
     const point = screen.getByRole('group', { name: 'Point' });
@@ -751,6 +765,21 @@ describe('given a tuple in the draft-07 / 2019-09 spelling (items array)', () =>
     await user.type(screen.getByRole('textbox', { name: 'Height' }), '480');
     await user.click(submitButton());
     expect(onSubmit.mock.calls).toStrictEqual([[{ size: [640, 480] }]]);
+  });
+
+  test('draft-07: an items array without "type": "array" is still drawn as a tuple', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { pair: { title: 'Pair', items: [{ type: 'string', title: 'Key' }, { type: 'number', title: 'Value' }], additionalItems: false } },
+    };
+    render(<ToolCallForm tool={tool(schema, 'put')} onSubmit={onSubmit} />);
+    await user.type(screen.getByRole('textbox', { name: 'Key' }), 'size');
+    await user.type(screen.getByRole('textbox', { name: 'Value' }), '3');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ pair: ['size', 3] }]]);
   });
 
   test('under draft-07, prefixItems is not a keyword: the array is not a tuple, as the validator reads it', () => {
