@@ -422,8 +422,6 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
 
   const order: Live[] = [];
   const byId = new Map<string, Live>();
-  /** Entries in the queue per `serverKey`. */
-  const perServer = new Map<string, number>();
   let notices: ElicitationNotice[] = [];
   const noticeTimers = new Map<string, ReturnType<typeof setTimeout>>();
   const listeners = new Set<{ listener: () => void }>();
@@ -449,13 +447,8 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
 
   function remove(live: Live): void {
     const index = order.indexOf(live);
-    if (index < 0) return;
-    order.splice(index, 1);
+    if (index >= 0) order.splice(index, 1);
     byId.delete(live.entry.id);
-    const { serverKey } = live.entry;
-    const left = (perServer.get(serverKey) ?? 1) - 1;
-    if (left > 0) perServer.set(serverKey, left);
-    else perServer.delete(serverKey);
   }
 
   function settle(live: Live, results: readonly ElicitResult[]): void {
@@ -527,8 +520,9 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     // Already given up: the person never sees it, so there is nothing to tell them either.
     if (signal?.aborted === true || (deadline !== undefined && deadline <= Date.now())) return cancelled();
     const serverKey = server.id ?? server.name;
-    const queued = perServer.get(serverKey) ?? 0;
-    // Over the server's share: answered like a request it already gave up on.
+    // Over the server's share: answered like a request it already gave up on. Counted, not tracked:
+    // the cap keeps the queue short.
+    const queued = order.reduce((count, live) => (live.entry.serverKey === serverKey ? count + 1 : count), 0);
     if (queued >= maxEntriesPerServer) return cancelled();
     nextEntry += 1;
     const entry = build(
@@ -557,7 +551,6 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     };
     order.push(live);
     byId.set(entry.id, live);
-    perServer.set(serverKey, queued + 1);
     signal?.addEventListener('abort', onAbort, { once: true });
     if (deadline !== undefined) {
       // One timer per entry, re-armed only when the deadline is beyond setTimeout's range.
