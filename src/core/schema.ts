@@ -384,14 +384,12 @@ function parse(input: unknown, problems: Problems): Field[] {
     problems.add('type', 'root-type', `The requested schema must have type "object", not ${hasOwn(input, 'type') ? describeJson(input.type) : 'no type'}.`);
   }
   const properties = input.properties;
+  const keys = isRecord(properties) ? Object.keys(properties) : [];
   if (!isRecord(properties)) {
     problems.add('properties', 'properties-invalid', `properties must be an object of field schemas, not ${hasOwn(input, 'properties') ? describeJson(properties) : 'missing'}.`);
-  } else {
-    const count = Object.keys(properties).length;
-    if (count > MAX_FIELDS) {
-      problems.add('properties', 'too-many-fields', `The form has ${count} fields, more than the ${MAX_FIELDS} a form may have: nobody could fill it in.`);
-      return [];
-    }
+  } else if (keys.length > MAX_FIELDS) {
+    problems.add('properties', 'too-many-fields', `The form has ${keys.length} fields, more than the ${MAX_FIELDS} a form may have: nobody could fill it in.`);
+    return [];
   }
   const required = new Set<string>();
   if (hasOwn(input, 'required')) {
@@ -412,7 +410,7 @@ function parse(input: unknown, problems: Problems): Field[] {
   }
   const fields: Field[] = [];
   if (isRecord(properties)) {
-    for (const key of Object.keys(properties)) {
+    for (const key of keys) {
       let isRequired = required.has(key);
       // Ajv (the SDK server's validator) tests `data.constructor !== undefined`, which an absent key
       // inherits from Object.prototype, so an answer without it is refused. `__proto__` is safe.
