@@ -21,6 +21,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 
 import type { ToolSchemaDialect } from '../core/index.js';
 import { CANONICAL_DIALECT_URIS } from '../tools/dialects.js';
+import { tupleShape } from './toolTuple.js';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -35,28 +36,15 @@ function anchorName(reference: string): string | undefined {
   return /^#[A-Za-z_][-A-Za-z0-9._]*$/.test(reference) ? reference.slice(1) : undefined;
 }
 
-/** Every object of the tree with its JSON Pointer; iterative. */
-function objectsOf(root: unknown): [Record<string, unknown>, string][] {
-  const found: [Record<string, unknown>, string][] = [];
-  const stack: [unknown, string][] = [[root, '']];
-  while (stack.length > 0) {
-    const [value, pointer] = stack.pop() as [unknown, string];
-    if (Array.isArray(value)) {
-      value.forEach((item, index) => stack.push([item, `${pointer}/${index}`]));
-    } else if (isRecord(value)) {
-      found.push([value, pointer]);
-      for (const [key, child] of Object.entries(value)) stack.push([child, `${pointer}/${escapeToken(key)}`]);
-    }
-  }
-  return found;
-}
-
 /** The schema rjsf gets for a compiled tool `inputSchema` (see the file comment). */
 export function rjsfToolSchema(inputSchema: Record<string, unknown>, dialect: ToolSchemaDialect): RJSFSchema {
   const copy: unknown = JSON.parse(JSON.stringify(inputSchema));
   if (!isRecord(copy)) return {};
   if (typeof copy.$schema === 'string') copy.$schema = CANONICAL_DIALECT_URIS[dialect];
-  const objects = objectsOf(copy);
+  const objects: [Record<string, unknown>, string][] = [];
+  forEachSchemaObject(copy, (object, pointer) => {
+    objects.push([object, pointer]);
+  });
   const anchors = new Map<string, string>();
   for (const [object, pointer] of objects) {
     for (const keyword of ['$anchor', '$dynamicAnchor']) {
@@ -77,14 +65,14 @@ export function rjsfToolSchema(inputSchema: Record<string, unknown>, dialect: To
       if (object.$ref === undefined || keyword === '$ref') object.$ref = target;
     }
   }
-  forEachSchemaObject(copy, (object) => readableTuple(object, dialect));
+  for (const [object] of objects) readableTuple(object, dialect);
   return copy as RJSFSchema;
 }
 
 /** A tuple, made readable to rjsf (see the file comment). */
 function readableTuple(object: Record<string, unknown>, dialect: ToolSchemaDialect): void {
-  const positions = dialect === '2020-12' ? object.prefixItems : object.items;
-  if (!Array.isArray(positions)) return;
+  const tuple = tupleShape(object as RJSFSchema, dialect);
+  if (tuple === undefined) return;
   if (!('type' in object)) object.type = 'array';
   if (dialect !== '2020-12') return;
   if ('items' in object && !('unevaluatedItems' in object)) {
@@ -92,7 +80,7 @@ function readableTuple(object: Record<string, unknown>, dialect: ToolSchemaDiale
     delete object.items;
   }
   if ('default' in object) return;
-  const defaults = positions.map((position: unknown) => (isRecord(position) && 'default' in position ? position.default : undefined));
+  const defaults = tuple.positions.map((position) => ('default' in position ? position.default : undefined));
   let length = defaults.length;
   while (length > 0 && defaults[length - 1] === undefined) length -= 1;
   if (length > 0) object.default = defaults.slice(0, length);
@@ -103,20 +91,25 @@ const VALUE_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
 
 /**
  * Calls `visit` on every object of the tree that is a schema, not data (values of
- * `VALUE_KEYWORDS`), until it returns `false`; iterative.
+ * `VALUE_KEYWORDS`: an anchor or a `$ref` key in a `default` is data too), with its JSON Pointer,
+ * until it returns `false`; iterative.
  */
-function forEachSchemaObject(root: unknown, visit: (object: Record<string, unknown>) => boolean | void): void {
-  const stack: unknown[] = [root];
+function forEachSchemaObject(root: unknown, visit: (object: Record<string, unknown>, pointer: string) => boolean | void): void {
+  const stack: [unknown, string][] = [[root, '']];
   while (stack.length > 0) {
-    const value = stack.pop();
+    const [value, pointer] = stack.pop() as [unknown, string];
     if (Array.isArray(value)) {
       // One at a time: spreading a long array (a `required` of 1,000,000 names) into push() throws.
-      for (const item of value) if (typeof item === 'object' && item !== null) stack.push(item);
+      value.forEach((item: unknown, index) => {
+        if (typeof item === 'object' && item !== null) stack.push([item, `${pointer}/${index}`]);
+      });
       continue;
     }
     if (!isRecord(value)) continue;
-    if (visit(value) === false) return;
-    for (const [key, child] of Object.entries(value)) if (!VALUE_KEYWORDS.has(key) && typeof child === 'object') stack.push(child);
+    if (visit(value, pointer) === false) return;
+    for (const [key, child] of Object.entries(value)) {
+      if (!VALUE_KEYWORDS.has(key) && typeof child === 'object') stack.push([child, `${pointer}/${escapeToken(key)}`]);
+    }
   }
 }
 

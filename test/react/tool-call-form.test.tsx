@@ -9,7 +9,7 @@ import { describe, expect, test, vi } from 'vitest';
 
 import { compileToolSchema, ToolCallForm, type Tool } from '../../src/index.js';
 import { addPerson, findPerson, payByCard, payByCardDraft07, plotPoint, runCommand } from '../fixtures/tools.js';
-import { countFormFields } from '../../src/react/rjsfToolSchema.js';
+import { countFormFields, rjsfToolSchema } from '../../src/react/rjsfToolSchema.js';
 import { violations } from './helpers.js';
 
 function tool(inputSchema: Tool['inputSchema'], name = 'search'): Tool {
@@ -299,6 +299,17 @@ describe('given $ref and $defs', () => {
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
     await user.click(submitButton());
     expect(onSubmit.mock.calls).toStrictEqual([[{ to: 'ada@example.com' }]]);
+  });
+
+  test('the copy rjsf draws rewrites references in schemas only: a $ref or $anchor key inside a default is data', () => {
+    const data = { $ref: '#email', $anchor: 'email' };
+    const schema: Tool['inputSchema'] = {
+      type: 'object',
+      $defs: { Email: { $anchor: 'email', type: 'string', title: 'Email' } },
+      properties: { to: { $ref: '#email' }, meta: { type: 'object', title: 'Meta', default: data } },
+    };
+    const copy = rjsfToolSchema(schema, '2020-12') as { properties: Record<string, { $ref?: string; default?: unknown }> };
+    expect([copy.properties.to?.$ref, copy.properties.meta?.default]).toStrictEqual(['#/$defs/Email', data]);
   });
 
   test('a reference rjsf cannot follow (an embedded $id) shows rjsf’s reason instead of crashing the host', () => {
