@@ -28,7 +28,7 @@ import {
   type SubmitResult,
 } from '../core/index.js';
 import { canAnswer } from '../core/queue.js';
-import { ElicitationForm } from './ElicitationForm.js';
+import { ElicitationForm, SUBMIT_EVENT } from './ElicitationForm.js';
 import { mergeKitLabels, type KitLabels } from './hostLabels.js';
 import { ActionRow, PromptFrame, useBaseId, useOnce } from './promptParts.js';
 import { openInNewTab, UrlDetails } from './UrlElicitation.js';
@@ -157,7 +157,7 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
   const accept = () => {
     if (answered) return;
     const missing: string[] = [];
-    const wrongForms: HTMLFormElement[] = [];
+    const wrongForms: HTMLElement[] = [];
     const results: Record<string, ElicitResult> = {};
     entry.prompts.forEach((prompt, index) => {
       let result: ElicitResult | undefined;
@@ -167,8 +167,8 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
         if (verdict?.ok) result = verdict.result;
         else {
           missing.push(labels.roundFormInvalid(index + 1));
-          // Let the form show its own field errors (its submit runs core's verdict again).
-          const form = items.current.get(index)?.querySelector('form');
+          // Let the form show its own field errors (its Accept runs core's verdict again).
+          const form = items.current.get(index)?.querySelector<HTMLElement>('.mek-form');
           if (form) wrongForms.push(form);
         }
       } else if (opened[index]) result = { action: 'accept' };
@@ -178,7 +178,7 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
     });
     if (missing.length > 0) {
       focusSummary.current = wrongForms.length === 0;
-      wrongForms[0]?.requestSubmit();
+      wrongForms[0]?.dispatchEvent(new Event(SUBMIT_EVENT));
       setProblems(missing);
       setAttempt((value) => value + 1);
       return;

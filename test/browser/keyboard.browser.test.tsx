@@ -233,3 +233,31 @@ describe('given the other field kinds, answered by keyboard only', () => {
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'cancel' }]]);
   });
 });
+
+describe("given the kit inside a host's own <form>", () => {
+  test("Enter in a field answers the kit, never submits the host's form, and the page does not navigate", async () => {
+    const onRespond = vi.fn();
+    const hostSubmit = vi.fn((event: SubmitEvent) => event.preventDefault());
+    const container = mount(
+      <form
+        ref={(form) => {
+          form?.addEventListener('submit', hostSubmit);
+        }}
+      >
+        <input aria-label="Host note" />
+        <ElicitationForm request={request('untitled-single/required-no-default')} server={server} onRespond={onRespond} />
+      </form>,
+    );
+    const url = window.location.href;
+    expect(container.querySelectorAll('form')).toHaveLength(1);
+    await userEvent.click(page.getByRole('radio', { name: 'us-east-1' }));
+    await userEvent.keyboard('{Enter}');
+    await expect.poll(() => onRespond.mock.calls.length).toBe(1);
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { region: 'us-east-1' } }]]);
+    // The host's own field still submits the host's form, as it should.
+    await userEvent.click(page.getByRole('textbox', { name: 'Host note' }));
+    await userEvent.keyboard('{Enter}');
+    await expect.poll(() => hostSubmit.mock.calls.length).toBe(1);
+    expect(window.location.href).toBe(url);
+  });
+});

@@ -1,8 +1,8 @@
 // ElicitationForm as a whole: header, actions, the once-only answer, errors and focus, refused
 // requests, plain text, labels, theme, and a real controlled parent that swaps requests.
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 
 import { ElicitationForm, type Draft, type ElicitRequestFormParams, type ElicitResult } from '../../src/index.js';
@@ -108,6 +108,53 @@ describe('given the actions', () => {
     await user.click(screen.getByRole('radio', { name: 'Operator' }));
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada{Enter}{Enter}{Enter}');
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { name: 'Ada', role: 'ops' } }]]);
+  });
+
+  test('Enter on a ticked option answers too, as a browser submits a form from a checkbox or radio', async () => {
+    const user = userEvent.setup();
+    const onRespond = vi.fn();
+    render(<ElicitationForm request={nameRequest} server={server} onRespond={onRespond} />);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
+    await user.click(screen.getByRole('radio', { name: 'Developer' }));
+    await user.keyboard('{Enter}');
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { name: 'Ada', role: 'dev' } }]]);
+  });
+
+  test('Enter that ends an input method composition does not answer', async () => {
+    const onRespond = vi.fn();
+    render(<ElicitationForm request={nameRequest} server={server} onRespond={onRespond} />);
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    fireEvent.keyDown(name, { key: 'Enter', isComposing: true });
+    expect(onRespond.mock.calls).toStrictEqual([]);
+    fireEvent.keyDown(name, { key: 'Enter' });
+    // Answered now: refused by core (Name and Role are empty), so the summary shows.
+    expect(screen.getByRole('alert')).toHaveTextContent('Name: This field is required.');
+  });
+
+  test("inside a host's own <form>: no nested form, and neither Enter, Accept nor Decline submits the host's form", async () => {
+    const user = userEvent.setup();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const hostSubmit = vi.fn((event: FormEvent) => event.preventDefault());
+    const answers: ElicitResult[] = [];
+    const { container, rerender } = render(
+      <form onSubmit={hostSubmit}>
+        <ElicitationForm request={nameRequest} server={server} onRespond={(result) => answers.push(result)} />
+      </form>,
+    );
+    expect(container.querySelectorAll('form')).toHaveLength(1);
+    await user.click(screen.getByRole('radio', { name: 'Operator' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada{Enter}');
+    rerender(
+      <form onSubmit={hostSubmit}>
+        <ElicitationForm request={{ ...nameRequest }} server={server} onRespond={(result) => answers.push(result)} />
+      </form>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(answers).toStrictEqual([{ action: 'accept', content: { name: 'Ada', role: 'ops' } }, { action: 'decline' }]);
+    expect(hostSubmit.mock.calls).toStrictEqual([]);
+    expect(errors.mock.calls).toStrictEqual([]);
+    errors.mockRestore();
   });
 
   test('after Decline, Accept, Cancel and Escape do nothing more', async () => {

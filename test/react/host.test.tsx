@@ -378,6 +378,24 @@ describe('given a 2026-07-28 round in the host', () => {
     expect(answers.value).toEqual({ a: { action: 'cancel' }, b: { action: 'cancel' } });
   });
 
+  test('Enter in a form with two text fields is nobody’s Accept: the set waits, with no summary', async () => {
+    const user = userEvent.setup();
+    const queue = createElicitationQueue();
+    render(<ElicitationHost queue={queue} />);
+    const twoFields: ElicitRequestFormParams = {
+      message: 'Who?',
+      requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' }, team: { type: 'string', title: 'Team' } } },
+    };
+    const answers = track(queue.enqueueRound({ a: twoFields, b: colourRequest }, { server: { name: 'S' } }));
+    await act(async () => {});
+    await user.click(screen.getByRole('radio', { name: 'Red' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada{Enter}');
+    expect(answers.value).toBeUndefined();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(answers.value).toEqual({ a: { action: 'accept', content: { name: 'Ada' } }, b: { action: 'accept', content: { colour: 'r' } } });
+  });
+
   test('Enter in a one-field form is the set’s Accept', async () => {
     const user = userEvent.setup();
     const queue = createElicitationQueue();
