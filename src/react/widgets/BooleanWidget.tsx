@@ -9,14 +9,13 @@
 
 import { describedBy, Description, hasErrors, type KitWidgetProps } from './parts.js';
 
-/** A labelled checkbox; `data-state` is `checked` or `unchecked`. */
+/** A labelled checkbox; its state is the checkbox's own (`.mek-boolean:has(:checked)` for styling). */
 export function BooleanWidget(props: KitWidgetProps) {
   const { id, label, hideLabel, disabled, readonly, autofocus, schema, rawErrors, htmlName, value, onChange, onBlur, onFocus } = props;
   const invalid = hasErrors(rawErrors);
   const checked = value === true;
-  const state = checked ? 'checked' : 'unchecked';
   return (
-    <div className="mek-boolean" data-state={state}>
+    <div className="mek-boolean">
       <input
         id={id}
         name={htmlName ?? id}
@@ -28,7 +27,6 @@ export function BooleanWidget(props: KitWidgetProps) {
         autoFocus={autofocus}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy({ id, description: schema.description, rawErrors })}
-        data-state={state}
         data-invalid={invalid ? '' : undefined}
         onChange={(event) => onChange(event.target.checked)}
         onBlur={(event) => onBlur(id, event.target.checked)}

@@ -63,11 +63,11 @@ interface OptionRowProps {
 
 const OptionRow = memo(function OptionRow({ name, type, index, label, checked, disabled, hidden, invalid, autoFocus, tabStop, onToggle }: OptionRowProps) {
   const radio = type === 'radio';
-  const state = checked ? 'checked' : 'unchecked';
   return (
     // Lean on purpose, as a long list has thousands of these: the text sits in the label itself,
-    // the control is styled as `.mek-option > input`, and attributes that are false are left out.
-    <label className="mek-option" hidden={hidden || undefined} data-state={state} data-disabled={disabled ? '' : undefined}>
+    // the control is styled as `.mek-option > input`, attributes that are false are left out, and
+    // the checked state is the control's own (`:checked`, `.mek-option:has(:checked)`), not copied.
+    <label className="mek-option" hidden={hidden || undefined} data-disabled={disabled ? '' : undefined}>
       <input
         type={type}
         name={radio ? undefined : name}
@@ -77,7 +77,6 @@ const OptionRow = memo(function OptionRow({ name, type, index, label, checked, d
         disabled={disabled || undefined}
         autoFocus={autoFocus || undefined}
         aria-invalid={invalid || undefined}
-        data-state={state}
         onChange={(event) => onToggle(index, event.target.checked)}
       />
       {label}

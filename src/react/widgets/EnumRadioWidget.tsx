@@ -10,7 +10,7 @@ import { optionId } from '@rjsf/utils';
 
 import { ClearChoiceButton, describedBy, Description, FieldLabel, hasErrors, labelId, readLabels, useClearChoice, type KitWidgetProps } from './parts.js';
 
-/** A radio group; each option row has `data-state` `checked` or `unchecked`. */
+/** A radio group; a chosen row is styled by its radio's own state (`.mek-option:has(:checked)`). */
 export function EnumRadioWidget(props: KitWidgetProps) {
   const { id, label, hideLabel, required, disabled, readonly, autofocus, schema, rawErrors, registry, htmlName, options, value, onChange, onBlur, onFocus } = props;
   const labels = readLabels(registry);
@@ -35,9 +35,8 @@ export function EnumRadioWidget(props: KitWidgetProps) {
         {enumOptions.map((option, index) => {
           const optionValue: unknown = option.value;
           const checked = optionValue === current;
-          const state = checked ? 'checked' : 'unchecked';
           return (
-            <label key={index} className="mek-option" data-state={state} data-disabled={locked ? '' : undefined}>
+            <label key={index} className="mek-option" data-disabled={locked ? '' : undefined}>
               <input
                 id={optionId(id, index)}
                 type="radio"
@@ -47,7 +46,6 @@ export function EnumRadioWidget(props: KitWidgetProps) {
                 checked={checked}
                 disabled={locked}
                 autoFocus={autofocus && index === 0}
-                data-state={state}
                 onChange={() => onChange(optionValue)}
                 onBlur={() => onBlur(id, current)}
                 onFocus={() => onFocus(id, current)}
