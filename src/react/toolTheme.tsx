@@ -244,8 +244,20 @@ export function ToolArrayFieldTemplate(props: ArrayFieldTemplateProps<ToolFormDa
   );
 }
 
+/**
+ * What the item buttons read: the part of rjsf's props a tuple's extra items can give too (they
+ * have no copy or add-below, and no item key).
+ */
+type ItemButtonsProps = Pick<
+  ArrayFieldItemButtonsTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>,
+  'index' | 'hasMoveUp' | 'hasMoveDown' | 'hasRemove' | 'onMoveUpItem' | 'onMoveDownItem' | 'onRemoveItem' | 'disabled' | 'readonly' | 'registry'
+>;
+
+/** What one item reads of rjsf's props: its field, its buttons, whether it has any. */
+type ItemProps = Pick<ArrayFieldItemTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>, 'children' | 'hasToolbar'> & { buttonsProps: ItemButtonsProps };
+
 /** One list item: its field, then its buttons. */
-export function ToolArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>) {
+export function ToolArrayFieldItemTemplate(props: ItemProps) {
   const { children, buttonsProps, hasToolbar } = props;
   return (
     <div className="mek-list-item">
@@ -260,7 +272,7 @@ export function ToolArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps<To
 }
 
 /** Move up, move down, remove: text buttons named after the list and the 1-based position. */
-export function ToolArrayFieldItemButtonsTemplate(props: ArrayFieldItemButtonsTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>) {
+export function ToolArrayFieldItemButtonsTemplate(props: ItemButtonsProps) {
   const { index, hasMoveUp, hasMoveDown, hasRemove, onMoveUpItem, onMoveDownItem, onRemoveItem, disabled, readonly, registry } = props;
   const labels = toolLabels(registry);
   const list = useContext(ListLabel);
