@@ -374,8 +374,8 @@ function asFormData(items: unknown[]): ToolFormData {
 /**
  * A tuple: a named group, like a list, with one field per position, named by the position's
  * `title` (else "Item 2") and required below `minItems`. Items after the positions follow the
- * rest rule (`TupleShape.rest`): a schema gives an add button and items that can be removed,
- * named like list items ("Command-2"); otherwise none can be added.
+ * rest rule (`TupleShape.rest`): a schema gives an add button and items that can be removed and
+ * moved among themselves, named like list items ("Command-2"); otherwise none can be added.
  *
  * Each position is rjsf's `SchemaField` with that position's schema, so it is drawn, resolved
  * (`$ref`, `oneOf`…) and validated like any other field. A position the person empties stays
@@ -423,6 +423,12 @@ function ToolTupleField({ tuple, ...props }: ToolFieldProps & { tuple: TupleShap
     const items = latest.current;
     change(Array.from({ length: items.length - 1 }, (_, at) => items[at < index ? at : at + 1]));
   };
+  // Only extra items are moved, and only among themselves: each position has its own schema.
+  const swap = (index: number, other: number) => {
+    const items = latest.current;
+    if (Math.min(index, other) < count || Math.max(index, other) >= items.length) return;
+    change(items.map((item, at) => (at === index ? items[other] : at === other ? items[index] : item)));
+  };
 
   const field = (index: number, fieldLabel: string, required: boolean) =>
     SchemaField && (
@@ -454,15 +460,27 @@ function ToolTupleField({ tuple, ...props }: ToolFieldProps & { tuple: TupleShap
         </ListLabel.Provider>
       );
     }
+    // Drawn as a list item, with the list's buttons ("Move Command item 3 up"); the first extra
+    // item cannot move up into the positions.
     return (
-      <div key={index} className="mek-list-item">
-        <div className="mek-list-item-field">{field(index, labels.listItem(label, index + 1), false)}</div>
-        <div className="mek-list-item-actions">
-          <button type="button" className="mek-button mek-button-quiet" disabled={Boolean(disabled || readonly)} onClick={() => removeAt(index)}>
-            {labels.removeItem(label, index + 1)}
-          </button>
-        </div>
-      </div>
+      <ToolArrayFieldItemTemplate
+        key={index}
+        hasToolbar
+        buttonsProps={{
+          index,
+          hasMoveUp: index > count,
+          hasMoveDown: index < data.length - 1,
+          hasRemove: true,
+          onMoveUpItem: () => swap(index, index - 1),
+          onMoveDownItem: () => swap(index, index + 1),
+          onRemoveItem: () => removeAt(index),
+          disabled,
+          readonly,
+          registry,
+        }}
+      >
+        {field(index, labels.listItem(label, index + 1), false)}
+      </ToolArrayFieldItemTemplate>
     );
   });
   return (

@@ -621,12 +621,117 @@ describe('given a tuple (2020-12 prefixItems)', () => {
     await user.type(within(command).getByRole('textbox', { name: 'Command-3' }), '-a');
     await user.click(within(command).getByRole('button', { name: 'Add to Command' }));
     // maxItems: 4 reached: no more adding.
-    expect(within(command).getAllByRole('button').map((button) => button.textContent)).toEqual(['Remove Command item 2', 'Remove Command item 3', 'Remove Command item 4']);
+    expect(within(command).getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Move Command item 2 up',
+      'Move Command item 2 down',
+      'Remove Command item 2',
+      'Move Command item 3 up',
+      'Move Command item 3 down',
+      'Remove Command item 3',
+      'Move Command item 4 up',
+      'Move Command item 4 down',
+      'Remove Command item 4',
+    ]);
     await user.click(within(command).getByRole('button', { name: 'Remove Command item 2' }));
     expect(within(command).getAllByRole('textbox').map((input) => (input as HTMLInputElement).value)).toEqual(['ls', '-a', '']);
     await user.click(submitButton());
     // The empty extra item is a list item: left out, like an empty list item.
     expect(onSubmit.mock.calls).toStrictEqual([[{ command: ['ls', '-a'] }]]);
+  });
+
+  test('extra items move among themselves with the list\'s buttons; the positions have none and never move', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = {
+      type: 'object',
+      properties: {
+        command: { type: 'array', title: 'Command', prefixItems: [{ type: 'string', title: 'Program' }, { type: 'string', title: 'Subcommand' }], items: { type: 'string' }, minItems: 2 },
+      },
+      required: ['command'],
+    };
+    const { container } = render(<ToolCallForm tool={tool(schema, 'run')} onSubmit={onSubmit} />);
+    const command = screen.getByRole('group', { name: 'Command' });
+    await user.type(within(command).getByRole('textbox', { name: 'Program' }), 'git');
+    await user.type(within(command).getByRole('textbox', { name: 'Subcommand' }), 'log');
+    for (const [name, text] of [['Command-3', '5'], ['Command-4', '-n'], ['Command-5', '--oneline']] as const) {
+      await user.click(within(command).getByRole('button', { name: 'Add to Command' }));
+      await user.type(within(command).getByRole('textbox', { name }), text);
+    }
+    // As in a list, an item that cannot move one way has that button disabled: the first extra
+    // item cannot move up into the positions, the last cannot move down.
+    expect(within(command).getAllByRole('button').map((button) => [button.textContent, (button as HTMLButtonElement).disabled])).toEqual([
+      ['Move Command item 3 up', true],
+      ['Move Command item 3 down', false],
+      ['Remove Command item 3', false],
+      ['Move Command item 4 up', false],
+      ['Move Command item 4 down', false],
+      ['Remove Command item 4', false],
+      ['Move Command item 5 up', false],
+      ['Move Command item 5 down', true],
+      ['Remove Command item 5', false],
+      ['Add to Command', false],
+    ]);
+    expect(within(command).queryByRole('button', { name: /^Move Command item [12] / })).toBeNull();
+    expect(await violations(container)).toEqual([]);
+    await user.click(within(command).getByRole('button', { name: 'Move Command item 3 down' }));
+    expect(within(command).getAllByRole('textbox').map((input) => (input as HTMLInputElement).value)).toEqual(['git', 'log', '-n', '5', '--oneline']);
+    await user.click(within(command).getByRole('button', { name: 'Move Command item 5 up' }));
+    expect(within(command).getAllByRole('textbox').map((input) => (input as HTMLInputElement).value)).toEqual(['git', 'log', '-n', '--oneline', '5']);
+    // A moved item is edited where it now is.
+    await user.type(within(command).getByRole('textbox', { name: 'Command-5' }), '0');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ command: ['git', 'log', '-n', '--oneline', '50'] }]]);
+  });
+
+  test('a single extra item has no move buttons, only remove', async () => {
+    const user = userEvent.setup();
+    render(<ToolCallForm tool={runCommand} onSubmit={vi.fn()} />);
+    const command = screen.getByRole('group', { name: 'Command' });
+    await user.click(within(command).getByRole('button', { name: 'Add to Command' }));
+    expect(within(command).getAllByRole('button').map((button) => button.textContent)).toEqual(['Remove Command item 2', 'Add to Command']);
+  });
+
+  test('an item just typed into moves with its text; an empty extra item moves too and is still left out', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm tool={runCommand} onSubmit={onSubmit} />);
+    const command = screen.getByRole('group', { name: 'Command' });
+    await user.type(within(command).getByRole('textbox', { name: 'Program' }), 'ls');
+    await user.click(within(command).getByRole('button', { name: 'Add to Command' }));
+    await user.click(within(command).getByRole('button', { name: 'Add to Command' }));
+    await user.type(within(command).getByRole('textbox', { name: 'Command-3' }), '-a');
+    await user.click(within(command).getByRole('button', { name: 'Move Command item 3 up' }));
+    await user.click(within(command).getByRole('button', { name: 'Add to Command' }));
+    await user.type(within(command).getByRole('textbox', { name: 'Command-4' }), '/tmp');
+    await user.click(within(command).getByRole('button', { name: 'Move Command item 4 up' }));
+    expect(within(command).getAllByRole('textbox').map((input) => (input as HTMLInputElement).value)).toEqual(['ls', '-a', '/tmp', '']);
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ command: ['ls', '-a', '/tmp'] }]]);
+  });
+
+  test('a readOnly tuple: its extra items\' move, remove and add buttons are disabled, and it is sent as it is', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = {
+      type: 'object',
+      properties: {
+        command: { type: 'array', title: 'Command', readOnly: true, prefixItems: [{ type: 'string', title: 'Program' }], items: { type: 'string' }, default: ['ls', '-l', '-a'] },
+      },
+    };
+    render(<ToolCallForm tool={tool(schema, 'run')} onSubmit={onSubmit} />);
+    const command = screen.getByRole('group', { name: 'Command' });
+    expect(within(command).getAllByRole('button').map((button) => [button.textContent, (button as HTMLButtonElement).disabled])).toEqual([
+      ['Move Command item 2 up', true],
+      ['Move Command item 2 down', true],
+      ['Remove Command item 2', true],
+      ['Move Command item 3 up', true],
+      ['Move Command item 3 down', true],
+      ['Remove Command item 3', true],
+      ['Add to Command', true],
+    ]);
+    await user.click(within(command).getByRole('button', { name: 'Move Command item 3 up' }));
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ command: ['ls', '-l', '-a'] }]]);
   });
 
   test('no rest rule (items absent): the positions only, with no add button; an optional tuple left empty is omitted', async () => {
@@ -761,6 +866,37 @@ describe('given a tuple in the draft-07 / 2019-09 spelling (items array)', () =>
     await user.type(screen.getByRole('textbox', { name: 'Server-2' }), '5432');
     await user.click(submitButton());
     expect(onSubmit.mock.calls).toStrictEqual([[{ server: ['db.local', 5432] }]]);
+  });
+
+  test('draft-07: extra items under an additionalItems schema move among themselves; the positions do not', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { route: { type: 'array', title: 'Route', items: [{ type: 'string', title: 'From' }, { type: 'string', title: 'To' }], additionalItems: { type: 'string' }, minItems: 2 } },
+      required: ['route'],
+    };
+    render(<ToolCallForm tool={tool(schema, 'travel')} onSubmit={onSubmit} />);
+    const route = screen.getByRole('group', { name: 'Route' });
+    await user.type(within(route).getByRole('textbox', { name: 'From' }), 'Oslo');
+    await user.type(within(route).getByRole('textbox', { name: 'To' }), 'Rome');
+    await user.click(within(route).getByRole('button', { name: 'Add to Route' }));
+    await user.type(within(route).getByRole('textbox', { name: 'Route-3' }), 'Bern');
+    await user.click(within(route).getByRole('button', { name: 'Add to Route' }));
+    await user.type(within(route).getByRole('textbox', { name: 'Route-4' }), 'Paris');
+    expect(within(route).getAllByRole('button').map((button) => [button.textContent, (button as HTMLButtonElement).disabled])).toEqual([
+      ['Move Route item 3 up', true],
+      ['Move Route item 3 down', false],
+      ['Remove Route item 3', false],
+      ['Move Route item 4 up', false],
+      ['Move Route item 4 down', true],
+      ['Remove Route item 4', false],
+      ['Add to Route', false],
+    ]);
+    await user.click(within(route).getByRole('button', { name: 'Move Route item 4 up' }));
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ route: ['Oslo', 'Rome', 'Paris', 'Bern'] }]]);
   });
 
   test('draft-07: a position\'s default is pre-filled (rjsf reads an items array, not prefixItems) and sent', async () => {
