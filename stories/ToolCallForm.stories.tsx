@@ -213,6 +213,28 @@ export const TupleRest: Story = {
   },
 };
 
+/** Extra items move among themselves with the list's buttons; the program (a fixed position) never moves. */
+export const TupleRestMove: Story = {
+  name: 'Tuple: extra items move, positions do not',
+  args: { tool: runCommand },
+  play: async ({ args, canvas, userEvent }) => {
+    const command = canvas.getByRole('group', { name: 'Command' });
+    await userEvent.type(within(command).getByRole('textbox', { name: 'Program' }), 'grep');
+    await userEvent.click(within(command).getByRole('button', { name: 'Add to Command' }));
+    await userEvent.type(within(command).getByRole('textbox', { name: 'Command-2' }), 'TODO');
+    await userEvent.click(within(command).getByRole('button', { name: 'Add to Command' }));
+    await userEvent.type(within(command).getByRole('textbox', { name: 'Command-3' }), '-n');
+    await expect(within(command).queryByRole('button', { name: /^Move Command item 1 / })).toBeNull();
+    await expect(within(command).getByRole('button', { name: 'Move Command item 2 up' })).toBeDisabled();
+    await expect(within(command).getByRole('button', { name: 'Move Command item 3 down' })).toBeDisabled();
+    await userEvent.click(within(command).getByRole('button', { name: 'Move Command item 3 up' }));
+    await expect(within(command).getAllByRole('textbox').map((input) => (input as HTMLInputElement).value)).toEqual(['grep', '-n', 'TODO']);
+    await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith({ command: ['grep', '-n', 'TODO'] });
+    await expect(args.onSubmit).toHaveBeenCalledTimes(1);
+  },
+};
+
 // ---------------------------------------------------------------------------------------------
 // Dialects
 
