@@ -48,11 +48,11 @@ export interface ToolCallFormLabels extends Pick<ElicitationLabels, WidgetLabelK
   tooManyFields: (count: number, max: number) => string;
   /** The button that appends an item to a list, given the list's label. */
   addItem: (listLabel: string) => string;
-  /** The button that removes item `position` (1-based) of a list. */
+  /** The button that removes item `position` (1-based) of a list, or of a tuple's extra items. */
   removeItem: (listLabel: string, position: number) => string;
-  /** The button that moves item `position` (1-based) of a list one place up. */
+  /** The button that moves item `position` (1-based) of a list one place up; in a tuple, only extra items have it. */
   moveItemUp: (listLabel: string, position: number) => string;
-  /** The button that moves item `position` (1-based) of a list one place down. */
+  /** The button that moves item `position` (1-based) of a list one place down; in a tuple, only extra items have it. */
   moveItemDown: (listLabel: string, position: number) => string;
   /** The name of item `position` (1-based) of a list, when the item is a group (an object); rjsf names single-field items `List-1`. */
   listItem: (listLabel: string, position: number) => string;
