@@ -26,7 +26,7 @@
  *   something changed.
  */
 import { hasOwn, isRecord, ownValue, pickDefined, setOwn } from './path.js';
-import { parseRequestedSchema } from './schema.js';
+import { parseCached } from './schema.js';
 import type { ElicitContent, ElicitRequestFormParams, ElicitRequestURLParams, ElicitResult, ElicitValue } from './types.js';
 import { inspectUrl } from './url.js';
 import { validateElicitContent } from './validate.js';
@@ -344,7 +344,7 @@ export function canAnswer(prompt: ElicitationPrompt): boolean {
   switch (prompt.mode) {
     case 'form': {
       const reading = readFormRequest(prompt.request);
-      return reading.problems.length === 0 && parseRequestedSchema(reading.requestedSchema).ok;
+      return reading.problems.length === 0 && parseCached(reading.requestedSchema).ok;
     }
     case 'url':
       return inspectUrl(prompt.request.url).ok;

@@ -166,31 +166,31 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
   const options: Option[] = [];
   const seen = new Set<string>();
   let ok = true;
+  // Paths are written only for a problem: a list of 5,000 good options needs none.
+  const optionPath = (index: number) => joinPath(path, index);
   list.forEach((entry: unknown, index) => {
-    const optionPath = joinPath(path, index);
-    let at = optionPath;
     let value = entry;
     let title: unknown;
     if (titled) {
       if (!isRecord(entry) || !hasOwn(entry, 'const')) {
-        problems.add(at, 'options-invalid', `Each option must be an object { const, title }; this one is ${describeJson(entry)}.`);
+        problems.add(optionPath(index), 'options-invalid', `Each option must be an object { const, title }; this one is ${describeJson(entry)}.`);
         ok = false;
         return;
       }
-      at = joinPath(optionPath, 'const');
       value = entry.const;
       title = entry.title;
     }
+    const at = () => (titled ? joinPath(optionPath(index), 'const') : optionPath(index));
     if (typeof value !== 'string') {
-      problems.add(at, 'option-not-string', `Options must be text; ${describeJson(value)} is not.`);
+      problems.add(at(), 'option-not-string', `Options must be text; ${describeJson(value)} is not.`);
       ok = false;
     } else if (seen.has(value)) {
-      problems.add(at, 'duplicate-value', `The value ${quoteShort(value)} appears twice.`);
+      problems.add(at(), 'duplicate-value', `The value ${quoteShort(value)} appears twice.`);
       ok = false;
     } else {
       seen.add(value);
       if (titled && typeof title !== 'string') {
-        problems.add(optionPath, 'option-title-missing', `The option ${quoteShort(value)} has no text title; its value is shown instead.`);
+        problems.add(optionPath(index), 'option-title-missing', `The option ${quoteShort(value)} has no text title; its value is shown instead.`);
       }
       options.push({ value, label: typeof title === 'string' ? title : value });
     }

@@ -4,8 +4,9 @@
  * queue's `toPrompt` uses too) and the schema (`parseRequestedSchema`); this only words them with
  * the labels. Never throws.
  */
-import { parseRequestedSchema, type Field, type RequestedSchema, type RequestProblem, type SchemaProblem } from '../core/index.js';
+import type { Field, RequestedSchema, RequestProblem, SchemaProblem } from '../core/index.js';
 import { readFormRequest } from '../core/queue.js';
+import { parseCached } from '../core/schema.js';
 import type { ElicitationLabels } from './labels.js';
 
 /** One problem as shown: where, and what. */
@@ -62,7 +63,8 @@ function read(request: unknown, labels: ElicitationLabels): RequestView {
   const problems = reading.problems.map((problem) => shownParam(problem, labels));
   // Not an object, or another mode: there is no schema worth reading.
   if (reading.problems.some((problem) => problem.code !== 'message-invalid')) return { ok: false, message, problems, warnings: [] };
-  const parsed = parseRequestedSchema(reading.requestedSchema);
+  // Remembered per schema object: the form's toRjsf, initialDraft and submitDraft read this parse.
+  const parsed = parseCached(reading.requestedSchema);
   if (!parsed.ok) {
     const errors = parsed.problems.filter((problem) => problem.severity === 'error');
     const warnings = parsed.problems.filter((problem) => problem.severity === 'warning');
