@@ -33,7 +33,7 @@ import {
   type TemplatesType,
   type WidgetProps,
 } from '@rjsf/utils';
-import { createContext, Fragment, useContext, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, Fragment, useContext, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 
 import { generateTheme } from './generateTheme.js';
 import { readNumberText, OPTION_SELECTOR_SUFFIX, type ToolFormData } from './toolArguments.js';
@@ -102,6 +102,42 @@ function isUnion(schema: RJSFSchema, registry: TemplateRegistry): boolean {
 
 /** The label of the list an item belongs to, for its buttons' names. */
 const ListLabel = createContext('');
+
+/** What an item button does; also its `data-action`, by which the list finds it again. */
+type ItemAction = 'move-up' | 'move-down' | 'remove';
+
+/**
+ * Where a list puts the focus once the change of a move or remove button is drawn: on the item
+ * now at `index` (the moved item, or the one after the removed one), preferring its `action` button.
+ */
+interface FocusRequest {
+  action: ItemAction;
+  index: number;
+}
+
+/** Asks the list an item belongs to for the focus to follow the item (see `ToolArrayFieldTemplate`). */
+const ListFocus = createContext<(request: FocusRequest) => void>(() => undefined);
+
+/** The enabled buttons of item `index` of `list`, in order; not those of a list inside the item. */
+function itemButtons(list: HTMLElement, index: number): HTMLButtonElement[] {
+  const buttons = list.querySelectorAll<HTMLButtonElement>(`button[data-item="${index}"]`);
+  return Array.from(buttons).filter((button) => !button.disabled && button.closest('[data-list]') === list);
+}
+
+/**
+ * Where the focus goes after a move or remove, as in the ARIA Authoring Practices' rearrangeable
+ * lists: a moved item keeps it on the same button, or on its other move button once it reaches an
+ * edge (the first enabled one: the move buttons come first); after a removal it goes to the item
+ * now in that place, else the one before, else the add button, else the list itself. An add button
+ * is disabled only with the whole list, whose remove buttons then are too.
+ */
+function focusTarget(list: HTMLElement, add: HTMLButtonElement | null, { action, index }: FocusRequest): HTMLElement | undefined {
+  if (action !== 'remove') {
+    const moved = itemButtons(list, index);
+    return moved.find((button) => button.dataset.action === action) ?? moved[0];
+  }
+  return itemButtons(list, index)[0] ?? itemButtons(list, index - 1)[0] ?? add ?? list;
+}
 
 /**
  * Whether the union field around an option selector is required. rjsf does not tell the selector,
@@ -220,8 +256,25 @@ export function ToolArrayFieldTemplate(props: ArrayFieldTemplateProps<ToolFormDa
   const options = getUiOptions(uiSchema);
   const label = typeof options.title === 'string' ? options.title : title;
   const description = typeof options.description === 'string' ? options.description : schema.description;
+  const group = useRef<HTMLFieldSetElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  // State, not a ref: a button sets it in the same event as its change, so React draws both in one
+  // commit, and the effect below runs for that commit only, never for a re-render of another cause.
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
+  useLayoutEffect(() => {
+    // rjsf blurs a move button on click, and a removed item takes its buttons with it.
+    if (focusRequest !== null && group.current !== null) focusTarget(group.current, addButton.current, focusRequest)?.focus();
+  }, [focusRequest]);
   return (
-    <fieldset id={id} className="mek-group mek-list" aria-describedby={groupDescribedBy(id, rawErrors, description)}>
+    <fieldset
+      ref={group}
+      id={id}
+      className="mek-group mek-list"
+      data-list=""
+      // Focusable only where it may be the last resort of a removal: a list without an add button.
+      tabIndex={!canAdd && focusRequest?.action === 'remove' ? -1 : undefined}
+      aria-describedby={groupDescribedBy(id, rawErrors, description)}
+    >
       <legend id={titleId(id)} className="mek-label">
         {label}
         {required && <Required registry={registry} />}
@@ -233,10 +286,12 @@ export function ToolArrayFieldTemplate(props: ArrayFieldTemplateProps<ToolFormDa
       )}
       <GroupErrors id={errorId(id)} errors={rawErrors} />
       <ListLabel.Provider value={label}>
-        {items.length > 0 ? <div className="mek-list-items">{items}</div> : <p className="mek-hint">{labels.emptyList}</p>}
+        <ListFocus.Provider value={setFocusRequest}>
+          {items.length > 0 ? <div className="mek-list-items">{items}</div> : <p className="mek-hint">{labels.emptyList}</p>}
+        </ListFocus.Provider>
       </ListLabel.Provider>
       {canAdd && (
-        <button type="button" className="mek-button mek-button-quiet" disabled={disabled || readonly} onClick={onAddClick}>
+        <button ref={addButton} type="button" className="mek-button mek-button-quiet" disabled={disabled || readonly} onClick={onAddClick}>
           {labels.addItem(label)}
         </button>
       )}
@@ -271,27 +326,49 @@ export function ToolArrayFieldItemTemplate(props: ItemProps) {
   );
 }
 
-/** Move up, move down, remove: text buttons named after the list and the 1-based position. */
+/**
+ * Move up, move down, remove: text buttons named after the list and the 1-based position. Each
+ * asks the list to put the focus where its item went (`focusTarget`).
+ */
 export function ToolArrayFieldItemButtonsTemplate(props: ItemButtonsProps) {
   const { index, hasMoveUp, hasMoveDown, hasRemove, onMoveUpItem, onMoveDownItem, onRemoveItem, disabled, readonly, registry } = props;
   const labels = toolLabels(registry);
   const list = useContext(ListLabel);
+  const requestFocus = useContext(ListFocus);
   const position = index + 1;
   const locked = Boolean(disabled || readonly);
+  const follow = (action: ItemAction, target: number, handler: (event: MouseEvent<HTMLButtonElement>) => void) => (event: MouseEvent<HTMLButtonElement>) => {
+    requestFocus({ action, index: target });
+    handler(event);
+  };
   return (
     <>
       {(hasMoveUp || hasMoveDown) && (
         <>
-          <button type="button" className="mek-button mek-button-quiet" disabled={locked || !hasMoveUp} onClick={onMoveUpItem}>
+          <button
+            type="button"
+            className="mek-button mek-button-quiet"
+            data-item={index}
+            data-action="move-up"
+            disabled={locked || !hasMoveUp}
+            onClick={follow('move-up', index - 1, onMoveUpItem)}
+          >
             {labels.moveItemUp(list, position)}
           </button>
-          <button type="button" className="mek-button mek-button-quiet" disabled={locked || !hasMoveDown} onClick={onMoveDownItem}>
+          <button
+            type="button"
+            className="mek-button mek-button-quiet"
+            data-item={index}
+            data-action="move-down"
+            disabled={locked || !hasMoveDown}
+            onClick={follow('move-down', index + 1, onMoveDownItem)}
+          >
             {labels.moveItemDown(list, position)}
           </button>
         </>
       )}
       {hasRemove && (
-        <button type="button" className="mek-button mek-button-quiet" disabled={locked} onClick={onRemoveItem}>
+        <button type="button" className="mek-button mek-button-quiet" data-item={index} data-action="remove" disabled={locked} onClick={follow('remove', index, onRemoveItem)}>
           {labels.removeItem(list, position)}
         </button>
       )}

@@ -21,7 +21,7 @@ interface EntrySize {
 const script = fileURLToPath(new URL('../../scripts/size.mjs', import.meta.url));
 
 describe('given the entry points built for production', () => {
-  test('each stays under its ratchet ceiling (core ≤ 19.5 kB, React entry ≤ 40.5 kB, sdk ≤ 2.5 kB gzipped)', () => {
+  test('each stays under its ratchet ceiling (core ≤ 19.5 kB, React entry ≤ 40.8 kB, sdk ≤ 2.5 kB gzipped)', () => {
     // `process.exitCode` is 1 when over budget: read the JSON either way.
     let text: string;
     try {
@@ -35,7 +35,7 @@ describe('given the entry points built for production', () => {
       ['react (.)', 30],
       ['sdk', null],
     ]);
-    const ceilings: Record<string, number> = { core: 19.5, 'react (.)': 40.5, sdk: 2.5 };
+    const ceilings: Record<string, number> = { core: 19.5, 'react (.)': 40.8, sdk: 2.5 };
     const over = entries
       .filter((entry) => entry.gzipKb > (ceilings[entry.name] ?? 0))
       .map((entry) => `${entry.name}: ${entry.gzipKb.toFixed(1)} kB gzipped, ceiling ${String(ceilings[entry.name])} kB`);
