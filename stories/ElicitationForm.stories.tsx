@@ -546,6 +546,29 @@ export const Escape: Story = {
   },
 };
 
+/**
+ * Inside a host's own `<form>` (a settings page, a chat composer): the kit draws no form of its
+ * own, Enter in a field answers the kit, and the host's form is never submitted by it.
+ */
+export const InsideHostForm: Story = {
+  name: 'Embedding: inside a host form',
+  args: { request: projectRequest },
+  render: (args) => (
+    <form aria-label="Host settings" onSubmit={(event) => event.preventDefault()}>
+      <ElicitationForm {...args} />
+    </form>
+  ),
+  play: async ({ args, canvas, canvasElement, userEvent }) => {
+    const forms = canvasElement.querySelectorAll('form');
+    await expect(forms).toHaveLength(1);
+    const hostSubmit = fn();
+    forms[0]?.addEventListener('submit', hostSubmit);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'Apollo{Enter}');
+    await expect(mocked(args.onRespond).mock.calls).toStrictEqual([[{ action: 'accept', content: { projectName: 'Apollo' } }]]);
+    await expect(hostSubmit).not.toHaveBeenCalled();
+  },
+};
+
 // ---------------------------------------------------------------------------------------------
 // Theme and labels.
 
