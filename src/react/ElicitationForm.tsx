@@ -70,15 +70,16 @@ export const SUBMIT_EVENT = 'mek-submit';
 
 /** Input types where Enter accepts the form, as a browser's implicit submission does (the filter box, `search`, never). */
 const ENTER_ACCEPTS = new Set(['text', 'email', 'url', 'tel', 'password', 'number', 'date', 'datetime-local', 'time', 'month', 'week', 'checkbox', 'radio']);
-/** Without an Accept button: typed-in fields, where Enter accepts only when the form has one of them ("blocks implicit submission"). */
+/** Fields typed into ("block implicit submission"): without an Accept button, Enter accepts only where the form has one. */
 const TYPED_IN = new Set(['text', 'email', 'url', 'tel', 'password', 'number', 'date', 'datetime-local', 'time', 'month', 'week']);
+/** Without an Accept button, the lone typed-in field where Enter accepts (Chromium's date fields do not). */
 const LONE_ENTER = new Set(['text', 'email', 'url', 'tel', 'password', 'number']);
 
 /**
- * Whether Enter pressed in `target` accepts the form in `form`: the rule of a browser's implicit
- * submission, which the kit applies itself (its form is a `<div>`, see `KitForm`). With an Accept
- * button, Enter in any field; without one (a form of a round), only in a lone text-like field.
- * Never while an input method is composing, nor when the field itself used the key.
+ * Whether this Enter key press accepts the form the handler sits on: the rule of a browser's
+ * implicit submission, which the kit applies itself (its form is a `<div>`, see `KitForm`). With an
+ * Accept button, Enter in any field; without one (a form of a round), only in a lone text-like
+ * field. Never while an input method is composing, nor when the field itself used the key.
  */
 function enterAccepts(event: KeyboardEvent<HTMLDivElement>, withButton: boolean): boolean {
   const target = event.target;
