@@ -11,7 +11,8 @@
  *   filter would restart an interrupted transition at every key and starve it.) A filter finds
  *   options not drawn yet: matching rows are drawn at once. Every option still becomes a real,
  *   native control in the DOM (keyboard, screen readers, find-in-page and the filter work as for a
- *   short list); rows the list box does not show skip layout and paint (`content-visibility`).
+ *   short list); in such a long list, rows the list box does not show skip layout and paint
+ *   (`content-visibility`).
  *   A window that unmounts off-screen rows was rejected: Tab, a screen reader's virtual cursor and
  *   find-in-page would not reach unmounted options, and the group would lie about its size.
  * - Rows sit in blocks of about the square root of the list's length (`blockRows`); a tick
