@@ -246,6 +246,8 @@ describe("given the kit inside a host's own <form>", () => {
       >
         <input aria-label="Host note" />
         <ElicitationForm request={request('untitled-single/required-no-default')} server={server} onRespond={onRespond} />
+        {/* With a submit button, Chromium submits this form on Enter in any of its fields, a radio too. */}
+        <button type="submit">Save</button>
       </form>,
     );
     const url = window.location.href;
@@ -254,6 +256,7 @@ describe("given the kit inside a host's own <form>", () => {
     await userEvent.keyboard('{Enter}');
     await expect.poll(() => onRespond.mock.calls.length).toBe(1);
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { region: 'us-east-1' } }]]);
+    expect(hostSubmit.mock.calls).toStrictEqual([]);
     // The host's own field still submits the host's form, as it should.
     await userEvent.click(page.getByRole('textbox', { name: 'Host note' }));
     await userEvent.keyboard('{Enter}');
