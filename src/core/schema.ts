@@ -168,6 +168,7 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
   let ok = true;
   // Paths are written only for a problem: a list of 5,000 good options needs none.
   const optionPath = (index: number) => joinPath(path, index);
+  const valuePath = (index: number) => (titled ? joinPath(optionPath(index), 'const') : optionPath(index));
   list.forEach((entry: unknown, index) => {
     let value = entry;
     let title: unknown;
@@ -180,12 +181,11 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
       value = entry.const;
       title = entry.title;
     }
-    const at = () => (titled ? joinPath(optionPath(index), 'const') : optionPath(index));
     if (typeof value !== 'string') {
-      problems.add(at(), 'option-not-string', `Options must be text; ${describeJson(value)} is not.`);
+      problems.add(valuePath(index), 'option-not-string', `Options must be text; ${describeJson(value)} is not.`);
       ok = false;
     } else if (seen.has(value)) {
-      problems.add(at(), 'duplicate-value', `The value ${quoteShort(value)} appears twice.`);
+      problems.add(valuePath(index), 'duplicate-value', `The value ${quoteShort(value)} appears twice.`);
       ok = false;
     } else {
       seen.add(value);

@@ -68,10 +68,10 @@ type FormData = Record<string, unknown>;
  */
 export const SUBMIT_EVENT = 'mek-submit';
 
-/** Input types where Enter accepts the form, as a browser's implicit submission does (the filter box, `search`, never). */
-const ENTER_ACCEPTS = new Set(['text', 'email', 'url', 'tel', 'password', 'number', 'date', 'datetime-local', 'time', 'month', 'week', 'checkbox', 'radio']);
 /** Fields typed into ("block implicit submission"): without an Accept button, Enter accepts only where the form has one. */
 const TYPED_IN = new Set(['text', 'email', 'url', 'tel', 'password', 'number', 'date', 'datetime-local', 'time', 'month', 'week']);
+/** Input types where Enter accepts the form, as a browser's implicit submission does (the filter box, `search`, never). */
+const ENTER_ACCEPTS = new Set([...TYPED_IN, 'checkbox', 'radio']);
 /** Without an Accept button, the lone typed-in field where Enter accepts (Chromium's date fields do not). */
 const LONE_ENTER = new Set(['text', 'email', 'url', 'tel', 'password', 'number']);
 
