@@ -337,41 +337,31 @@ export function ToolArrayFieldItemButtonsTemplate(props: ItemButtonsProps) {
   const requestFocus = useContext(ListFocus);
   const position = index + 1;
   const locked = Boolean(disabled || readonly);
-  const follow = (action: ItemAction, target: number, handler: (event: MouseEvent<HTMLButtonElement>) => void) => (event: MouseEvent<HTMLButtonElement>) => {
-    requestFocus({ action, index: target });
-    handler(event);
-  };
+  // One button: it asks the list to put the focus on item `target` once the change is drawn.
+  const button = (action: ItemAction, enabled: boolean, target: number, handler: (event: MouseEvent<HTMLButtonElement>) => void, text: string) => (
+    <button
+      type="button"
+      className="mek-button mek-button-quiet"
+      data-item={index}
+      data-action={action}
+      disabled={locked || !enabled}
+      onClick={(event) => {
+        requestFocus({ action, index: target });
+        handler(event);
+      }}
+    >
+      {text}
+    </button>
+  );
   return (
     <>
       {(hasMoveUp || hasMoveDown) && (
         <>
-          <button
-            type="button"
-            className="mek-button mek-button-quiet"
-            data-item={index}
-            data-action="move-up"
-            disabled={locked || !hasMoveUp}
-            onClick={follow('move-up', index - 1, onMoveUpItem)}
-          >
-            {labels.moveItemUp(list, position)}
-          </button>
-          <button
-            type="button"
-            className="mek-button mek-button-quiet"
-            data-item={index}
-            data-action="move-down"
-            disabled={locked || !hasMoveDown}
-            onClick={follow('move-down', index + 1, onMoveDownItem)}
-          >
-            {labels.moveItemDown(list, position)}
-          </button>
+          {button('move-up', hasMoveUp, index - 1, onMoveUpItem, labels.moveItemUp(list, position))}
+          {button('move-down', hasMoveDown, index + 1, onMoveDownItem, labels.moveItemDown(list, position))}
         </>
       )}
-      {hasRemove && (
-        <button type="button" className="mek-button mek-button-quiet" data-item={index} data-action="remove" disabled={locked} onClick={follow('remove', index, onRemoveItem)}>
-          {labels.removeItem(list, position)}
-        </button>
-      )}
+      {hasRemove && button('remove', true, index, onRemoveItem, labels.removeItem(list, position))}
     </>
   );
 }
