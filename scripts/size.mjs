@@ -31,10 +31,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** Peers: never part of the kit's own weight. */
 const PEERS = /^(react|react-dom|@rjsf\/[^/]+|ajv|ajv-formats|@modelcontextprotocol\/[^/]+)(\/.*)?$/;
 
-/** Entry points and their gzipped JavaScript budgets in kB (issue 6); `null` = reported only. */
+/** Entry points and their gzipped JavaScript budgets in kB; `null` = reported only. */
 const ENTRIES = [
-  { name: 'core', entry: 'src/core/index.ts', budgetKb: 12 },
-  { name: 'react (.)', entry: 'src/index.ts', budgetKb: 30 },
+  { name: 'core', entry: 'src/core/index.ts', budgetKb: 14 },
+  { name: 'react (.)', entry: 'src/index.ts', budgetKb: 28 },
+  { name: 'tools', entry: 'src/tools/index.ts', budgetKb: 10 },
+  { name: 'tools/react', entry: 'src/react/tools/index.ts', budgetKb: 26 },
   { name: 'sdk', entry: 'src/sdk/index.ts', budgetKb: null },
 ];
 
@@ -71,40 +73,6 @@ async function bundle(entry, { minify, external }) {
 
 const gzip = (text) => gzipSync(Buffer.from(text), { level: 9 }).length;
 
-/**
- * The value (non-type) names an index file re-exports, by source module: `export { a, b } from './x.js'`.
- * Used to measure an entry without the tool-schema half (what a split `tools` entry would leave).
- */
-function valueExports(file) {
-  const text = readFileSync(resolve(root, file), 'utf8');
-  const found = [];
-  for (const match of text.matchAll(/export\s*\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
-    const names = match[1].split(',').map((name) => name.trim()).filter((name) => name !== '');
-    found.push({ from: match[2], names });
-  }
-  return found;
-}
-
-/** Tool-schema names: everything `src/tools/index.ts` exports, and the two tool components. */
-function toolNames() {
-  const names = new Set(['ToolCallForm', 'ToolResultView']);
-  for (const { names: list } of valueExports('src/tools/index.ts')) for (const name of list) names.add(name);
-  return names;
-}
-
-/** An entry file re-exporting `file`'s value exports except the tool-schema ones. */
-function withoutTools(file, dir, also = []) {
-  const tools = toolNames();
-  for (const name of also) tools.add(name);
-  const lines = valueExports(file)
-    .map(({ from, names }) => ({ from: resolve(root, file, '..', from).replace(/\.js$/, '.ts'), names: names.filter((name) => !tools.has(name)) }))
-    .filter(({ names }) => names.length > 0)
-    .map(({ from, names }) => `export { ${names.join(', ')} } from ${JSON.stringify(from.endsWith('index.ts') || from.endsWith('.ts') ? from : `${from}.ts`)};`);
-  const out = join(dir, `${file.replace(/[^a-z]/gi, '_')}-without-tools${also.length > 0 ? '-and-more' : ''}.ts`);
-  writeFileSync(out, `${lines.join('\n')}\n`);
-  return out;
-}
-
 /** Measures every entry, and the host's total. */
 export async function measure() {
   const entries = [];
@@ -140,28 +108,21 @@ export async function measure() {
       `export { createElement } from 'react';\nexport { createRoot } from 'react-dom/client';\nexport { ElicitationForm, ElicitationHost, createElicitationQueue } from ${kitEntry};\n`,
     );
     const hostWithTools = join(dir, 'host-tools.ts');
-    writeFileSync(hostWithTools, `export * from ${JSON.stringify(host)};\nexport { ToolCallForm, ToolResultView } from ${kitEntry};\n`);
+    writeFileSync(
+      hostWithTools,
+      `export * from ${JSON.stringify(host)};\nexport { ToolCallForm, ToolResultView } from ${JSON.stringify(join(root, 'src/react/tools/index.ts'))};\n`,
+    );
     const total = async (file) => {
       const out = await bundle(file, { minify: true, external: false });
       return { minKb: kb(Buffer.byteLength(out.js)), gzipKb: kb(gzip(out.js)) };
     };
-    // What the entries would weigh if the tool-schema half (src/tools, ToolCallForm, ToolResultView)
-    // were an entry of its own: reported, not budgeted.
-    const split = [];
-    for (const { name, entry } of ENTRIES.slice(0, 2)) {
-      const out = await bundle(withoutTools(entry, dir), { minify: true, external: true });
-      split.push({ name: `${name} without tools`, minKb: kb(Buffer.byteLength(out.js)), gzipKb: kb(gzip(out.js)) });
-    }
-    // And core without the queue as well (the host's half: createElicitationQueue).
-    const schemaOnly = await bundle(withoutTools(ENTRIES[0].entry, dir, ['createElicitationQueue', 'REQUEST_PROBLEM_CODES']), { minify: true, external: true });
-    split.push({ name: 'core without tools, queue', minKb: kb(Buffer.byteLength(schemaOnly.js)), gzipKb: kb(gzip(schemaOnly.js)) });
     const hostTotal = {
       reactOnly: await total(reactOnly),
       reactRjsfAjv: await total(withRjsf),
       kitForms: await total(host),
       kitFormsAndTools: await total(hostWithTools),
     };
-    return { entries, split, hostTotal };
+    return { entries, hostTotal };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -177,9 +138,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     console.log('entry        raw kB   min kB  gzip kB  budget  (css gzip kB)');
     for (const entry of result.entries) {
       const budget = entry.budgetKb === null ? '     —' : `≤ ${String(entry.budgetKb).padStart(3)}`;
-      console.log(`${entry.name.padEnd(10)} ${f(entry.rawKb)}  ${f(entry.minKb)}  ${f(entry.gzipKb)}  ${budget}  (${entry.cssGzipKb.toFixed(1)})`);
+      console.log(`${entry.name.padEnd(12)} ${f(entry.rawKb)}  ${f(entry.minKb)}  ${f(entry.gzipKb)}  ${budget}  (${entry.cssGzipKb.toFixed(1)})`);
     }
-    for (const entry of result.split) console.log(`${entry.name.padEnd(28)} min ${f(entry.minKb)}  gzip ${f(entry.gzipKb)}  (if these were entries of their own)`);
     const { reactOnly, reactRjsfAjv, kitForms, kitFormsAndTools } = result.hostTotal;
     console.log('\nwhat a host pays (everything bundled, minified, gzipped):');
     console.log(`react + react-dom                                        ${f(reactOnly.gzipKb)} kB`);

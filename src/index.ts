@@ -1,7 +1,6 @@
 /**
- * `mcp-elicit-kit`: the React entry. It re-exports the React-free core by name (the same list as
- * `./core/index.ts`) and adds the components, labels, widgets and rjsf theme. Explicit named
- * exports only; `test/react/exports.test.tsx` pins the exact list.
+ * `mcp-elicit-kit`: React elicitation. The components, the form hook, labels, widgets and the rjsf
+ * theme, plus core's elicitation names for convenience. Needs react, react-dom and `@rjsf/utils`.
  */
 export type {
   BooleanField,
@@ -89,76 +88,39 @@ export {
   validateElicitContent,
   WARNING_PROBLEM_CODES,
 } from './core/index.js';
-export type {
-  AuditRecord,
-  CallToolResult,
-  CompiledToolSchema,
-  CompileToolSchemaResult,
-  ContentBlock,
-  SchemaIssue,
-  SchemaLimits,
-  StructuredContentTarget,
-  StructuredContentTargetCounts,
-  Tool,
-  ToolResultVerdict,
-  ToolResultVerdictKind,
-  ToolSchemaCompiler,
-  ToolSchemaCompilerOptions,
-  ToolSchemaCompilerStats,
-  ToolSchemaDialect,
-  ToolSchemaError,
-  ToolSchemaErrorCode,
-  ValidateToolResultOptions,
-} from './core/index.js';
+export type { ElicitationFormProps } from './react/elicitation/elicitation-form.js';
+export { ElicitationForm } from './react/elicitation/elicitation-form.js';
+export type { ElicitationLabels } from './react/shared/labels.js';
+export { defaultLabels } from './react/shared/labels.js';
+export type { KitTheme } from './react/theme/generate-theme.js';
+export { generateTheme } from './react/theme/generate-theme.js';
+export type { KitFormContext } from './react/theme/widgets/parts.js';
 export {
-  AUDIT_RECORD_SCHEMA,
-  auditTargetValue,
-  compileToolSchema,
-  countStructuredContentTargets,
-  createToolSchemaCompiler,
-  DEFAULT_SCHEMA_LIMITS,
-  SCHEMA_DIALECT_URIS,
-  STRUCTURED_CONTENT_TARGETS,
-  structuredContentTarget,
-  TOOL_RESULT_NOTES,
-  validateToolResult,
-} from './core/index.js';
-export type {
-  ElicitationFormProps,
-  ElicitationHostProps,
-  ElicitationLabels,
-  ElicitationPromptProps,
-  HostLabels,
-  KitFormContext,
-  KitLabels,
-  KitTheme,
-  UrlElicitationProps,
-} from './react/index.js';
-export {
-  BooleanWidget,
-  DateTimeWidget,
-  DateWidget,
   DescriptionFieldTemplate,
-  defaultHostLabels,
-  defaultLabels,
-  ElicitationForm,
-  ElicitationHost,
-  ElicitationPrompt,
-  EmailWidget,
-  EnumRadioWidget,
-  EnumSelectWidget,
   ErrorListTemplate,
   FieldErrorTemplate,
   FieldTemplate,
-  generateTheme,
-  MultiSelectWidget,
-  NumberWidget,
   ObjectFieldTemplate,
   SubmitButton,
-  TextWidget,
   TitleFieldTemplate,
-  UriWidget,
-  UrlElicitation,
-} from './react/index.js';
-export type { ToolCallFormLabels, ToolCallFormProps, ToolResultViewLabels, ToolResultViewProps } from './react/index.js';
-export { ToolCallForm, ToolResultView } from './react/index.js';
+} from './react/theme/templates.js';
+export { BooleanWidget } from './react/theme/widgets/boolean-widget.js';
+export { DateTimeWidget } from './react/theme/widgets/date-time-widget.js';
+export { DateWidget } from './react/theme/widgets/date-widget.js';
+export { EmailWidget } from './react/theme/widgets/email-widget.js';
+export { EnumRadioWidget } from './react/theme/widgets/enum-radio-widget.js';
+export { EnumSelectWidget } from './react/theme/widgets/enum-select-widget.js';
+export { MultiSelectWidget } from './react/theme/widgets/multi-select-widget.js';
+export { NumberWidget } from './react/theme/widgets/number-widget.js';
+export { TextWidget } from './react/theme/widgets/text-widget.js';
+export { UriWidget } from './react/theme/widgets/uri-widget.js';
+export type { UrlElicitationProps } from './react/elicitation/url-elicitation.js';
+export { UrlElicitation } from './react/elicitation/url-elicitation.js';
+export type { ElicitationPromptProps } from './react/elicitation/elicitation-prompt.js';
+export { ElicitationPrompt } from './react/elicitation/elicitation-prompt.js';
+export type { ElicitationHostProps } from './react/elicitation/elicitation-host.js';
+export { ElicitationHost } from './react/elicitation/elicitation-host.js';
+export type { HostLabels, KitLabels } from './react/elicitation/host-labels.js';
+export { defaultHostLabels } from './react/elicitation/host-labels.js';
+export type { ElicitationRoundProps } from './react/elicitation/elicitation-round.js';
+export { ElicitationRound } from './react/elicitation/elicitation-round.js';

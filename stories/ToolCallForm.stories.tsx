@@ -9,7 +9,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 
-import { ToolCallForm } from '../src/index.js';
+import { ToolCallForm } from '../src/react/tools/index.js';
 import {
   addPerson,
   badIdTool,

@@ -9,7 +9,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 
-import { TOOL_RESULT_NOTES, ToolResultView } from '../src/index.js';
+import { ToolResultView } from '../src/react/tools/index.js';
+import { TOOL_RESULT_NOTES } from '../src/tools/index.js';
 import {
   citiesResult,
   errorResult,

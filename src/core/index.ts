@@ -1,7 +1,6 @@
 /**
- * `mcp-elicit-kit/core`: the React-free half of the kit. Every protocol decision (which variant a
- * field is, what a form starts with, what goes into `content`, whether it conforms) lives here.
- * Explicit named exports only: a new public name is a decision, pinned by a test.
+ * `mcp-elicit-kit/core`: React-free elicitation. Every protocol decision (which variant a field is,
+ * what a form starts with, what goes into `content`, whether it conforms) lives here.
  */
 export type {
   BooleanSchema,
@@ -42,11 +41,12 @@ export { BLOCKING_PROBLEM_CODES, FIELD_ERROR_CODES, WARNING_PROBLEM_CODES } from
 export type { ParseResult } from './schema.js';
 export { parseRequestedSchema } from './schema.js';
 export type { Draft, DraftValue, SubmitResult } from './draft.js';
-export { initialDraft, localDateTimeToRfc3339, submitDraft } from './draft.js';
+export { initialDraft, submitDraft } from './draft.js';
+export { localDateTimeToRfc3339 } from '../shared/date-time.js';
 export { validateElicitContent } from './validate.js';
-export { isDate, isDateTime, isEmail, isUri, matchesFormat, STRING_FORMATS } from './formats.js';
-export type { RjsfForm, ToRjsfOptions } from './rjsf.js';
-export { DEFAULT_RADIO_LIMIT, toRjsf } from './rjsf.js';
+export { isDate, isDateTime, isEmail, isUri, matchesFormat, STRING_FORMATS } from '../shared/formats.js';
+export type { RjsfForm, ToRjsfOptions } from './to-rjsf.js';
+export { DEFAULT_RADIO_LIMIT, toRjsf } from './to-rjsf.js';
 export type {
   ElicitationEntry,
   ElicitationNotice,
@@ -63,45 +63,8 @@ export type {
   RoundElicitationEntry,
   RoundPrompt,
   SingleElicitationEntry,
-} from './queue.js';
-export { createElicitationQueue, REQUEST_PROBLEM_CODES } from './queue.js';
+} from './queue-types.js';
+export { REQUEST_PROBLEM_CODES } from './queue-types.js';
+export { createElicitationQueue } from './queue.js';
 export type { InspectedUrl, RefusedUrl, UrlInspection, UrlRefusal, UrlWarning } from './url.js';
 export { inspectUrl, LONG_URL_LENGTH, MAX_URL_LENGTH, URL_REFUSALS, URL_WARNINGS } from './url.js';
-
-// Tool schemas (SEP-2106) and the structuredContent audit gate (SPEC §7). They live in src/tools/
-// and are part of this React-free entry, as DESIGN.md names them; bundlers drop them (and Ajv)
-// when unused, since the package is marked side-effect free.
-export type {
-  AuditRecord,
-  CallToolResult,
-  CompiledToolSchema,
-  CompileToolSchemaResult,
-  ContentBlock,
-  SchemaIssue,
-  SchemaLimits,
-  StructuredContentTarget,
-  StructuredContentTargetCounts,
-  Tool,
-  ToolResultVerdict,
-  ToolResultVerdictKind,
-  ToolSchemaCompiler,
-  ToolSchemaCompilerOptions,
-  ToolSchemaCompilerStats,
-  ToolSchemaDialect,
-  ToolSchemaError,
-  ToolSchemaErrorCode,
-  ValidateToolResultOptions,
-} from '../tools/index.js';
-export {
-  AUDIT_RECORD_SCHEMA,
-  auditTargetValue,
-  compileToolSchema,
-  countStructuredContentTargets,
-  createToolSchemaCompiler,
-  DEFAULT_SCHEMA_LIMITS,
-  SCHEMA_DIALECT_URIS,
-  STRUCTURED_CONTENT_TARGETS,
-  structuredContentTarget,
-  TOOL_RESULT_NOTES,
-  validateToolResult,
-} from '../tools/index.js';

@@ -9,11 +9,12 @@
  * defaults), a non-string title, an option without a title, a pattern that does not compile.
  */
 import type { Field, MultiSelectField, Option, SingleSelectField } from './fields.js';
-import { STRING_FORMATS } from './formats.js';
-import { defined, hasOwn, isRecord, joinPath, quoteShort } from './path.js';
+import { STRING_FORMATS } from '../shared/formats.js';
+import { defined, hasOwn, isRecord, joinPath, quoteShort } from '../shared/path.js';
 import { WARNING_PROBLEM_CODES, type SchemaProblem, type SchemaProblemCode } from './problems.js';
 import type { RequestedSchema, StringFormat } from './types.js';
-import { analyzePattern } from '../tools/pattern-risk.js';
+import { MAX_FIELDS } from '../shared/limits.js';
+import { analyzePattern } from '../shared/pattern-risk.js';
 import { checkValue } from './value.js';
 
 /** Deepest group nesting the pattern analysis reads (as `DEFAULT_SCHEMA_LIMITS.maxDepth` for tools). */
@@ -368,12 +369,6 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
   return field;
 }
 
-/**
- * The most fields a form may have. Real elicitations ask for a handful; a requested schema with
- * more properties than this is refused (Decline and Cancel remain), so a hostile one cannot stall
- * the page drawing fields nobody could fill in. Refused before any property is read.
- */
-export const MAX_FIELDS = 1000;
 
 function parse(input: unknown, problems: Problems): Field[] {
   if (!isRecord(input)) {

@@ -3,8 +3,10 @@
  * specification's `schema.ts`. Only what the kit reads or produces is modelled.
  */
 
+import type { StringFormat } from '../shared/formats.js';
+
 /** The four string formats the elicitation schema allows. */
-export type StringFormat = 'email' | 'uri' | 'date' | 'date-time';
+export type { StringFormat };
 
 /** Keys every property schema may carry. */
 interface SchemaCommon {

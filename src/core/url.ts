@@ -9,7 +9,7 @@
  * hostnames only, so the Unicode form a person should read is decoded here (RFC 3492).
  */
 
-import { defined } from './path.js';
+import { defined } from '../shared/path.js';
 
 /** Why a URL cannot be offered at all; the view then offers only Decline and Cancel. */
 export const URL_REFUSALS = [

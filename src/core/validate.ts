@@ -4,7 +4,7 @@
  * generation (so it also runs under a strict Content-Security-Policy), no stack-hungry branches
  * for large titled enums: options are a set lookup.
  */
-import { hasOwn, isRecord, quoteShort } from './path.js';
+import { hasOwn, isRecord, quoteShort } from '../shared/path.js';
 import type { FieldError } from './problems.js';
 import { parseCached } from './schema.js';
 import type { RequestedSchema } from './types.js';

@@ -3,9 +3,9 @@
  * validation, for submitted drafts and for defaults, so the three can never disagree.
  */
 import type { Field } from './fields.js';
-import { codePointLength, matchesFormat } from './formats.js';
+import { codePointLength, matchesFormat } from '../shared/formats.js';
 import type { FieldErrorCode } from './problems.js';
-import { quoteShort } from './path.js';
+import { quoteShort } from '../shared/path.js';
 
 /** Why a value does not fit a field. */
 export interface ValueIssue {

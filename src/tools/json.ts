@@ -3,14 +3,14 @@
  * nested 100,000 levels deep (which `JSON.parse` happily builds) cannot overflow the stack here.
  */
 
-import { hasOwn, isRecord } from '../core/path.js';
+import { hasOwn, isRecord } from '../shared/path.js';
 
 /** A JSON object as the kit reads it: a plain, non-array, non-null object. */
 export type JsonObject = Record<string, unknown>;
 
 // The same tests the core uses: a JSON object is a plain, non-array, non-null object, and own keys
 // (so `__proto__` and `constructor` are plain keys) are read without the prototype.
-export { hasOwn, isRecord } from '../core/path.js';
+export { hasOwn, isRecord } from '../shared/path.js';
 
 /** One reference token of a JSON Pointer (RFC 6901 §3): `~` → `~0`, `/` → `~1`. */
 export function escapePointerToken(token: string): string {

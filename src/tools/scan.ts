@@ -5,7 +5,7 @@
  */
 import { DEFAULT_DIALECT, dialectOf, type ToolSchemaDialect } from './dialects.js';
 import { describeJsonType, hasOwn, isRecord, joinPointer, unescapePointerToken, type JsonObject } from './json.js';
-import { analyzePattern } from './pattern-risk.js';
+import { analyzePattern } from '../shared/pattern-risk.js';
 
 /** What the scan refuses, with the error code `compileToolSchema` reports. */
 export interface ScanError {

@@ -5,7 +5,8 @@
 import { describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 
-import { ToolCallForm, type Tool } from '../../src/index.js';
+import { ToolCallForm } from '../../src/react/tools/index.js';
+import { type Tool } from '../../src/tools/index.js';
 import { mount } from './mount.js';
 
 const tagTool: Tool = {

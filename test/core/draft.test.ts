@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { initialDraft, localDateTimeToRfc3339, submitDraft } from '../../src/core/draft.js';
+import { initialDraft, submitDraft } from '../../src/core/draft.js';
+import { localDateTimeToRfc3339 } from '../../src/shared/date-time.js';
 import type { RequestedSchema } from '../../src/core/types.js';
 
 const original = process.env.TZ;

@@ -1,15 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import {
-  canAnswer,
-  createElicitationQueue,
-  readFormRequest,
-  requestMessage,
-  toPrompt,
-  type ElicitationQueue,
-  type ElicitationServer,
-  type RequestProblemCode,
-} from '../../src/core/queue.js';
+import { canAnswer, readFormRequest, requestMessage, toPrompt } from '../../src/core/internal.js';
+import { createElicitationQueue, type ElicitationQueue, type ElicitationServer, type RequestProblemCode } from '../../src/core/index.js';
 import type { ElicitRequestFormParams, ElicitRequestURLParams, ElicitResult } from '../../src/core/types.js';
 
 const ALPHA: ElicitationServer = { name: 'alpha' };

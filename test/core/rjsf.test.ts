@@ -3,7 +3,7 @@
 import { getDefaultFormState, isMultiSelect, optionsList, type RJSFSchema, type UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { describe, expect, test } from 'vitest';
-import { toRjsf } from '../../src/core/rjsf.js';
+import { toRjsf } from '../../src/core/to-rjsf.js';
 import type { RequestedSchema } from '../../src/core/types.js';
 
 const titledMulti = {

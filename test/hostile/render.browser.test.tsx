@@ -11,20 +11,9 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 
-import {
-  createElicitationQueue,
-  ElicitationForm,
-  ElicitationHost,
-  ElicitationPrompt,
-  ToolCallForm,
-  ToolResultView,
-  UrlElicitation,
-  type ElicitRequestFormParams,
-  type ElicitRequestParams,
-  type ElicitRequestURLParams,
-  type ElicitResult,
-  type Tool,
-} from '../../src/index.js';
+import { createElicitationQueue, ElicitationForm, ElicitationHost, ElicitationPrompt, UrlElicitation, type ElicitRequestFormParams, type ElicitRequestParams, type ElicitRequestURLParams, type ElicitResult } from '../../src/index.js';
+import { ToolCallForm, ToolResultView } from '../../src/react/tools/index.js';
+import { type Tool } from '../../src/tools/index.js';
 
 declare global {
   interface Window {

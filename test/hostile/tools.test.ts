@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 
-import { createToolSchemaCompiler, validateToolResult, type Tool } from '../../src/core/index.js';
+import { createToolSchemaCompiler, validateToolResult, type Tool } from '../../src/tools/index.js';
 
 function timed<T>(label: string, run: () => T): T {
   const started = performance.now();

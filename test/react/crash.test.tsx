@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 
 import { ElicitationForm } from '../../src/index.js';
 
-vi.mock('../../src/react/widgets/TextWidget.js', () => ({
+vi.mock('../../src/react/theme/widgets/text-widget.js', () => ({
   TextWidget: () => {
     throw new Error('widget exploded');
   },

@@ -3,21 +3,21 @@ import { describe, expect, test } from 'vitest';
 
 import * as core from '../../src/core/index.js';
 import * as entry from '../../src/index.js';
+import * as toolsReact from '../../src/react/tools/index.js';
 
 describe('given the React entry (src/index.ts)', () => {
   test('exports exactly these runtime names', () => {
     expect(Object.keys(entry).sort()).toEqual([
-      'AUDIT_RECORD_SCHEMA',
       'BLOCKING_PROBLEM_CODES',
       'BooleanWidget',
       'DEFAULT_RADIO_LIMIT',
-      'DEFAULT_SCHEMA_LIMITS',
       'DateTimeWidget',
       'DateWidget',
       'DescriptionFieldTemplate',
       'ElicitationForm',
       'ElicitationHost',
       'ElicitationPrompt',
+      'ElicitationRound',
       'EmailWidget',
       'EnumRadioWidget',
       'EnumSelectWidget',
@@ -32,25 +32,16 @@ describe('given the React entry (src/index.ts)', () => {
       'NumberWidget',
       'ObjectFieldTemplate',
       'REQUEST_PROBLEM_CODES',
-      'SCHEMA_DIALECT_URIS',
       'STRING_FORMATS',
-      'STRUCTURED_CONTENT_TARGETS',
       'SubmitButton',
-      'TOOL_RESULT_NOTES',
       'TextWidget',
       'TitleFieldTemplate',
-      'ToolCallForm',
-      'ToolResultView',
       'URL_REFUSALS',
       'URL_WARNINGS',
       'UriWidget',
       'UrlElicitation',
       'WARNING_PROBLEM_CODES',
-      'auditTargetValue',
-      'compileToolSchema',
-      'countStructuredContentTargets',
       'createElicitationQueue',
-      'createToolSchemaCompiler',
       'defaultHostLabels',
       'defaultLabels',
       'generateTheme',
@@ -63,11 +54,9 @@ describe('given the React entry (src/index.ts)', () => {
       'localDateTimeToRfc3339',
       'matchesFormat',
       'parseRequestedSchema',
-      'structuredContentTarget',
       'submitDraft',
       'toRjsf',
       'validateElicitContent',
-      'validateToolResult',
     ]);
   });
 
@@ -76,5 +65,14 @@ describe('given the React entry (src/index.ts)', () => {
     for (const [name, value] of Object.entries(core)) {
       expect(values[name], name).toBe(value);
     }
+  });
+});
+
+describe('given the tools/react entry (src/react/tools/index.ts)', () => {
+  test('exports exactly these runtime names', () => {
+    expect(Object.keys(toolsReact).sort()).toEqual([
+      'ToolCallForm',
+      'ToolResultView',
+    ]);
   });
 });

@@ -7,9 +7,10 @@ import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 
-import { compileToolSchema, ToolCallForm, type Tool } from '../../src/index.js';
+import { ToolCallForm } from '../../src/react/tools/index.js';
+import { compileToolSchema, type Tool } from '../../src/tools/index.js';
 import { addPerson, findPerson, payByCard, payByCardDraft07, plotPoint, runCommand } from '../fixtures/tools.js';
-import { countFormFields, rjsfToolSchema } from '../../src/react/rjsfToolSchema.js';
+import { countFormFields, rjsfToolSchema } from '../../src/tools/rjsf/schema.js';
 import { violations } from './helpers.js';
 
 function tool(inputSchema: Tool['inputSchema'], name = 'search'): Tool {

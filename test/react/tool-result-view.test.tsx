@@ -6,7 +6,8 @@ import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 
-import { TOOL_RESULT_NOTES, ToolResultView, type CallToolResult, type Tool } from '../../src/index.js';
+import { ToolResultView } from '../../src/react/tools/index.js';
+import { TOOL_RESULT_NOTES, type CallToolResult, type Tool } from '../../src/tools/index.js';
 import { citiesResult, errorResult, HOSTILE, hostileResult, invalidCitiesResult, listCities, manyRowsResult, remoteOutputTool } from '../fixtures/tools.js';
 import { violations } from './helpers.js';
 

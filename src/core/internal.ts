@@ -1,0 +1,8 @@
+/**
+ * What the kit's own React layer reads of core besides its public entry. Not part of the package's
+ * exports: a host never imports it, and the layering test allows React to import only this and
+ * `index.ts` from core.
+ */
+export type { FormRequestReading } from './request.js';
+export { canAnswer, readFormRequest, requestMessage, toPrompt } from './request.js';
+export { parseCached } from './schema.js';

@@ -1,0 +1,116 @@
+/**
+ * Reading an untrusted `elicitation/create` params object into a prompt the kit can show: its mode,
+ * its message, and the problems that refuse it. Never throws.
+ */
+import { hasOwn, isRecord, ownValue } from '../shared/path.js';
+import type { ElicitationPrompt, RequestProblem, RequestProblemCode } from './queue-types.js';
+import { parseCached } from './schema.js';
+import type { ElicitRequestFormParams, ElicitRequestURLParams } from './types.js';
+import { inspectUrl } from './url.js';
+
+function problem(request: unknown, code: RequestProblemCode, message: string): ElicitationPrompt {
+  return Object.freeze({ mode: 'invalid', request, problem: Object.freeze({ code, message }) });
+}
+
+const NOT_OBJECT: RequestProblem = Object.freeze({ code: 'not-object', message: 'The request is not an object.' });
+const UNREADABLE: RequestProblem = Object.freeze({ code: 'unreadable', message: 'The request could not be read.' });
+const MESSAGE_INVALID: RequestProblem = Object.freeze({ code: 'message-invalid', message: 'The request has no message text.' });
+const NOT_FORM: RequestProblem = Object.freeze({ code: 'not-form', message: 'The request is in URL mode, not form mode.' });
+
+/** The problem of an own `mode` that is neither absent, `"form"` nor `"url"`. */
+function unknownMode(mode: unknown): RequestProblem {
+  return Object.freeze({ code: 'unknown-mode', message: `The mode ${JSON.stringify(mode) ?? String(mode)} is not "form" or "url".` });
+}
+
+/**
+ * The request's own `message` when it is text, else `undefined`; never throws. What every view
+ * shows as the server's message, whatever the request's mode or faults. Internal to the kit.
+ */
+export function requestMessage(request: unknown): string | undefined {
+  try {
+    const message = isRecord(request) ? ownValue(request, 'message') : undefined;
+    return typeof message === 'string' ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A form-mode request's params as the kit reads them (own properties only), for every consumer. */
+export interface FormRequestReading {
+  /** The `message` when it is text: shown even when the request is refused. */
+  readonly message: string | undefined;
+  /** The `requestedSchema` as sent, for `parseRequestedSchema`, which judges it. */
+  readonly requestedSchema: unknown;
+  /**
+   * What is wrong with the params around the schema, in reading order (`not-object` or
+   * `unreadable` alone; else `unknown-mode` / `not-form`, then `message-invalid`). Empty when nothing is.
+   */
+  readonly problems: readonly RequestProblem[];
+}
+
+/**
+ * Reads an untrusted request as a form request: the one place that decides whether its params
+ * (an object, form mode, a text message) are usable. `toPrompt` and `ElicitationForm` both read
+ * requests with it. Never throws. Internal to the kit, not part of the `core` entry.
+ */
+export function readFormRequest(request: unknown): FormRequestReading {
+  try {
+    if (!isRecord(request)) return { message: undefined, requestedSchema: undefined, problems: [NOT_OBJECT] };
+    const mode = ownValue(request, 'mode');
+    const message = ownValue(request, 'message');
+    const problems: RequestProblem[] = [];
+    if (mode === 'url') problems.push(NOT_FORM);
+    else if (mode !== undefined && mode !== 'form') problems.push(unknownMode(mode));
+    if (typeof message !== 'string') problems.push(MESSAGE_INVALID);
+    return { message: typeof message === 'string' ? message : undefined, requestedSchema: ownValue(request, 'requestedSchema'), problems };
+  } catch {
+    return { message: undefined, requestedSchema: undefined, problems: [UNREADABLE] };
+  }
+}
+
+/**
+ * Reads an untrusted request as a prompt. Never throws. Internal to the kit (the React layer's
+ * `ElicitationPrompt` classifies with it too), not part of the `core` entry.
+ */
+export function toPrompt(request: unknown): ElicitationPrompt {
+  try {
+    if (isRecord(request) && ownValue(request, 'mode') === 'url') {
+      if (typeof ownValue(request, 'message') !== 'string') return problem(request, MESSAGE_INVALID.code, MESSAGE_INVALID.message);
+      if (typeof ownValue(request, 'url') !== 'string') return problem(request, 'url-invalid', 'The URL request has no url text.');
+      if (hasOwn(request, 'elicitationId') && typeof ownValue(request, 'elicitationId') !== 'string') {
+        return problem(request, 'elicitation-id-invalid', 'The elicitationId is not text.');
+      }
+      return Object.freeze({ mode: 'url', request: request as unknown as ElicitRequestURLParams });
+    }
+    const reading = readFormRequest(request);
+    const first = reading.problems[0];
+    if (first) return Object.freeze({ mode: 'invalid', request, problem: first });
+    if (!isRecord(reading.requestedSchema)) {
+      return problem(request, 'schema-invalid', 'The form request has no requestedSchema object.');
+    }
+    return Object.freeze({ mode: 'form', request: request as unknown as ElicitRequestFormParams });
+  } catch {
+    return problem(request, UNREADABLE.code, UNREADABLE.message);
+  }
+}
+
+/**
+ * Whether the person can give a prompt more than `decline`: a form whose params and schema core
+ * accepts, a URL `inspectUrl` allows. What a round sends back, as `decline`, for a request the kit
+ * cannot answer. Internal to the kit.
+ */
+export function canAnswer(prompt: ElicitationPrompt): boolean {
+  switch (prompt.mode) {
+    case 'form': {
+      const reading = readFormRequest(prompt.request);
+      return reading.problems.length === 0 && parseCached(reading.requestedSchema).ok;
+    }
+    case 'url':
+      return inspectUrl(prompt.request.url).ok;
+    case 'invalid':
+      return false;
+    default:
+      return prompt satisfies never;
+  }
+}
+

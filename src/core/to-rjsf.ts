@@ -1,0 +1,163 @@
+/**
+ * `toRjsf`: the schema and uiSchema that `@rjsf/core` 6 needs to draw an elicitation form. Every
+ * MCP→rjsf translation lives here, each pinned by a test named after the rjsf behaviour it works
+ * around. The schema given to rjsf is rebuilt from the classified fields, so nothing a server
+ * sent beyond the elicitation schema (or that rjsf would misread) reaches rjsf.
+ */
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { Field } from './fields.js';
+import type { Draft } from './draft.js';
+import { hasOwn, isRecord, pickDefined, setOwn } from '../shared/path.js';
+import { parseCached } from './schema.js';
+import type { RequestedSchema } from './types.js';
+
+/** Options for `toRjsf`. */
+export interface ToRjsfOptions {
+  /** Single selects with at most this many options are radio groups; longer ones are selects. Default 7. */
+  radioLimit?: number;
+}
+
+/** The rjsf pair for one form, with the key mapping between rjsf's form data and the draft. */
+export interface RjsfForm {
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+  /**
+   * The rjsf property name of each field, in field order. It is the MCP key itself when that is a
+   * plain identifier; keys rjsf would mishandle (`__proto__`, `constructor`, `a.b`, `ui:widget`)
+   * get a stand-in name, so their answers are never lost.
+   */
+  formKeys: string[];
+  /** rjsf `formData` → the kit's `Draft` (MCP keys). */
+  toDraft(formData: unknown): Draft;
+  /** The kit's `Draft` → rjsf `formData`. */
+  toFormData(draft: Draft): Record<string, unknown>;
+}
+
+/** Default for `ToRjsfOptions.radioLimit`: a radio group stays scannable up to about seven choices. */
+export const DEFAULT_RADIO_LIMIT = 7;
+
+/** The rjsf schema and uiSchema entry for one field. */
+function fieldToRjsf(field: Field, radioLimit: number): { schema: RJSFSchema; ui: UiSchema } {
+  const base: RJSFSchema = { title: field.label, ...pickDefined(field, ['description']) };
+  switch (field.kind) {
+    case 'text': {
+      const widget = field.format === 'uri' ? 'uri' : field.format === 'date-time' ? 'datetime' : (field.format ?? 'text');
+      return {
+        schema: { ...base, type: 'string', ...pickDefined(field, ['format', 'minLength', 'maxLength', 'pattern', 'default']) },
+        ui: { 'ui:widget': widget },
+      };
+    }
+    case 'number':
+      return {
+        schema: { ...base, type: field.integer ? 'integer' : 'number', ...pickDefined(field, ['minimum', 'maximum', 'default']) },
+        ui: { 'ui:widget': 'updown' },
+      };
+    case 'boolean':
+      return {
+        schema: { ...base, type: 'boolean', ...pickDefined(field, ['default']) },
+        ui: { 'ui:widget': 'checkbox' },
+      };
+    case 'single-select':
+      // Titled options (oneOf const/title, legacy enumNames) become `enum` + `ui:enumNames`:
+      // rjsf 6 ignores a schema-level `enumNames`, silently pre-fills a required `oneOf` with its
+      // first option, and validates every `oneOf` branch (Ajv overflows its stack near 2,000).
+      return {
+        schema: { ...base, type: 'string', enum: optionValuesOf(field), ...pickDefined(field, ['default']) },
+        ui: {
+          'ui:widget': field.options.length <= radioLimit ? 'radio' : 'select',
+          'ui:enumNames': optionLabelsOf(field),
+        },
+      };
+    case 'multi-select':
+      // `uniqueItems: true` with an `enum` of items is what makes rjsf draw a multi-select
+      // (checkboxes) instead of an add/remove list; labels go in `items['ui:enumNames']`.
+      return {
+        schema: {
+          ...base,
+          type: 'array',
+          uniqueItems: true,
+          items: { type: 'string', enum: optionValuesOf(field) },
+          ...pickDefined(field, ['minItems', 'maxItems']),
+          ...(field.default !== undefined && { default: [...field.default] }),
+        },
+        ui: {
+          'ui:widget': 'checkboxes',
+          items: { 'ui:enumNames': optionLabelsOf(field) },
+        },
+      };
+    default:
+      return field satisfies never;
+  }
+}
+
+function optionValuesOf(field: Extract<Field, { options: unknown }>): string[] {
+  return field.options.map((option) => option.value);
+}
+
+function optionLabelsOf(field: Extract<Field, { options: unknown }>): string[] {
+  return field.options.map((option) => option.label);
+}
+
+const PLAIN_KEY = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+/**
+ * rjsf reads form data through lodash paths (a dot splits a key, `__proto__` is skipped), treats
+ * `ui:`-prefixed uiSchema keys as options, and reads inherited names (`constructor`) off `{}`. Such
+ * keys get a stand-in `field_<n>` name that no other key uses.
+ */
+function rjsfKeys(keys: string[]): string[] {
+  const taken = new Set(keys);
+  return keys.map((key, index) => {
+    if (PLAIN_KEY.test(key) && !(key in Object.prototype)) return key;
+    let candidate = `field_${index}`;
+    while (taken.has(candidate)) candidate = `_${candidate}`;
+    taken.add(candidate);
+    return candidate;
+  });
+}
+
+/**
+ * The rjsf schema and uiSchema for an elicitation's `requestedSchema`. A schema that
+ * `parseRequestedSchema` refuses yields an empty object form (show its problems instead).
+ * Pair it with `experimental_defaultFormStateBehavior={{ constAsDefaults: 'skipOneOf' }}`.
+ */
+export function toRjsf(schema: RequestedSchema, options: ToRjsfOptions = {}): RjsfForm {
+  const radioLimit = options.radioLimit ?? DEFAULT_RADIO_LIMIT;
+  const parsed = parseCached(schema);
+  const properties: Record<string, RJSFSchema> = {};
+  const uiSchema: UiSchema = {};
+  const required: string[] = [];
+  const fields = parsed.ok ? parsed.fields : [];
+  const formKeys = rjsfKeys(fields.map((field) => field.key));
+  fields.forEach((field, index) => {
+    const formKey = formKeys[index] as string;
+    const { schema: fieldSchema, ui } = fieldToRjsf(field, radioLimit);
+    setOwn(properties, formKey, fieldSchema);
+    setOwn(uiSchema, formKey, ui);
+    if (field.required) required.push(formKey);
+  });
+  uiSchema['ui:order'] = [...formKeys];
+  return {
+    schema: { type: 'object', properties, ...(required.length > 0 && { required }) },
+    uiSchema,
+    formKeys,
+    toDraft(formData) {
+      const draft: Draft = {};
+      if (!isRecord(formData)) return draft;
+      fields.forEach((field, index) => {
+        const formKey = formKeys[index] as string;
+        if (hasOwn(formData, formKey) && formData[formKey] !== undefined) setOwn(draft, field.key, formData[formKey] as Draft[string]);
+      });
+      return draft;
+    },
+    toFormData(draft) {
+      const formData: Record<string, unknown> = {};
+      fields.forEach((field, index) => {
+        if (isRecord(draft) && hasOwn(draft, field.key) && draft[field.key] !== undefined) {
+          setOwn(formData, formKeys[index] as string, draft[field.key]);
+        }
+      });
+      return formData;
+    },
+  };
+}

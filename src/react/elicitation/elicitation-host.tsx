@@ -1,0 +1,164 @@
+/**
+ * `<ElicitationHost queue>`: what a host app mounts once to show every elicitation of every
+ * connected server. It reads the queue with `useSyncExternalStore` and shows:
+ *
+ * - the head of the queue: the oldest request still waiting for an answer (a single prompt, or a
+ *   2026-07-28 round as one set, see `ElicitationRound`), with who asks in its header;
+ * - URL requests the person consented to, while they wait for the server's completion (Close
+ *   dismisses them; answering is already done);
+ * - "N pending" in a polite live region, and "Cancel all from <server>" for the head's server;
+ * - notices that a server stopped waiting (its request is gone), each dismissible.
+ *
+ * Focus: when a new prompt comes to the head, focus moves to it: to the prompt's group itself,
+ * not its first control, so that a key pressed at that moment (Enter in the host's chat box)
+ * cannot submit a form or open a URL. When the last prompt goes, focus returns to where it was
+ * before the first one came, if the person has not put it elsewhere meanwhile.
+ */
+import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+
+import type { ElicitationEntry, ElicitationNotice, ElicitationQueue, ElicitResult } from '../../core/index.js';
+import { ElicitationRound } from './elicitation-round.js';
+import { PromptView } from './elicitation-prompt.js';
+import { mergeKitLabels, type KitLabels } from './host-labels.js';
+import '../theme/elicit-kit.css';
+import '../theme/host.css';
+
+/** The props of `ElicitationHost`. */
+export interface ElicitationHostProps {
+  /** The queue the SDK adapters (`attachElicitation`) fill. */
+  queue: ElicitationQueue;
+  /** Replaces any of the kit's strings (form and host labels). */
+  labels?: Partial<KitLabels>;
+  /** Forces the light or dark theme; without it the kit follows `prefers-color-scheme`. */
+  theme?: 'light' | 'dark';
+}
+
+/** The message of a notice's entry, when it had one that is text (what the server had asked). */
+function noticeDetail(notice: ElicitationNotice): string | undefined {
+  const { entry } = notice;
+  if (entry.kind !== 'single' || entry.prompt.mode === 'invalid') return undefined;
+  const message: unknown = entry.prompt.request.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
+/**
+ * Shows the elicitations waiting in `queue`, oldest first, one prompt (or round) at a time, and
+ * passes every answer back to the queue (`respond`, `respondRound`, `dismiss`, `cancelAll`).
+ */
+export function ElicitationHost({ queue, labels: given, theme }: ElicitationHostProps) {
+  const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
+  const labels = useMemo(() => mergeKitLabels(given), [given]);
+  const hostRef = useRef<HTMLElement>(null);
+  const wrappers = useRef(new Map<string, HTMLElement>());
+  // Remount count per entry, for the rare answer the queue refuses (`'invalid'`): ask afresh.
+  const [retries, setRetries] = useState<ReadonlyMap<string, number>>(() => new Map());
+
+  const pending = snapshot.entries.filter((entry) => entry.status === 'pending');
+  const head = pending[0];
+  const shown = snapshot.entries.filter((entry) => entry.status !== 'pending' || entry === head);
+  const focusKey = head?.id ?? shown[0]?.id;
+
+  const returnTo = useRef<HTMLElement | null>(null);
+  const lastFocusKey = useRef<string | undefined>(undefined);
+  useLayoutEffect(() => {
+    const previous = lastFocusKey.current;
+    if (focusKey === previous) return;
+    lastFocusKey.current = focusKey;
+    const host = hostRef.current;
+    const focused = document.activeElement;
+    const focusIsOurs = focused === null || focused === document.body || (host !== null && host.contains(focused));
+    if (focusKey === undefined) {
+      const target = returnTo.current;
+      returnTo.current = null;
+      if (target !== null && target.isConnected && focusIsOurs) target.focus();
+      return;
+    }
+    if (previous === undefined && !focusIsOurs && focused instanceof HTMLElement) returnTo.current = focused;
+    // Every prompt component renders its named group as the wrapper's first element.
+    const group = wrappers.current.get(focusKey)?.firstElementChild;
+    if (group instanceof HTMLElement) {
+      if (!group.hasAttribute('tabindex')) group.tabIndex = -1;
+      group.focus();
+    }
+  }, [focusKey]);
+
+  const retry = (entryId: string) =>
+    setRetries((current) => new Map(current).set(entryId, (current.get(entryId) ?? 0) + 1));
+  const respond = (entry: ElicitationEntry, result: ElicitResult) => {
+    if (queue.respond(entry.id, result) === 'invalid') retry(entry.id);
+  };
+  const respondRound = (entry: ElicitationEntry, results: Record<string, ElicitResult>) => {
+    if (queue.respondRound(entry.id, results) === 'invalid') retry(entry.id);
+  };
+
+  return (
+    <section className="mek-root mek-host" data-theme={theme} aria-label={labels.hostRegion} ref={hostRef}>
+      <p className="mek-host-count" role="status">
+        {labels.pendingCount(pending.length)}
+      </p>
+      <div className="mek-notices" aria-live="polite">
+        {snapshot.notices.length > 0 && (
+          <ul>
+            {snapshot.notices.map((notice) => {
+              const detail = noticeDetail(notice);
+              return (
+                <li key={notice.id} className="mek-notice" data-reason={notice.reason}>
+                  <span className="mek-notice-text" id={`${notice.id}-text`}>
+                    {labels.stoppedWaiting(notice.server, notice.reason)}
+                  </span>
+                  {detail !== undefined && <span className="mek-notice-detail">{detail}</span>}
+                  <button
+                    type="button"
+                    className="mek-button mek-button-quiet"
+                    aria-describedby={`${notice.id}-text`}
+                    onClick={() => queue.dismissNotice(notice.id)}
+                  >
+                    {labels.dismissNotice}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+      {shown.map((entry) => (
+        <div
+          key={`${entry.id}#${retries.get(entry.id) ?? 0}`}
+          className="mek-host-entry"
+          data-status={entry.status}
+          ref={(element) => {
+            if (element) wrappers.current.set(entry.id, element);
+            else wrappers.current.delete(entry.id);
+          }}
+        >
+          {entry.kind === 'round' ? (
+            <ElicitationRound
+              entry={entry}
+              labels={given}
+              theme={theme}
+              onRespondAll={(result) => respond(entry, result)}
+              onRespondRound={(results) => respondRound(entry, results)}
+            />
+          ) : (
+            <PromptView
+              prompt={entry.prompt}
+              server={entry.server}
+              status={entry.status}
+              labels={given}
+              theme={theme}
+              onRespond={(result) => respond(entry, result)}
+              onClose={() => queue.dismiss(entry.id)}
+            />
+          )}
+        </div>
+      ))}
+      {head !== undefined && (
+        <div className="mek-actions">
+          <button type="button" className="mek-button" onClick={() => queue.cancelAll(head.serverKey)}>
+            {labels.cancelAllFrom(head.server)}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,288 @@
+/**
+ * A 2026-07-28 round: several elicitations one server sent in one `input_required` result, shown
+ * as ONE set and answered together (SPEC §4: "render them as a set, not one modal per request").
+ * Internal: `ElicitationHost` draws it for a queue entry of kind `round`.
+ *
+ * How a round is answered (the kit's decision):
+ * - One Accept sends every answer at once, keyed as the server keyed the requests. Each request can
+ *   be said no to on its own ("Decline request 2": its answer is `decline`, the rest are
+ *   answered). Cancel (and Escape) dismisses the whole set: every answer is `cancel`, because
+ *   cancelling is "not choosing", which is about the set. "Decline all" declines every request.
+ * - A form is answered with what core builds from it (`submitDraft`, read live through the form's
+ *   `onDraftChange`); Accept refuses to send while a form that is not declined has errors, and
+ *   shows them.
+ * - A URL is answered `accept` only once the person opened it from its own "Open in new tab"
+ *   button: one explicit click per page, never several tabs from one Accept. Accept refuses to send
+ *   while a URL is neither opened nor declined.
+ * - A request the kit cannot answer (unreadable, a refused schema, a refused URL) is shown with
+ *   its reason and goes back as `decline`, which the person sees before accepting.
+ */
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+
+import {
+  inspectUrl,
+  type ElicitationServer,
+  type ElicitResult,
+  type RoundElicitationEntry,
+  type RoundPrompt,
+  type SubmitResult,
+} from '../../core/index.js';
+import { canAnswer } from '../../core/internal.js';
+import { ElicitationForm, SUBMIT_EVENT } from './elicitation-form.js';
+import { mergeKitLabels, type KitLabels } from './host-labels.js';
+import { ActionRow, PromptFrame, useBaseId, useOnce } from '../shared/prompt-parts.js';
+import { openInNewTab, UrlDetails } from './url-elicitation.js';
+
+/** The props of `ElicitationRound`. */
+export interface ElicitationRoundProps {
+  /** The queue entry of kind `round`. */
+  entry: RoundElicitationEntry;
+  /** Called once with one answer per key (Accept), or … */
+  onRespondRound: (results: Record<string, ElicitResult>) => void;
+  /** … once with one answer for every key (Decline all, Cancel, Escape). */
+  onRespondAll: (result: ElicitResult) => void;
+  /** Replaces any of the kit's strings. */
+  labels?: Partial<KitLabels>;
+  /** Forces the light or dark theme. */
+  theme?: 'light' | 'dark';
+}
+
+/** What the set answers: one result per key, or one result for every key. */
+type RoundAnswer = { kind: 'round'; results: Record<string, ElicitResult> } | { kind: 'all'; result: ElicitResult };
+
+/** A named group for one request of a round that is not a form: "Request 2 of 3 from <server>". */
+function RoundItemGroup({
+  server,
+  labels,
+  message,
+  children,
+}: {
+  server: ElicitationServer;
+  labels: KitLabels;
+  message: string | undefined;
+  children: ReactNode;
+}) {
+  const baseId = useBaseId();
+  return (
+    <PromptFrame baseId={baseId} server={server} labels={labels} message={message}>
+      {children}
+    </PromptFrame>
+  );
+}
+
+/** One URL of the round: its details and its own Open button (the click is the consent). */
+function RoundUrl({
+  prompt,
+  server,
+  labels,
+  opened,
+  onOpen,
+}: {
+  prompt: Extract<RoundPrompt, { mode: 'url' }>;
+  server: ElicitationServer;
+  labels: KitLabels;
+  opened: boolean;
+  onOpen: () => void;
+}) {
+  const inspected = useMemo(() => inspectUrl(prompt.request.url), [prompt.request.url]);
+  const baseId = useBaseId();
+  return (
+    <RoundItemGroup server={server} labels={labels} message={prompt.request.message}>
+      {inspected.ok ? (
+        <>
+          <UrlDetails inspected={inspected} labels={labels} warningsId={`${baseId}-warnings`} />
+          {opened && (
+            <p className="mek-url-status-title" role="status">
+              {labels.roundUrlOpened}
+            </p>
+          )}
+          <ActionRow>
+            <button
+              type="button"
+              className={opened ? 'mek-button' : 'mek-button mek-button-primary'}
+              aria-describedby={inspected.warnings.length > 0 ? `${baseId}-warnings` : undefined}
+              onClick={() => {
+                openInNewTab(inspected.href);
+                onOpen();
+              }}
+            >
+              {opened ? labels.urlOpenAgain : labels.urlOpen}
+            </button>
+          </ActionRow>
+        </>
+      ) : (
+        <div className="mek-refused">
+          <p className="mek-refused-title">{labels.urlRefusedTitle}</p>
+          <p>{labels.urlRefusal(inspected)}</p>
+        </div>
+      )}
+    </RoundItemGroup>
+  );
+}
+
+/** The set of prompts of one round, with one Accept. */
+export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: given, theme }: ElicitationRoundProps) {
+  const labels = useMemo(() => mergeKitLabels(given), [given]);
+  const baseId = useBaseId();
+  const count = entry.prompts.length;
+  // Each request's header says which of the set it is: "Request 2 of 3 from <server>".
+  const perItemLabels = useMemo(
+    () => entry.prompts.map((_, index) => ({ ...labels, requestFrom: labels.roundItemFrom(index + 1, count) })),
+    [entry.prompts, labels, count],
+  );
+  const answerable = useMemo(() => entry.prompts.map(canAnswer), [entry.prompts]);
+  const [declined, setDeclined] = useState<readonly boolean[]>(() => entry.prompts.map(() => false));
+  const [opened, setOpened] = useState<readonly boolean[]>(() => entry.prompts.map(() => false));
+  // Core's live verdict on each form (index → verdict); read at Accept, never shown by itself.
+  const verdicts = useRef(new Map<number, SubmitResult>());
+  const items = useRef(new Map<number, HTMLElement>());
+  const [problems, setProblems] = useState<string[]>([]);
+  const [attempt, setAttempt] = useState(0);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  // One answer for the whole set, whichever of the two callbacks gives it.
+  const { respond, answered } = useOnce((answer: RoundAnswer) =>
+    answer.kind === 'all' ? onRespondAll(answer.result) : onRespondRound(answer.results),
+  );
+  const respondAll = (result: ElicitResult) => respond({ kind: 'all', result });
+
+  // After a refused Accept the summary (an alert) lists every request still open, and the first
+  // wrong form shows its field errors and focuses the first one (only one form: two would fight
+  // over focus). When no form is wrong (only a URL left unopened), the summary takes focus.
+  const focusSummary = useRef(false);
+  useEffect(() => {
+    if (attempt === 0 || !focusSummary.current) return;
+    summaryRef.current?.focus();
+  }, [attempt]);
+
+  const accept = () => {
+    if (answered) return;
+    const missing: string[] = [];
+    const wrongForms: HTMLElement[] = [];
+    const results: Record<string, ElicitResult> = {};
+    entry.prompts.forEach((prompt, index) => {
+      let result: ElicitResult | undefined;
+      if (!answerable[index] || declined[index]) result = { action: 'decline' };
+      else if (prompt.mode === 'form') {
+        const verdict = verdicts.current.get(index);
+        if (verdict?.ok) result = verdict.result;
+        else {
+          missing.push(labels.roundFormInvalid(index + 1));
+          // Let the form show its own field errors (its Accept runs core's verdict again).
+          const form = items.current.get(index)?.querySelector<HTMLElement>('.mek-form');
+          if (form) wrongForms.push(form);
+        }
+      } else if (opened[index]) result = { action: 'accept' };
+      else missing.push(labels.roundUrlUnopened(index + 1));
+      // defineProperty: a key such as `__proto__` stays an own key of the answers.
+      if (result !== undefined) Object.defineProperty(results, prompt.key, { value: result, enumerable: true, writable: true, configurable: true });
+    });
+    if (missing.length > 0) {
+      focusSummary.current = wrongForms.length === 0;
+      wrongForms[0]?.dispatchEvent(new Event(SUBMIT_EVENT));
+      setProblems(missing);
+      setAttempt((value) => value + 1);
+      return;
+    }
+    respond({ kind: 'round', results });
+  };
+
+  const toggle = (index: number, value: boolean) => setDeclined((current) => current.map((old, at) => (at === index ? value : old)));
+  const server: ElicitationServer = entry.server;
+  return (
+    <PromptFrame
+      baseId={baseId}
+      server={server}
+      labels={labels}
+      message={labels.roundIntro(count)}
+      className="mek-root mek-round"
+      theme={theme}
+      state={answered ? 'answered' : 'open'}
+      onCancel={() => respondAll({ action: 'cancel' })}
+    >
+      {problems.length > 0 && (
+        <div key={attempt} className="mek-error-summary" role="alert" tabIndex={-1} ref={summaryRef}>
+          <p className="mek-error-summary-title">{labels.roundIncompleteTitle}</p>
+          <ul>
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <ol className="mek-round-items">
+        {entry.prompts.map((prompt, index) => {
+          const itemLabels = perItemLabels[index] ?? labels;
+          const isDeclined = answerable[index] === true && declined[index] === true;
+          return (
+            <li
+              key={prompt.key}
+              className="mek-round-item"
+              data-declined={!answerable[index] || declined[index] ? '' : undefined}
+              ref={(element) => {
+                if (element) items.current.set(index, element);
+                else items.current.delete(index);
+              }}
+            >
+              {/* A declined request stays mounted (its answers survive a change of mind), only hidden. */}
+              <div hidden={isDeclined}>
+                {prompt.mode === 'form' && (
+                  <ElicitationForm
+                    request={prompt.request}
+                    server={server}
+                    controls={false}
+                    labels={itemLabels}
+                    theme={theme}
+                    onDraftChange={(_draft, verdict) => verdicts.current.set(index, verdict)}
+                    // Enter in a one-field form submits it: take that as the set's Accept.
+                    onRespond={(result) => (result.action === 'accept' ? accept() : respondAll(result))}
+                  />
+                )}
+                {prompt.mode === 'url' && (
+                  <RoundUrl
+                    prompt={prompt}
+                    server={server}
+                    labels={itemLabels}
+                    opened={opened[index] === true}
+                    onOpen={() => setOpened((current) => current.map((old, at) => (at === index ? true : old)))}
+                  />
+                )}
+                {prompt.mode === 'invalid' && (
+                  <RoundItemGroup server={server} labels={itemLabels} message={undefined}>
+                    <ul className="mek-problems">
+                      <li data-code={prompt.problem.code}>{labels.requestProblem(prompt.problem)}</li>
+                    </ul>
+                  </RoundItemGroup>
+                )}
+              </div>
+              {isDeclined && <p className="mek-round-item-title">{labels.roundItemDeclined(index + 1, count, server)}</p>}
+              {answerable[index] ? (
+                <label className="mek-boolean mek-round-decline">
+                  <input
+                    type="checkbox"
+                    className="mek-checkbox"
+                    checked={declined[index] ?? false}
+                    onChange={(event) => toggle(index, event.currentTarget.checked)}
+                  />
+                  <span>{labels.roundDeclineOne(index + 1)}</span>
+                </label>
+              ) : (
+                <p className="mek-refused-title">{labels.roundCannotAnswer}</p>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <ActionRow>
+        <button type="button" className="mek-button mek-button-primary" onClick={accept}>
+          {labels.accept}
+        </button>
+        <button type="button" className="mek-button" onClick={() => respondAll({ action: 'decline' })}>
+          {labels.roundDeclineAll}
+        </button>
+        <button type="button" className="mek-button" onClick={() => respondAll({ action: 'cancel' })}>
+          {labels.cancel}
+        </button>
+      </ActionRow>
+    </PromptFrame>
+  );
+}

@@ -1,0 +1,268 @@
+/**
+ * `<UrlElicitation>`: asks a person's consent to open the page of a URL-mode elicitation (SPEC §3).
+ *
+ * - Who asks and why come first; then the site (the host, decoded from punycode, with the part that
+ *   decides who owns it highlighted, and the encoded form beside it when they differ), the full URL
+ *   as plain text (not a link: nothing to click by mistake, nothing for the browser to prefetch),
+ *   and every warning core found (`inspectUrl`).
+ * - Nothing of the URL is loaded before consent: no iframe, no fetch, no favicon, no preconnect,
+ *   no image. The page opens only from the click on "Open in new tab", with
+ *   `window.open(href, '_blank', 'noopener,noreferrer')`: a new browsing context the host cannot
+ *   script and that cannot reach back (`window.opener` is null, no Referer).
+ * - That click is the answer `{ action: 'accept' }` (consent, not "done"). The view then waits:
+ *   "Open again" and "Close". `status` (from the queue) turns it to "done" when the server sent
+ *   `notifications/elicitation/complete`.
+ * - A URL that is not https/http (or cannot be read) is refused: only Decline and Cancel remain.
+ */
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+
+import {
+  inspectUrl,
+  type ElicitationServer,
+  type ElicitRequestURLParams,
+  type ElicitResult,
+  type EntryStatus,
+  type InspectedUrl,
+  type UrlInspection,
+} from '../../core/index.js';
+import { requestMessage } from '../../core/internal.js';
+import { mergeKitLabels, type KitLabels } from './host-labels.js';
+import { ActionRow, DeclineCancel, PromptFrame, useBaseId, useOnce, useSessionKey } from '../shared/prompt-parts.js';
+import '../theme/elicit-kit.css';
+import '../theme/host.css';
+
+/** The props of `UrlElicitation`. */
+export interface UrlElicitationProps {
+  /** The `elicitation/create` params (URL mode). Untrusted: the URL is checked by `inspectUrl`. */
+  request: ElicitRequestURLParams;
+  /** Which server is asking: shown in the header (SPEC §3). */
+  server: ElicitationServer;
+  /** Called exactly once per `request`: `accept` (consent, when the page is opened), `decline` or `cancel`. */
+  onRespond: (result: ElicitResult) => void;
+  /**
+   * Where the request is, when a queue drives the view (`entry.status`): `consented` shows the
+   * waiting view, `completed` the done view. Without it the view waits after consent until closed.
+   */
+  status?: EntryStatus;
+  /** Called by Close in the waiting or done view. Without it, Close hides the view. */
+  onClose?: () => void;
+  /** Replaces any of the kit's strings. */
+  labels?: Partial<KitLabels>;
+  /** Forces the light or dark theme; without it the kit follows `prefers-color-scheme`. */
+  theme?: 'light' | 'dark';
+}
+
+/** Opens `href` where the host cannot see or script it (SPEC §3), only ever from a click handler. */
+export function openInNewTab(href: string): void {
+  window.open(href, '_blank', 'noopener,noreferrer');
+}
+
+/** The host as people read it, with the last two labels (`registrableHint`) marked. */
+function HighlightedHost({ inspected }: { inspected: InspectedUrl }) {
+  const { displayHost, registrableHint } = inspected;
+  const at = registrableHint === undefined ? -1 : displayHost.lastIndexOf(registrableHint);
+  if (registrableHint === undefined || at < 0) return <mark className="mek-url-mark">{displayHost}</mark>;
+  return (
+    <>
+      {displayHost.slice(0, at)}
+      <mark className="mek-url-mark">{registrableHint}</mark>
+      {displayHost.slice(at + registrableHint.length)}
+    </>
+  );
+}
+
+/**
+ * The site, the full URL and the warnings of an offered URL. `dir="ltr"` keeps right-to-left
+ * characters in a host or path from reordering what the person reads.
+ */
+export function UrlDetails({ inspected, labels, warningsId }: { inspected: InspectedUrl; labels: KitLabels; warningsId: string }) {
+  const differs = inspected.displayHost !== inspected.host;
+  return (
+    <div className="mek-url">
+      <p className="mek-url-intro">{labels.urlIntro}</p>
+      <dl className="mek-url-facts">
+        <div>
+          <dt>{labels.urlSite}</dt>
+          <dd>
+            <span className="mek-url-host" dir="ltr">
+              <HighlightedHost inspected={inspected} />
+              {inspected.port !== undefined && `:${inspected.port}`}
+            </span>
+            {differs && (
+              <>
+                {' '}
+                <span className="mek-url-ascii" dir="ltr">
+                  {labels.urlAsciiForm(inspected.host)}
+                </span>
+              </>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{labels.urlAddress}</dt>
+          <dd>
+            <code className="mek-url-href" dir="ltr">
+              {inspected.href}
+            </code>
+          </dd>
+        </div>
+      </dl>
+      {inspected.warnings.length > 0 && (
+        <div className="mek-url-warnings" id={warningsId}>
+          <p className="mek-url-warnings-title">{labels.urlWarningsTitle}</p>
+          <ul>
+            {inspected.warnings.map((warning) => (
+              <li key={warning} data-warning={warning}>
+                {labels.urlWarning(warning, inspected)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Text the server sent as URL, for the refused view: shown, never linked; cut when absurdly long. */
+function sentText(url: unknown): string {
+  const text = typeof url === 'string' ? url : String(url);
+  return text.length > 500 ? `${text.slice(0, 500)}…` : text;
+}
+
+/** One request's whole life: mounted anew (by key) for each new `request` object. */
+function UrlSession({ request, server, onRespond, status, onClose, labels: given, theme }: UrlElicitationProps) {
+  const labels = useMemo(() => mergeKitLabels(given), [given]);
+  // Reading an untrusted request must not throw into the host.
+  const [message, inspection] = useMemo((): [string | undefined, UrlInspection] => {
+    try {
+      return [requestMessage(request), inspectUrl(request.url)];
+    } catch {
+      return [undefined, inspectUrl('')];
+    }
+  }, [request]);
+  const baseId = useBaseId();
+  const warningsId = `${baseId}-warnings`;
+  const { respond, answered } = useOnce(onRespond);
+  const [consented, setConsented] = useState(status === 'consented' || status === 'completed');
+  const [closed, setClosed] = useState(false);
+  // A ref as well as state: a double click in one frame must open one tab and answer once.
+  const consentGiven = useRef(consented);
+  const statusRef = useRef<HTMLDivElement>(null);
+  const waiting = consented || status === 'consented' || status === 'completed';
+
+  // The Open button goes away with the click: put focus on the waiting message rather than
+  // leave it on <body>; unless something else (a host showing the next prompt) took it already.
+  const focusWaiting = useRef(false);
+  useEffect(() => {
+    if (!focusWaiting.current) return;
+    focusWaiting.current = false;
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body) statusRef.current?.focus();
+  }, [consented]);
+
+  if (closed) return null;
+
+  const open = (href: string) => {
+    if (consentGiven.current && !waiting) return;
+    openInNewTab(href);
+    if (!consentGiven.current) {
+      consentGiven.current = true;
+      focusWaiting.current = true;
+      setConsented(true);
+      respond({ action: 'accept' });
+    }
+  };
+  const close = () => {
+    if (onClose) onClose();
+    else setClosed(true);
+  };
+
+  let body: ReactNode;
+  if (!inspection.ok) {
+    body = (
+      <div className="mek-refused">
+        <p className="mek-refused-title">{labels.urlRefusedTitle}</p>
+        <p>{labels.urlRefusal(inspection)}</p>
+        <dl className="mek-url-facts">
+          <div>
+            <dt>{labels.urlAsSent}</dt>
+            <dd>
+              <code className="mek-url-href" dir="ltr">
+                {sentText(request.url)}
+              </code>
+            </dd>
+          </div>
+        </dl>
+        <ActionRow>
+          <DeclineCancel labels={labels} respond={respond} />
+        </ActionRow>
+      </div>
+    );
+  } else if (waiting) {
+    const completed = status === 'completed';
+    body = (
+      <>
+        <div className="mek-url-status" role="status" tabIndex={-1} ref={statusRef} data-state={completed ? 'completed' : 'consented'}>
+          <p className="mek-url-status-title">{completed ? labels.urlCompleted : labels.urlWaiting}</p>
+          {!completed && <p className="mek-hint">{labels.urlWaitingDetail}</p>}
+        </div>
+        <UrlDetails inspected={inspection} labels={labels} warningsId={warningsId} />
+        <ActionRow>
+          {!completed && (
+            <button type="button" className="mek-button" onClick={() => open(inspection.href)}>
+              {labels.urlOpenAgain}
+            </button>
+          )}
+          <button type="button" className="mek-button" onClick={close}>
+            {labels.urlClose}
+          </button>
+        </ActionRow>
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <UrlDetails inspected={inspection} labels={labels} warningsId={warningsId} />
+        <ActionRow>
+          <button
+            type="button"
+            className="mek-button mek-button-primary"
+            aria-describedby={inspection.warnings.length > 0 ? warningsId : undefined}
+            onClick={() => open(inspection.href)}
+          >
+            {labels.urlOpen}
+          </button>
+          <DeclineCancel labels={labels} respond={respond} />
+        </ActionRow>
+      </>
+    );
+  }
+
+  const state = waiting ? (status === 'completed' ? 'completed' : 'consented') : answered ? 'answered' : 'open';
+  return (
+    <PromptFrame
+      baseId={baseId}
+      server={server}
+      labels={labels}
+      message={message}
+      className="mek-root mek-url-elicitation"
+      theme={theme}
+      state={state}
+      onCancel={waiting ? undefined : () => respond({ action: 'cancel' })}
+    >
+      {body}
+    </PromptFrame>
+  );
+}
+
+/**
+ * Shows a URL-mode elicitation and asks consent before opening it (SPEC §3). Calls `onRespond`
+ * exactly once per `request`: `accept` when the person opens the page (it opens in a new tab with
+ * `noopener,noreferrer`), `decline` or `cancel` (also Escape) otherwise. Give a new `request`
+ * object to ask again.
+ */
+export function UrlElicitation(props: UrlElicitationProps) {
+  // A new request object starts a new session, as in `ElicitationForm`.
+  const key = useSessionKey(props.request);
+  return <UrlSession key={key} {...props} />;
+}

@@ -1,0 +1,126 @@
+/**
+ * Every string the kit shows, in one object a host can replace piece by piece (`labels` prop of
+ * `ElicitationForm`, or `formContext.labels` when the widgets run in the host's own rjsf `Form`).
+ * Strings that depend on a value are functions. Text the server sent (message, titles, option
+ * labels) is never passed through here: it is shown as the server wrote it, as plain text.
+ */
+import type { FieldError, SchemaProblem } from '../../core/index.js';
+
+/** All visible strings of the kit. */
+export interface ElicitationLabels {
+  /** Before the server's name in the header: "Request from". */
+  requestFrom: string;
+  /** The server id beside its name: "(ID: github-1)". */
+  serverId: (id: string) => string;
+  /** The submit button. */
+  accept: string;
+  /** The explicit "no" button (`action: 'decline'`). */
+  decline: string;
+  /** The dismiss button, also Escape (`action: 'cancel'`). */
+  cancel: string;
+  /** The visible mark after the label of a required field; hidden from screen readers, which hear `aria-required`. */
+  requiredMark: string;
+  /** Explains the mark, above the fields, when at least one field carries it. */
+  requiredNote: string;
+  /** The empty first entry of a drop-down list. */
+  choosePlaceholder: string;
+  /** Clears the choice of an optional radio group (radios cannot be unticked). */
+  clearChoice: string;
+  /** The accessible name of the filter box of a long option list, given the field's label. */
+  filterLabel: (fieldLabel: string) => string;
+  /** Shown when the filter hides every option. */
+  filterNoMatches: string;
+  /** The live status of a long single-select list: the chosen option's label, or `undefined` for none. */
+  chosenOption: (optionLabel: string | undefined) => string;
+  /** The live count of a multi-select: "2 of 3 selected", or "2 selected" without a maximum. */
+  selectedCount: (count: number, max?: number) => string;
+  /** How many options may be chosen (`minItems`/`maxItems`); `undefined` shows no hint. */
+  itemsHint: (min?: number, max?: number) => string | undefined;
+  /** How long the text may be (`minLength`/`maxLength`); `undefined` shows no hint. */
+  lengthHint: (min?: number, max?: number) => string | undefined;
+  /** Which numbers are allowed; `undefined` shows no hint. */
+  numberHint: (bounds: { min?: number; max?: number; integer: boolean }) => string | undefined;
+  /** Under a date field. */
+  dateHint: string;
+  /** Under a date-time field: the zone the picked time is read in, and its UTC offset (`+05:30`). */
+  timeZoneHint: (timeZone: string, offset: string) => string;
+  /** Heading of the error summary shown after Accept with errors. */
+  errorSummaryTitle: string;
+  /** The text of one field error (default: the core's message). Translate by `error.code`. */
+  fieldError: (error: FieldError) => string;
+  /** Heading when the request cannot be shown as a form. */
+  refusedTitle: string;
+  /** Under that heading: what the person can still do. */
+  refusedIntro: string;
+  /** How a problem's path is shown; `""` is the schema itself. */
+  problemPath: (path: string) => string;
+  /** The text of one schema problem (default: the core's message). Translate by `problem.code`. */
+  problemMessage: (problem: SchemaProblem) => string;
+  /** The summary line of the discreet list of schema warnings. */
+  warningsTitle: (count: number) => string;
+  /** Problem shown when the request is not an object at all. */
+  requestNotObject: string;
+  /** Problem shown when the request's `message` is not text. */
+  messageNotText: string;
+  /** Problem shown when the request is not a form-mode request (e.g. `mode: "url"`). */
+  notFormMode: string;
+  /** Problem shown when a widget crashed while drawing the form. */
+  formCrashed: string;
+}
+
+function range(min: number | undefined, max: number | undefined, unit: string, units: string): string | undefined {
+  const noun = (count: number) => (count === 1 ? unit : units);
+  if (min !== undefined && max !== undefined) {
+    return min === max ? `Exactly ${min} ${noun(min)}` : `${min}–${max} ${units}`;
+  }
+  if (min !== undefined) return `At least ${min} ${noun(min)}`;
+  if (max !== undefined) return `At most ${max} ${noun(max)}`;
+  return undefined;
+}
+
+/** The English labels the kit uses when none are given. */
+export const defaultLabels: ElicitationLabels = Object.freeze({
+  requestFrom: 'Request from',
+  serverId: (id: string) => `(ID: ${id})`,
+  accept: 'Accept',
+  decline: 'Decline',
+  cancel: 'Cancel',
+  requiredMark: '*',
+  requiredNote: 'Fields marked * are required.',
+  choosePlaceholder: 'Choose…',
+  clearChoice: 'Clear choice',
+  filterLabel: (fieldLabel: string) => `Filter ${fieldLabel}`,
+  filterNoMatches: 'No options match the filter.',
+  chosenOption: (optionLabel: string | undefined) => (optionLabel === undefined ? 'Nothing chosen' : `Chosen: ${optionLabel}`),
+  selectedCount: (count: number, max?: number) => (max === undefined ? `${count} selected` : `${count} of ${max} selected`),
+  itemsHint: (min?: number, max?: number) => {
+    const text = range(min, max, 'option', 'options');
+    return text && `Choose ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+  },
+  lengthHint: (min?: number, max?: number) => range(min, max, 'character', 'characters'),
+  numberHint: ({ min, max, integer }: { min?: number; max?: number; integer: boolean }) => {
+    const kind = integer ? 'A whole number' : 'A number';
+    if (min !== undefined && max !== undefined) return `${kind} from ${min} to ${max}`;
+    if (min !== undefined) return `${kind}, ${min} or more`;
+    if (max !== undefined) return `${kind}, ${max} or less`;
+    return integer ? kind : undefined;
+  },
+  dateHint: 'Format: YYYY-MM-DD',
+  timeZoneHint: (timeZone: string, offset: string) => `Time zone: ${timeZone} (UTC${offset})`,
+  errorSummaryTitle: 'Please fix the following before accepting:',
+  fieldError: (error: FieldError) => error.message,
+  refusedTitle: 'This request cannot be shown as a form',
+  refusedIntro: 'The server sent a request the kit cannot answer correctly. You can decline or cancel it.',
+  problemPath: (path: string) => (path === '' ? '(whole request)' : path),
+  problemMessage: (problem: SchemaProblem) => problem.message,
+  warningsTitle: (count: number) => (count === 1 ? '1 note about this request' : `${count} notes about this request`),
+  requestNotObject: 'The request is not an object.',
+  messageNotText: 'The request message is not text.',
+  notFormMode: 'This is not a form request (its mode is not "form").',
+  formCrashed: 'The form could not be displayed because of an internal error.',
+});
+
+/** `defaultLabels` with the given ones laid over them. */
+export function mergeLabels(labels: Partial<ElicitationLabels> | undefined): ElicitationLabels {
+  return labels === undefined ? defaultLabels : { ...defaultLabels, ...labels };
+}

@@ -1,0 +1,187 @@
+/**
+ * Pieces the URL view, the refused view and the round share with the form's look: the header
+ * that says who asks (SPEC §3), the buttons, a once-only answer, and ids. Internal to the kit.
+ */
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+
+import type { ElicitationServer, ElicitResult } from '../../core/index.js';
+import type { ElicitationLabels } from './labels.js';
+
+/** A base for element ids that is valid in CSS selectors and `aria-*` references. */
+export function useBaseId(): string {
+  return `mek${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
+}
+
+/**
+ * A key that changes whenever `value` is a new object, for remounting a session: a new request (or
+ * tool) object starts over with fresh state and a fresh once-guard. State, not a ref: the key must
+ * change in the same render as `value`.
+ */
+export function useSessionKey(value: unknown): number {
+  const [session, setSession] = useState({ value, key: 0 });
+  if (session.value === value) return session.key;
+  const key = session.key + 1;
+  setSession({ value, key });
+  return key;
+}
+
+/**
+ * Calls `onRespond` at most once. A ref, not state: two clicks in one frame both see it. `state`
+ * says whether an answer was given (for `data-state`).
+ */
+export function useOnce<T>(onRespond: (result: T) => void): { respond: (result: T) => void; answered: boolean } {
+  const done = useRef(false);
+  const [answered, setAnswered] = useState(false);
+  const respond = (result: T) => {
+    if (done.current) return;
+    done.current = true;
+    setAnswered(true);
+    onRespond(result);
+  };
+  return { respond, answered };
+}
+
+/** Escape cancels, as in the form; not while an IME composes, nor when a child already used the key. */
+function cancelOnEscape(cancel: () => void): (event: KeyboardEvent<HTMLElement>) => void {
+  return (event) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    cancel();
+  };
+}
+
+/** "Request from <server> (ID: …)" and the server's message, as plain text. */
+function PromptHeader({
+  server,
+  labels,
+  headingId,
+  message,
+  messageId,
+}: {
+  server: ElicitationServer;
+  labels: Pick<ElicitationLabels, 'requestFrom' | 'serverId'>;
+  headingId: string;
+  message: string | undefined;
+  messageId: string;
+}) {
+  return (
+    // Not <header>: outside a section it would be a banner landmark.
+    <div className="mek-header">
+      <p className="mek-server" id={headingId}>
+        <span className="mek-server-label">{labels.requestFrom}</span> <span className="mek-server-name">{server.name}</span>
+        {server.id !== undefined && (
+          <>
+            {' '}
+            <span className="mek-server-id">{labels.serverId(server.id)}</span>
+          </>
+        )}
+      </p>
+      {message !== undefined && (
+        <p className="mek-message" id={messageId}>
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The frame of every prompt: a group named by who asks and described by the server's message,
+ * with its theme and state, Escape as Cancel (when `onCancel` is given), the header, then the body.
+ * A named group rather than a region landmark: a round may show several requests from one server
+ * side by side, and landmarks must have unique names.
+ */
+export function PromptFrame({
+  baseId,
+  server,
+  labels,
+  message,
+  className,
+  theme,
+  state,
+  onCancel,
+  children,
+}: {
+  /** From `useBaseId()`: the header's ids are `<baseId>-from` and `<baseId>-message`. */
+  baseId: string;
+  server: ElicitationServer;
+  labels: Pick<ElicitationLabels, 'requestFrom' | 'serverId'>;
+  message: string | undefined;
+  className?: string;
+  theme?: 'light' | 'dark' | undefined;
+  /** `data-state`, for styling and tests. */
+  state?: string;
+  onCancel?: (() => void) | undefined;
+  children: ReactNode;
+}) {
+  const headingId = `${baseId}-from`;
+  const messageId = `${baseId}-message`;
+  return (
+    <div
+      role="group"
+      className={className}
+      data-theme={theme}
+      data-state={state}
+      aria-labelledby={headingId}
+      aria-describedby={message !== undefined ? messageId : undefined}
+      onKeyDown={onCancel === undefined ? undefined : cancelOnEscape(onCancel)}
+    >
+      <PromptHeader server={server} labels={labels} headingId={headingId} message={message} messageId={messageId} />
+      {children}
+    </div>
+  );
+}
+
+/** A control that takes focus itself; anything else with this id is a group of them. */
+const CONTROL = 'input, select, textarea, button';
+const USABLE_CONTROL = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])';
+
+/**
+ * Moves focus to a field: the control itself; in a group, its chosen option, else its first usable
+ * control. (One query per preference: a selector list would simply return the first match in
+ * document order.) Says whether anything took focus.
+ */
+export function focusField(id: string): boolean {
+  const element = document.getElementById(id);
+  if (!element) return false;
+  const target = element.matches(CONTROL)
+    ? element
+    : (element.querySelector<HTMLElement>('input:checked:not([disabled])') ?? element.querySelector<HTMLElement>(USABLE_CONTROL));
+  if (!target) return false;
+  target.focus();
+  return true;
+}
+
+/** A link of an error summary: moves focus to the field `target`, not the page (a host's router must not see a hash change). */
+export function FieldLink({ target, children }: { target: string; children: ReactNode }) {
+  return (
+    <a
+      href={`#${target}`}
+      onClick={(event) => {
+        event.preventDefault();
+        focusField(target);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+/** A row of buttons. */
+export function ActionRow({ children }: { children: ReactNode }) {
+  return <div className="mek-actions">{children}</div>;
+}
+
+/** Decline and Cancel, the two answers every prompt offers (SPEC §3). */
+export function DeclineCancel({ labels, respond }: { labels: Pick<ElicitationLabels, 'decline' | 'cancel'>; respond: (result: ElicitResult) => void }) {
+  return (
+    <>
+      <button type="button" className="mek-button" onClick={() => respond({ action: 'decline' })}>
+        {labels.decline}
+      </button>
+      <button type="button" className="mek-button" onClick={() => respond({ action: 'cancel' })}>
+        {labels.cancel}
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * `DateTimeWidget`: `{ type: "string", format: "date-time" }`. The person picks a local date and
+ * time (`<input type="datetime-local">`) and sees the time zone it is read in. The widget hands rjsf
+ * the local `YYYY-MM-DDTHH:MM` text as picked; core `submitDraft` turns it into RFC 3339 with the
+ * offset of that instant (DST-aware) and refuses a time the clocks skip.
+ *
+ * A value that already carries an offset (a default such as `2026-05-01T14:30:00+02:00`) is shown
+ * converted to local time, and stays untouched, offset and all, until the person changes it.
+ */
+
+import { localDateTimeToRfc3339 } from '../../../core/index.js';
+import { emptyValue, InputField } from './input-field.js';
+import { readLabels, type KitWidgetProps } from './parts.js';
+
+const LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?$/;
+const WITH_OFFSET = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}:\d{2}(?::\d{2})?)(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, '0');
+}
+
+/** The local `YYYY-MM-DDTHH:MM[:SS]` of an instant. */
+function localText(instant: Date): string {
+  const date = `${pad(instant.getFullYear(), 4)}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}`;
+  const seconds = instant.getSeconds() === 0 ? '' : `:${pad(instant.getSeconds())}`;
+  return `${date}T${pad(instant.getHours())}:${pad(instant.getMinutes())}${seconds}`;
+}
+
+/** What the input shows for a value: local text as is, an offset value in local time, else nothing. */
+function toLocalInput(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  if (LOCAL.test(value)) return value;
+  const match = WITH_OFFSET.exec(value);
+  if (!match) return '';
+  const [, date = '', time = '', fraction = '', offset = ''] = match;
+  // Date parses `YYYY-MM-DDTHH:MM:SS.sss±HH:MM`; trim the fraction to milliseconds and upper-case T/Z.
+  const instant = new Date(`${date}T${time}${fraction.slice(0, 4)}${offset.toUpperCase()}`);
+  return Number.isNaN(instant.getTime()) ? '' : localText(instant);
+}
+
+/** The UTC offset (`+05:30`) local time has at `local`, or now when `local` is empty or does not exist. */
+function offsetAt(local: string): string {
+  const now = new Date();
+  for (const candidate of [local, localText(new Date(now.getFullYear(), now.getMonth(), now.getDate(), now.getHours(), now.getMinutes()))]) {
+    const converted = localDateTimeToRfc3339(candidate);
+    if (typeof converted === 'string') return converted.slice(-6);
+  }
+  return '';
+}
+
+/** A local date-and-time picker that shows its time zone. */
+export function DateTimeWidget(props: KitWidgetProps) {
+  const { registry, value, onChange } = props;
+  const labels = readLabels(registry);
+  const text = toLocalInput(value);
+  const timeZone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return (
+    <InputField
+      widget={props}
+      type="datetime-local"
+      text={text}
+      hint={labels.timeZoneHint(timeZone, offsetAt(text))}
+      // With the default step (60 s) a value with seconds would show as out of step.
+      inputProps={{ step: /T\d{2}:\d{2}:\d{2}/.test(text) ? 1 : 60 }}
+      // Engines differ on a zero fraction ("09:30:45" or "09:30:45.000"); both mean the same time.
+      onText={(next) => onChange(next === '' ? emptyValue(props) : next.replace(/(:\d{2})\.0+$/, '$1'))}
+    />
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * `EnumSelectWidget`: a single select with many options (core `toRjsf` picks `select` past its
+ * `radioLimit`).
+ *
+ * - Up to `LONG_LIST` options: a native `<select>`. Keyboard use, type-ahead and screen reader
+ *   support come from the platform. The first entry is empty, so nothing is chosen for the person.
+ * - More: a filterable list of native radios (`ChoiceList`, as the multi-select uses), with the
+ *   choice as a live status. A `<select>` is the wrong tool there: nobody scrolls a drop-down of
+ *   thousands, and the browser builds every `<option>` up front (100,000 of them take seconds
+ *   to mount), where the list draws progressively and never stalls the page.
+ */
+import { useMemo } from 'react';
+
+import { ChoiceList } from './choice-list.js';
+import { MultiSelectWidget } from './multi-select-widget.js';
+import { ClearChoiceButton, describedBy, Description, FieldLabel, hasErrors, labelId, readLabels, useClearChoice, useSameOptions, type KitWidgetProps } from './parts.js';
+
+/** Single selects with more options than this are a filterable radio list instead of a `<select>`. */
+const LONG_LIST = 200;
+
+/** A drop-down list of the option titles, or a filterable radio list past `LONG_LIST` options. Asked for several values (rjsf's default for a multi select), it draws `MultiSelectWidget`. */
+export function EnumSelectWidget(props: KitWidgetProps) {
+  if (props.multiple === true) return <MultiSelectWidget {...props} />;
+  return (props.options.enumOptions?.length ?? 0) > LONG_LIST ? <LongSingleSelect {...props} /> : <SingleSelect {...props} />;
+}
+
+/** A long single select: a filter box, then the options as radios in a named radio group. */
+function LongSingleSelect(props: KitWidgetProps) {
+  const { id, label, hideLabel, required, disabled, readonly, autofocus, schema, rawErrors, registry, htmlName, options, value, onChange, onBlur, onFocus } = props;
+  const labels = readLabels(registry);
+  const enumOptions = useSameOptions(options.enumOptions);
+  const invalid = hasErrors(rawErrors);
+  const locked = Boolean(disabled || readonly);
+  const current: unknown = value;
+  const index = useMemo(() => enumOptions.findIndex((option) => option.value === current), [enumOptions, current]);
+  const listId = `${id}__options`;
+  const clear = useClearChoice(onChange, () => document.getElementById(listId)?.querySelector<HTMLElement>('label:not([hidden]) > input:not([disabled])')?.focus());
+  const chosen = index === -1 ? undefined : String(enumOptions[index]?.label);
+  return (
+    <div id={id} className="mek-choice mek-long" data-invalid={invalid ? '' : undefined}>
+      <FieldLabel as="span" id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
+      <Description id={id} description={schema.description} />
+      <ChoiceList
+        id={id}
+        name={htmlName ?? id}
+        type="radio"
+        label={label}
+        labels={labels}
+        options={enumOptions}
+        checked={index === -1 ? [] : [index]}
+        locked={locked}
+        full={false}
+        invalid={invalid}
+        autoFocus={Boolean(autofocus)}
+        onToggle={(at, on) => {
+          if (on) onChange(enumOptions[at]?.value);
+        }}
+        onFocusChange={(focused) => (focused ? onFocus : onBlur)(id, current)}
+        group={{
+          role: 'radiogroup',
+          'aria-labelledby': labelId(id),
+          'aria-describedby': describedBy({ id, description: schema.description, rawErrors }),
+          'aria-required': required ? true : undefined,
+          'aria-invalid': invalid ? true : undefined,
+        }}
+      />
+      <p className="mek-count" role="status">
+        {labels.chosenOption(chosen)}
+      </p>
+      {!required && current !== undefined && !locked && <ClearChoiceButton id={id} labels={labels} onClear={clear} />}
+    </div>
+  );
+}
+
+/** The drop-down itself (its own component, so its hooks never depend on `multiple`). */
+function SingleSelect(props: KitWidgetProps) {
+  const { id, label, hideLabel, required, disabled, readonly, autofocus, schema, rawErrors, registry, htmlName, options, value, onChange, onBlur, onFocus } = props;
+  const labels = readLabels(registry);
+  const invalid = hasErrors(rawErrors);
+  const enumOptions = useSameOptions(options.enumOptions);
+  const current: unknown = value;
+  // The same elements on every render: a choice in a 5,000-option list does not re-diff 5,000 options.
+  const optionElements = useMemo(
+    () =>
+      enumOptions.map((option, optionIndex) => (
+        <option key={optionIndex} value={String(optionIndex)}>
+          {option.label}
+        </option>
+      )),
+    [enumOptions],
+  );
+  // DOM values are option indexes, so an option whose value is "" stays apart from the empty entry.
+  const index = enumOptions.findIndex((option) => option.value === current);
+  const valueAt = (text: string): unknown => (text === '' ? undefined : enumOptions[Number(text)]?.value);
+  return (
+    <>
+      <FieldLabel as="label" id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
+      <Description id={id} description={schema.description} />
+      <select
+        id={id}
+        name={htmlName ?? id}
+        className="mek-select"
+        value={index === -1 ? '' : String(index)}
+        disabled={disabled || readonly}
+        autoFocus={autofocus}
+        aria-required={required || undefined}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy({ id, description: schema.description, rawErrors })}
+        data-invalid={invalid ? '' : undefined}
+        onChange={(event) => onChange(valueAt(event.target.value))}
+        onBlur={(event) => onBlur(id, valueAt(event.target.value))}
+        onFocus={(event) => onFocus(id, valueAt(event.target.value))}
+      >
+        <option value="">{labels.choosePlaceholder}</option>
+        {optionElements}
+      </select>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * `MultiSelectWidget`: a multi select (`{ type: "array", uniqueItems: true, items: { enum } }` from
+ * core `toRjsf`) as a named checkbox group (`fieldset` + `legend`).
+ *
+ * - The chosen values are handed on in OPTION order, whatever order they were ticked in
+ *   (SPEC §2: multi-selects go out in option order). Values that are not options are kept, last,
+ *   so core can report them instead of the widget dropping them.
+ * - "n of max selected" is a polite live status; `minItems`/`maxItems` are shown as a hint. Once
+ *   `maxItems` are ticked the unticked boxes are disabled, so the limit cannot be overshot.
+ * - The rows are a `ChoiceList`: a filter box past a dozen options, progressive drawing of very
+ *   long lists, a tick re-rendering only the block of rows it falls in.
+ */
+import { useMemo } from 'react';
+
+import { ChoiceList } from './choice-list.js';
+import { describedBy, Description, FieldLabel, hasErrors, Hint, numberKeyword, readLabels, useSameOptions, type KitWidgetProps } from './parts.js';
+
+/** A checkbox group with a live count, limits, and a filter for long lists. */
+export function MultiSelectWidget(props: KitWidgetProps) {
+  const { id, label, hideLabel, required, disabled, readonly, autofocus, schema, rawErrors, registry, htmlName, options, value, onChange, onBlur, onFocus } = props;
+  const labels = readLabels(registry);
+  const enumOptions = useSameOptions(options.enumOptions);
+  // Option index of each value: to tick its row, and to tell options from values that are not.
+  const indexOf = useMemo(() => new Map<unknown, number>(enumOptions.map((option, index) => [option.value, index])), [enumOptions]);
+
+  const selected: unknown[] = Array.isArray(value) ? value : [];
+  const min = numberKeyword(schema, 'minItems');
+  const max = numberKeyword(schema, 'maxItems');
+  const atMax = max !== undefined && selected.length >= max;
+  const invalid = hasErrors(rawErrors);
+  const hint = labels.itemsHint(min, max);
+  const checked = selected.flatMap((item) => {
+    const index = indexOf.get(item);
+    return index === undefined ? [] : [index];
+  });
+
+  const toggle = (index: number, on: boolean) => {
+    const next = new Set(selected);
+    const optionValue: unknown = enumOptions[index]?.value;
+    if (on) next.add(optionValue);
+    else next.delete(optionValue);
+    const inOrder: unknown[] = enumOptions.filter((option) => next.has(option.value)).map((option) => option.value);
+    onChange([...inOrder, ...selected.filter((item) => !indexOf.has(item))]);
+  };
+
+  return (
+    <fieldset
+      id={id}
+      className="mek-choice mek-multi"
+      aria-describedby={describedBy({ id, description: schema.description, hint, rawErrors })}
+      data-invalid={invalid ? '' : undefined}
+      data-at-max={atMax ? '' : undefined}
+    >
+      <FieldLabel as="legend" id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
+      <Description id={id} description={schema.description} />
+      <Hint id={id} hint={hint} />
+      <ChoiceList
+        id={id}
+        name={htmlName ?? id}
+        type="checkbox"
+        label={label}
+        labels={labels}
+        options={enumOptions}
+        checked={checked}
+        locked={Boolean(disabled || readonly)}
+        full={atMax}
+        invalid={invalid}
+        autoFocus={Boolean(autofocus)}
+        onToggle={toggle}
+        onFocusChange={(focused) => (focused ? onFocus : onBlur)(id, selected)}
+      />
+      <p className="mek-count" role="status">
+        {labels.selectedCount(selected.length, max)}
+      </p>
+    </fieldset>
+  );
+}

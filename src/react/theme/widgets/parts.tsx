@@ -1,0 +1,222 @@
+/**
+ * Pieces every kit widget shares: where its labels come from, the ids that tie a control to its
+ * description, hint and error, and the small elements that show them. Internal to the kit.
+ *
+ * The ids follow rjsf's own (`descriptionId`, `errorId`), so the kit's `FieldErrorTemplate` and a
+ * widget agree on them without talking. A widget lists an id in `aria-describedby` only when the
+ * element exists: it knows that from the same props (`schema.description`, `rawErrors`).
+ */
+import { descriptionId, errorId, type WidgetProps } from '@rjsf/utils';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+
+import { mergeLabels, type ElicitationLabels } from '../../shared/labels.js';
+
+/** What the kit reads from rjsf's `formContext`. A host running its own rjsf `Form` may set it too. */
+export interface KitFormContext {
+  /** Labels laid over `defaultLabels`. */
+  labels?: Partial<ElicitationLabels>;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * What a kit widget reads of rjsf's `WidgetProps`: every kit widget is an rjsf widget (rjsf hands it
+ * the whole `WidgetProps`), and `ElicitationForm` draws the same widgets straight from core's fields
+ * with exactly these props, without an rjsf `Form` around them. Of the registry only `formContext`
+ * is read (for `labels`).
+ */
+export type KitWidgetProps = Pick<WidgetProps, 'id' | 'label' | 'value' | 'onChange' | 'onBlur' | 'onFocus' | 'schema'> & {
+  hideLabel?: boolean | undefined;
+  required?: boolean | undefined;
+  disabled?: boolean | undefined;
+  readonly?: boolean | undefined;
+  autofocus?: boolean | undefined;
+  multiple?: boolean | undefined;
+  rawErrors?: string[] | undefined;
+  htmlName?: string | undefined;
+  options: { enumOptions?: EnumOptions | undefined; emptyValue?: unknown };
+  registry: { formContext?: unknown };
+};
+
+/** Merged labels per given `labels` object: widgets read them on every render. */
+const mergedLabels = new WeakMap<object, ElicitationLabels>();
+const DEFAULT_LABELS = mergeLabels(undefined);
+
+/** The labels for a widget: `formContext.labels` over the defaults. */
+export function readLabels(registry: { formContext?: unknown }): ElicitationLabels {
+  const context: unknown = registry.formContext;
+  if (!isObject(context) || !isObject(context.labels)) return DEFAULT_LABELS;
+  const given = context.labels;
+  let merged = mergedLabels.get(given);
+  if (merged === undefined) {
+    merged = mergeLabels(given as Partial<ElicitationLabels>);
+    mergedLabels.set(given, merged);
+  }
+  return merged;
+}
+
+/** The id of a widget's hint line (bounds, format, time zone). */
+export function hintId(id: string): string {
+  return `${id}__hint`;
+}
+
+/** The id of a group's visible label (radio group title). */
+export function labelId(id: string): string {
+  return `${id}__label`;
+}
+
+/** What a widget shows besides its control, to build `aria-describedby` from. */
+export interface Described {
+  /** The widget's id, which the describing elements' ids derive from. */
+  id: string;
+  /** `schema.description`: described when it is non-empty text. */
+  description?: unknown;
+  /** The hint the widget shows, if any. */
+  hint?: string | undefined;
+  /** rjsf's errors for the field: the error element exists when there is one. */
+  rawErrors?: string[] | undefined;
+}
+
+/** `true` when rjsf handed the widget at least one error. */
+export function hasErrors(rawErrors: string[] | undefined): boolean {
+  return rawErrors !== undefined && rawErrors.length > 0;
+}
+
+/** The ids of the elements that describe a control, in reading order: error first, as it matters most. */
+export function describedBy({ id, description, hint, rawErrors }: Described): string | undefined {
+  const ids: string[] = [];
+  if (hasErrors(rawErrors)) ids.push(errorId(id));
+  if (typeof description === 'string' && description !== '') ids.push(descriptionId(id));
+  if (hint !== undefined && hint !== '') ids.push(hintId(id));
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+/** The visible required mark. Hidden from assistive technology, which hears `aria-required` instead. */
+export function RequiredMark({ labels }: { labels: ElicitationLabels }) {
+  return (
+    <span className="mek-required-mark" aria-hidden="true">
+      {' '}
+      {labels.requiredMark}
+    </span>
+  );
+}
+
+/**
+ * A field's visible name, with the required mark: a `<label>` for its control (`as="label"`), the
+ * `<legend>` of its fieldset, or the text a radio group names itself with through
+ * `aria-labelledby` (`as="span"`, whose id is `labelId(id)`).
+ */
+export function FieldLabel({
+  as,
+  id,
+  label,
+  hideLabel,
+  required,
+  labels,
+}: {
+  as: 'label' | 'legend' | 'span';
+  id: string;
+  label: string;
+  hideLabel: boolean | undefined;
+  required: boolean | undefined;
+  labels: ElicitationLabels;
+}) {
+  const className = hideLabel ? 'mek-label mek-visually-hidden' : 'mek-label';
+  const content = (
+    <>
+      {label}
+      {required && <RequiredMark labels={labels} />}
+    </>
+  );
+  if (as === 'label') {
+    return (
+      <label htmlFor={id} className={className}>
+        {content}
+      </label>
+    );
+  }
+  if (as === 'legend') return <legend className={className}>{content}</legend>;
+  return (
+    <span id={labelId(id)} className={className}>
+      {content}
+    </span>
+  );
+}
+
+/**
+ * "Clear choice" for an optional single select: a radio cannot be unticked. The button disappears
+ * with the choice, so `focusInGroup` then moves the focus into the group instead of losing it.
+ * After React's commit, not before: React re-applies each radio's `name` while it updates
+ * `checked`, and Chromium, when that happens to the FOCUSED radio, keeps treating the old choice as
+ * checked, so the next Tab lands on it instead of leaving the group.
+ */
+export function useClearChoice(onChange: (value: unknown) => void, focusInGroup: () => void): () => void {
+  const pending = useRef(false);
+  useLayoutEffect(() => {
+    if (!pending.current) return;
+    pending.current = false;
+    focusInGroup();
+  });
+  return () => {
+    pending.current = true;
+    onChange(undefined);
+  };
+}
+
+/** The "Clear choice" button of a group named by `labelId(id)`. */
+export function ClearChoiceButton({ id, labels, onClear }: { id: string; labels: ElicitationLabels; onClear: () => void }) {
+  return (
+    <button type="button" className="mek-button mek-button-quiet" aria-describedby={labelId(id)} onClick={onClear}>
+      {labels.clearChoice}
+    </button>
+  );
+}
+
+/** A field's description, as plain text (`schema.description`); nothing when there is none. */
+export function Description({ id, description }: { id: string; description: unknown }) {
+  if (typeof description !== 'string' || description === '') return null;
+  return (
+    <p id={descriptionId(id)} className="mek-description">
+      {description}
+    </p>
+  );
+}
+
+/** A hint line under a control; nothing when `hint` is empty. */
+export function Hint({ id, hint, children }: { id: string; hint: string | undefined; children?: ReactNode }) {
+  if (hint === undefined || hint === '') return null;
+  return (
+    <p id={hintId(id)} className="mek-hint">
+      {hint}
+      {children}
+    </p>
+  );
+}
+
+/** Reads a finite number keyword of the rjsf schema a widget was given. */
+export function numberKeyword(schema: object, keyword: string): number | undefined {
+  const value: unknown = (schema as Record<string, unknown>)[keyword];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** rjsf's option list for a widget. */
+export type EnumOptions = NonNullable<WidgetProps['options']['enumOptions']>;
+const NO_OPTIONS: EnumOptions = [];
+
+/**
+ * rjsf builds `enumOptions` anew on every render of the field. This hands back the previous array
+ * while the options are the same (same values and labels, in order): one pass of comparisons instead
+ * of rebuilding the filter index, the value set and every row's props on each tick.
+ */
+export function useSameOptions(given: EnumOptions | undefined): EnumOptions {
+  const next = given ?? NO_OPTIONS;
+  const kept = useRef(next);
+  const previous = kept.current;
+  const same =
+    previous === next ||
+    (previous.length === next.length && next.every((option, index) => option.value === previous[index]?.value && option.label === previous[index]?.label));
+  if (!same) kept.current = next;
+  return same ? previous : next;
+}

@@ -1,0 +1,195 @@
+/**
+ * The strings of `ToolCallForm` and `ToolResultView`, each replaceable piece by piece (their
+ * `labels` prop). Strings that depend on a value are functions. Text that comes from the server
+ * (titles, descriptions, messages, result values) never passes through here: it is shown as sent,
+ * as plain text.
+ */
+import type { SchemaIssue, ToolResultVerdictKind } from '../../tools/index.js';
+import { defaultLabels, type ElicitationLabels } from '../shared/labels.js';
+
+/** The widget strings the tool form shares with the elicitation form. */
+type WidgetLabelKeys =
+  | 'requiredMark'
+  | 'requiredNote'
+  | 'choosePlaceholder'
+  | 'clearChoice'
+  | 'filterLabel'
+  | 'filterNoMatches'
+  | 'selectedCount'
+  | 'itemsHint'
+  | 'lengthHint'
+  | 'numberHint'
+  | 'dateHint'
+  | 'timeZoneHint';
+
+/** Every string `ToolCallForm` shows: its own, and those of the kit widgets it draws. */
+export interface ToolCallFormLabels extends Pick<ElicitationLabels, WidgetLabelKeys> {
+  /** The accessible name of the form, given the tool's display name: "Arguments of Search". */
+  formName: (toolName: string) => string;
+  /** The submit button. */
+  submit: string;
+  /** Heading of the error summary shown after a refused submit. */
+  errorSummaryTitle: string;
+  /** The text of one issue (default: the validator's message). Translate by `issue.keyword`. */
+  issueMessage: (issue: SchemaIssue) => string;
+  /** How an issue's place in the arguments is shown; `""` is the arguments object itself. */
+  issuePath: (pointer: string) => string;
+  /** Shown for a number field whose text is not a number. */
+  notANumber: string;
+  /** Heading shown instead of the form when the input schema cannot be used. */
+  schemaErrorTitle: string;
+  /** Shown when rjsf cannot draw a schema the kit accepted (a construct it does not support), given its error. */
+  formFailed: (message: string) => string;
+  /** Shown when `inputSchema` is not a JSON object at all. */
+  schemaNotObject: string;
+  /** Shown when `inputSchema` declares a root `type` other than `object` (arguments are an object, SEP-2106). */
+  rootNotObject: string;
+  /** Shown instead of a form whose schema has more fields (at least `count`) than a form may have (`max`, the elicitation form's limit). */
+  tooManyFields: (count: number, max: number) => string;
+  /** The button that appends an item to a list, given the list's label. */
+  addItem: (listLabel: string) => string;
+  /** The button that removes item `position` (1-based) of a list, or of a tuple's extra items. */
+  removeItem: (listLabel: string, position: number) => string;
+  /** The button that moves item `position` (1-based) of a list one place up; in a tuple, only extra items have it. */
+  moveItemUp: (listLabel: string, position: number) => string;
+  /** The button that moves item `position` (1-based) of a list one place down; in a tuple, only extra items have it. */
+  moveItemDown: (listLabel: string, position: number) => string;
+  /** The name of item `position` (1-based) of a list, when the item is a group (an object); rjsf names single-field items `List-1`. */
+  listItem: (listLabel: string, position: number) => string;
+  /** Shown in a list that has no items. */
+  emptyList: string;
+  /** The label of tuple position `position` (1-based) when its schema has no `title`. */
+  tuplePosition: (position: number) => string;
+  /**
+   * Shown at an empty tuple position that a filled one follows (issue keyword `$gap`): an array
+   * has no holes, so the form neither sends it nor closes it up.
+   */
+  tupleGap: string;
+  /** The button that adds a free-form property (`additionalProperties`) to an object, given its label. */
+  addProperty: (objectLabel: string) => string;
+  /** The label of the name box of a free-form property, given its current name. */
+  propertyName: (name: string) => string;
+  /** The button that removes a free-form property, given its name. */
+  removeProperty: (name: string) => string;
+}
+
+/** The English strings `ToolCallForm` uses when none are given. */
+export const defaultToolCallFormLabels: ToolCallFormLabels = Object.freeze({
+  requiredMark: defaultLabels.requiredMark,
+  requiredNote: defaultLabels.requiredNote,
+  choosePlaceholder: defaultLabels.choosePlaceholder,
+  clearChoice: defaultLabels.clearChoice,
+  filterLabel: defaultLabels.filterLabel,
+  filterNoMatches: defaultLabels.filterNoMatches,
+  selectedCount: defaultLabels.selectedCount,
+  itemsHint: defaultLabels.itemsHint,
+  lengthHint: defaultLabels.lengthHint,
+  numberHint: defaultLabels.numberHint,
+  dateHint: defaultLabels.dateHint,
+  timeZoneHint: defaultLabels.timeZoneHint,
+  formName: (toolName: string) => `Arguments of ${toolName}`,
+  submit: 'Call tool',
+  errorSummaryTitle: 'The arguments do not match the tool’s input schema:',
+  issueMessage: (issue: SchemaIssue) => issue.message,
+  issuePath: (pointer: string) => (pointer === '' ? '(arguments)' : pointer),
+  notANumber: 'Enter a number.',
+  schemaErrorTitle: 'This tool’s input schema cannot be used, so no form is shown',
+  formFailed: (message: string) => `The form could not be drawn for this schema: ${message}`,
+  schemaNotObject: 'The input schema is not a JSON object.',
+  rootNotObject: 'The input schema must describe an object (its root "type" must be "object"): tool arguments are always an object.',
+  tooManyFields: (count: number, max: number) => `The input schema has at least ${count} fields, more than the ${max} a form may have: nobody could fill it in.`,
+  addItem: (listLabel: string) => `Add to ${listLabel}`,
+  removeItem: (listLabel: string, position: number) => `Remove ${listLabel} item ${position}`,
+  moveItemUp: (listLabel: string, position: number) => `Move ${listLabel} item ${position} up`,
+  moveItemDown: (listLabel: string, position: number) => `Move ${listLabel} item ${position} down`,
+  listItem: (listLabel: string, position: number) => `${listLabel}-${position}`,
+  emptyList: 'No items.',
+  tuplePosition: (position: number) => `Item ${position}`,
+  tupleGap: 'Empty, but a later position is filled. Fill this one in, or clear the ones after it: positions cannot be skipped.',
+  addProperty: (objectLabel: string) => `Add a property to ${objectLabel}`,
+  propertyName: (name: string) => `Name of property ${name}`,
+  removeProperty: (name: string) => `Remove property ${name}`,
+});
+
+/** Every string `ToolResultView` shows. */
+export interface ToolResultViewLabels {
+  /** The accessible name of the view, given the tool's display name: "Result of Search". */
+  viewName: (toolName: string) => string;
+  /** Heading of the verdict section. */
+  verdictTitle: string;
+  /** The verdict in words. */
+  verdict: (verdict: ToolResultVerdictKind) => string;
+  /** Heading of the list of issues of an invalid result. */
+  issuesTitle: string;
+  /** How an issue's place in `structuredContent` is shown; `""` is the value itself. */
+  issuePath: (pointer: string) => string;
+  /** Heading of the notes. */
+  notesTitle: string;
+  /** Heading of the structured content. */
+  structuredTitle: string;
+  /** Shown when the result has no `structuredContent` at all (not the same as `null`). */
+  noStructured: string;
+  /** Heading of the text blocks. */
+  textTitle: string;
+  /** Shown when the result has no text blocks. */
+  noText: string;
+  /** The label of a content block that is not text (image, audio, resource…), given its type. */
+  otherBlock: (type: string) => string;
+  /** Shown when the tool reported an error (`isError: true`). */
+  errorResult: string;
+  /** The caption of a table of objects, given how many rows it has (after the key it sits under, if any). */
+  tableCaption: (rows: number) => string;
+  /** Shown under a list or table cut at its cap. */
+  shownOf: (shown: number, total: number) => string;
+  /** The button that shows every row or item. */
+  showAll: (total: number) => string;
+  /** Shown where nesting goes deeper than the view draws. */
+  tooDeep: string;
+  /** An array with no items. */
+  emptyArray: string;
+  /** An object with no members. */
+  emptyObject: string;
+  /** A table cell of a row that has no such key (distinct from a `null` value). */
+  absentCell: string;
+  /** The heading of the row-number column. */
+  rowNumber: string;
+}
+
+/** The English strings `ToolResultView` uses when none are given. */
+export const defaultToolResultViewLabels: ToolResultViewLabels = Object.freeze({
+  viewName: (toolName: string) => `Result of ${toolName}`,
+  verdictTitle: 'Output check',
+  verdict: (verdict: ToolResultVerdictKind) => {
+    switch (verdict) {
+      case 'valid':
+        return 'Valid: the structured content matches the output schema.';
+      case 'invalid':
+        return 'Invalid: the structured content does not match the output schema.';
+      case 'missing':
+        return 'Missing: the tool has an output schema but sent no structured content.';
+      case 'no-schema':
+        return 'Not checked: there is no output schema to check against.';
+      case 'schema-error':
+        return 'Schema error: the tool’s output schema cannot be used.';
+      default:
+        return verdict satisfies never;
+    }
+  },
+  issuesTitle: 'Issues',
+  issuePath: (pointer: string) => (pointer === '' ? '(whole value)' : pointer),
+  notesTitle: 'Notes',
+  structuredTitle: 'Structured content',
+  noStructured: 'No structured content.',
+  textTitle: 'Text content',
+  noText: 'No text content.',
+  otherBlock: (type: string) => `A content block of type ${type} (not shown).`,
+  errorResult: 'The tool reported an error.',
+  tableCaption: (rows: number) => (rows === 1 ? '1 row' : `${rows} rows`),
+  shownOf: (shown: number, total: number) => `Showing ${shown} of ${total}.`,
+  showAll: (total: number) => `Show all ${total}`,
+  tooDeep: '(nested too deeply to show)',
+  emptyArray: '(empty list)',
+  emptyObject: '(empty object)',
+  absentCell: '(absent)',
+  rowNumber: '#',
+});

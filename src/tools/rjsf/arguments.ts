@@ -1,0 +1,421 @@
+/**
+ * From what the tool form holds to the arguments object it submits, and from the validator's
+ * issues back to the fields that show them. Internal to `ToolCallForm`.
+ *
+ * `toArguments` walks the form data along the schema as rjsf draws it (references, `allOf` and
+ * `if`/`then`/`else` resolved by rjsf's own `retrieveSchema`; for a `oneOf`/`anyOf`, the option the
+ * person picked):
+ * - an empty field is omitted, never sent as `""` (like the elicitation form, SPEC §2); so is an
+ *   optional object or list left empty;
+ * - a tuple (`prefixItems`, or a draft-07 / 2019-09 `items` array) is sent up to its last filled
+ *   position; an empty position before a filled one is an issue here, since a JSON array has no
+ *   holes and closing it up would move every later value to the wrong position;
+ * - number fields hold what was typed until it reads as a number; text that does not is an issue
+ *   here (`Enter a number.`), never coerced;
+ * - a date-time picked as local time goes out as RFC 3339 with the offset of that instant.
+ * It records, for every place in the arguments, the form path that shows it and the schema the
+ * form shows there, so issues can be put back on the right field.
+ */
+import {
+  ERRORS_KEY,
+  getDiscriminatorFieldFromSchema,
+  mergeSchemas,
+  type ErrorSchema,
+  type FieldPathList,
+  type RJSFSchema,
+  type SchemaUtilsType,
+} from '@rjsf/utils';
+
+import { localDateTimeToRfc3339 } from '../../shared/date-time.js';
+import { NUMBER_TEXT } from '../../shared/numbers.js';
+import type { ToolSchemaDialect } from '../dialects.js';
+import type { SchemaIssue } from '../tool-schema.js';
+import { tupleItemSchema, tupleShape, type TupleShape } from './tuple.js';
+
+/** The form data of the tool form: the arguments object as rjsf holds it. */
+export type ToolFormData = Record<string, unknown>;
+
+/** The suffix rjsf gives the id of the option selector of a `oneOf` / `anyOf` field. */
+export const OPTION_SELECTOR_SUFFIX = { oneOf: '__oneof_select', anyOf: '__anyof_select' } as const;
+
+/** What the form shows at one place of the arguments. */
+export interface ArgumentNode {
+  /** The rjsf path of the field (object keys and array indexes of the form data). */
+  path: FieldPathList;
+  /** The schema the form shows there: references resolved, the picked option merged in. */
+  schema: RJSFSchema;
+  /** The value submitted there (`undefined` when omitted). */
+  value: unknown;
+  /** Set when rjsf draws an option selector here (a `oneOf`/`anyOf` that is not an enum). */
+  union?: 'oneOf' | 'anyOf';
+  /** Set when the form draws a tuple here: its positions and rules. */
+  tuple?: TupleShape;
+}
+
+/** The outcome of `toArguments`. */
+export interface ArgumentsWalk {
+  /** The arguments object to validate and submit. */
+  args: Record<string, unknown>;
+  /** Problems found while reading the form (number text that is not a number, a skipped local time). */
+  issues: SchemaIssue[];
+  /** JSON Pointer into `args` → what the form shows there. */
+  nodes: Map<string, ArgumentNode>;
+}
+
+/** What `toArguments` needs besides the data. */
+export interface WalkContext {
+  /** rjsf's schema utilities for the tool's schema, built with the form's validator. */
+  schemaUtils: SchemaUtilsType<ToolFormData, RJSFSchema>;
+  /** The form's `idPrefix`, to find an option selector's id from a path. */
+  idPrefix: string;
+  /** Option selector id → the option index it shows (what the person picked). */
+  chosenOptions: ReadonlyMap<string, number>;
+  /** The message for number text that is not a number. */
+  notANumber: string;
+  /** The dialect of the schema, which says how a tuple is spelt. */
+  dialect: ToolSchemaDialect;
+  /** The message for an empty tuple position before a filled one. */
+  tupleGap: string;
+}
+
+const OMIT = Symbol('omit');
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function asSchema(definition: unknown): RJSFSchema {
+  return isRecord(definition) ? (definition as RJSFSchema) : {};
+}
+
+/** One reference token of a JSON Pointer (RFC 6901). */
+function joinPointer(base: string, token: string | number): string {
+  return `${base}/${String(token).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+}
+
+/** Splits a JSON Pointer into its tokens (`""` → `[]`). */
+export function pointerTokens(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** The rjsf id of the field at `path`, as rjsf builds it (`idPrefix`, then the path, joined by `_`). */
+export function fieldId(idPrefix: string, path: FieldPathList): string {
+  return [idPrefix, ...path].join('_');
+}
+
+function typesOf(schema: RJSFSchema): string[] {
+  const type: unknown = schema.type;
+  if (typeof type === 'string') return [type];
+  return Array.isArray(type) ? type.filter((item): item is string => typeof item === 'string') : [];
+}
+
+/** The JSON type names `value` satisfies (`integer` numbers are also `number`). */
+function jsonTypesOf(value: unknown): string[] {
+  if (value === null) return ['null'];
+  if (Array.isArray(value)) return ['array'];
+  if (typeof value === 'number') return Number.isInteger(value) ? ['number', 'integer'] : ['number'];
+  return [typeof value];
+}
+
+/** `true` when the schema offers `""` as a value (an option or a `const`), so `""` is an answer, not emptiness. */
+function offersEmptyString(schema: RJSFSchema): boolean {
+  if (schema.const === '') return true;
+  if (Array.isArray(schema.enum) && schema.enum.includes('')) return true;
+  const options = [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])];
+  return options.some((option) => isRecord(option) && option.const === '');
+}
+
+/**
+ * The schema the form shows for `value` at `path`: rjsf's `retrieveSchema`, then, for a `oneOf` /
+ * `anyOf` that is not an enum, the option picked in its selector (or the closest match, rjsf's own
+ * rule, where no selector reported one) merged into the rest.
+ */
+function shownSchema(definition: unknown, value: unknown, path: FieldPathList, context: WalkContext): Pick<ArgumentNode, 'schema' | 'union'> {
+  const { schemaUtils } = context;
+  const data = value as ToolFormData;
+  let shown = schemaUtils.retrieveSchema(asSchema(definition), data);
+  let union: ArgumentNode['union'];
+  // A picked option may itself be a union; rjsf draws at most a few levels, so a few are enough.
+  for (let level = 0; level < 4; level++) {
+    const keyword = Array.isArray(shown.oneOf) ? 'oneOf' : Array.isArray(shown.anyOf) ? 'anyOf' : undefined;
+    if (keyword === undefined || schemaUtils.isSelect(shown)) break;
+    if (level === 0) union = keyword;
+    const options = (shown[keyword] ?? []).map((option) => schemaUtils.retrieveSchema(asSchema(option), data));
+    const { [keyword]: _union, ...rest } = shown;
+    // rjsf gives a nested union's selector the same id, so only the outer level is read from it.
+    const picked = level === 0 ? context.chosenOptions.get(`${fieldId(context.idPrefix, path)}${OPTION_SELECTOR_SUFFIX[keyword]}`) : undefined;
+    const index = picked ?? schemaUtils.getClosestMatchingOption(data, options, 0, getDiscriminatorFieldFromSchema(shown));
+    const option = options[index];
+    if (option === undefined) return { schema: rest, union };
+    shown = schemaUtils.retrieveSchema(mergeSchemas(rest, option) as RJSFSchema, data);
+  }
+  return { schema: shown, union };
+}
+
+/** The schema of property `key` of an object schema: `properties`, then `patternProperties`, then `additionalProperties`. */
+function propertySchema(schema: RJSFSchema, key: string): unknown {
+  const properties = schema.properties;
+  if (isRecord(properties) && Object.prototype.hasOwnProperty.call(properties, key)) return properties[key];
+  const patterns = schema.patternProperties;
+  if (isRecord(patterns)) {
+    for (const [pattern, subschema] of Object.entries(patterns)) {
+      try {
+        if (new RegExp(pattern, 'u').test(key)) return subschema;
+      } catch {
+        // A pattern the browser cannot compile matched nothing in the validator either.
+      }
+    }
+  }
+  return isRecord(schema.additionalProperties) ? schema.additionalProperties : {};
+}
+
+function isEmptyContainer(value: unknown): boolean {
+  return (Array.isArray(value) && value.length === 0) || (isRecord(value) && Object.keys(value).length === 0);
+}
+
+/** Reads number text: a number when it is one, `undefined` when empty, the text itself otherwise. */
+export function readNumberText(text: string): number | string | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  if (!NUMBER_TEXT.test(trimmed)) return text;
+  const number = Number(trimmed);
+  return Number.isFinite(number) ? number : text;
+}
+
+function walk(value: unknown, definition: unknown, pointer: string, path: FieldPathList, out: ArgumentsWalk, context: WalkContext): unknown {
+  const shown = shownSchema(definition, value, path, context);
+  const node: ArgumentNode = { path, value: undefined, ...shown };
+  out.nodes.set(pointer, node);
+  const result = walkValue(value, shown.schema, pointer, path, out, context);
+  node.value = result === OMIT ? undefined : result;
+  return result;
+}
+
+function walkValue(value: unknown, schema: RJSFSchema, pointer: string, path: FieldPathList, out: ArgumentsWalk, context: WalkContext): unknown {
+  if (value === undefined) return OMIT;
+  if (typeof value === 'string') {
+    if (value === '' && !offersEmptyString(schema)) return OMIT;
+    const types = typesOf(schema);
+    if (types.length > 0 && !types.includes('string') && types.some((type) => type === 'number' || type === 'integer')) {
+      // The number field keeps text that is not (yet) a number: say so here, the form cannot send it.
+      const read = readNumberText(value);
+      if (read === undefined) return OMIT;
+      if (typeof read === 'number') return read;
+      out.issues.push({ pointer, keyword: 'type', message: context.notANumber });
+      return value;
+    }
+    if (schema.format === 'date-time') {
+      const converted = localDateTimeToRfc3339(value);
+      if (typeof converted === 'string') return converted;
+      if (converted !== undefined) out.issues.push({ pointer, keyword: 'format', message: converted.message });
+    }
+    return value;
+  }
+  if (Array.isArray(value)) {
+    const tuple = tupleShape(schema, context.dialect);
+    if (tuple) return walkTuple(value, tuple, pointer, path, out, context);
+    const items: unknown[] = [];
+    value.forEach((item, index) => {
+      // Omitted items close up, so the pointer is the item's place in what is sent.
+      const child = walk(item, schema.items, joinPointer(pointer, items.length), [...path, index], out, context);
+      if (child !== OMIT) items.push(child);
+    });
+    return items;
+  }
+  if (isRecord(value)) {
+    const object: Record<string, unknown> = {};
+    const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+    for (const key of Object.keys(value)) {
+      const child = walk(value[key], propertySchema(schema, key), joinPointer(pointer, key), [...path, key], out, context);
+      if (child === OMIT) continue;
+      // An optional object or list left empty is not sent: the person gave nothing there.
+      if (!required.has(key) && isEmptyContainer(child)) continue;
+      // defineProperty: a key named "__proto__" stays a plain key.
+      Object.defineProperty(object, key, { value: child, enumerable: true, writable: true, configurable: true });
+    }
+    return object;
+  }
+  return value;
+}
+
+/**
+ * A tuple: each position at its own index, sent up to the last one filled. Below `minItems` a
+ * position is required, so an empty object or list there is an answer (as for a required
+ * property); above it, an empty one counts as not filled. An unticked box is an answer wherever
+ * the tuple needs one (before a filled position, or below `minItems` with every position before
+ * it given): `false`, as for a required boolean property. Any other empty position before a
+ * filled one (or before an extra item) is a gap: reported at that position, and sent to the
+ * validator as `null` so every later value keeps its index. Extra items after the positions are
+ * a list: empty ones are left out and the rest close up.
+ */
+function walkTuple(value: readonly unknown[], tuple: TupleShape, pointer: string, path: FieldPathList, out: ArgumentsWalk, context: WalkContext): unknown[] {
+  const count = tuple.positions.length;
+  const node = out.nodes.get(pointer);
+  if (node) node.tuple = tuple;
+  const positions: unknown[] = [];
+  const extras: unknown[] = [];
+  // An index loop, not forEach: the form data may have holes (a later position set first).
+  for (let index = 0; index < value.length; index++) {
+    const schema = tupleItemSchema(tuple, index);
+    if (index < count) {
+      positions.push(walk(value[index], schema, joinPointer(pointer, index), [...path, index], out, context));
+      continue;
+    }
+    const child = walk(value[index], schema, joinPointer(pointer, count + extras.length), [...path, index], out, context);
+    if (child !== OMIT) extras.push(child);
+  }
+  const filled = (index: number): boolean => {
+    const child = index < positions.length ? positions[index] : OMIT;
+    return child !== OMIT && (index < tuple.minItems || !isEmptyContainer(child));
+  };
+  const isBox = (index: number): boolean => {
+    const shown = out.nodes.get(joinPointer(pointer, index))?.schema ?? context.schemaUtils.retrieveSchema(tupleItemSchema(tuple, index));
+    const types = typesOf(shown);
+    return types.length === 1 && types[0] === 'boolean';
+  };
+  let length = extras.length > 0 ? count : 0;
+  for (let index = count - 1; length === 0 && index >= 0; index--) if (filled(index)) length = index + 1;
+  const items: unknown[] = [];
+  for (let index = 0; index < length; index++) {
+    if (filled(index)) items.push(positions[index]);
+    else if (isBox(index)) items.push(false);
+    else {
+      out.issues.push({ pointer: joinPointer(pointer, index), keyword: '$gap', message: context.tupleGap });
+      items.push(null);
+    }
+  }
+  for (let index = length; index < Math.min(tuple.minItems, count) && isBox(index); index++) items.push(false);
+  return [...items, ...extras];
+}
+
+/** The arguments object the form data stands for, with what the walk learnt on the way. */
+export function toArguments(formData: unknown, rootSchema: RJSFSchema, context: WalkContext): ArgumentsWalk {
+  const out: ArgumentsWalk = { args: {}, issues: [], nodes: new Map() };
+  const result = walk(formData, rootSchema, '', [], out, context);
+  out.args = isRecord(result) ? result : {};
+  return out;
+}
+
+/** An issue with the place of the form that shows it. */
+export interface LocatedIssue {
+  /** The issue, pointer into the submitted arguments. */
+  issue: SchemaIssue;
+  /** The rjsf path of the nearest field that shows this place; `[]` is the whole form. */
+  path: FieldPathList;
+  /**
+   * Set when that place is a `oneOf`/`anyOf` drawn as an option selector. rjsf hands the union's
+   * errors to the picked option as well, so such an issue is shown in the summary only (linking
+   * to the selector), never twice.
+   */
+  union?: 'oneOf' | 'anyOf';
+}
+
+const COMPOSITE_KEYWORDS: ReadonlySet<string> = new Set(['oneOf', 'anyOf', 'if']);
+
+/** `true` when the value at a node passes the node's own `keyword`, so an issue on it came from another branch. */
+function passesOwnKeyword(node: ArgumentNode, keyword: string): boolean {
+  const { schema, value } = node;
+  if (keyword === 'type') {
+    const types = typesOf(schema);
+    return types.length > 0 && jsonTypesOf(value).some((type) => types.includes(type));
+  }
+  if (keyword === 'const') return Object.prototype.hasOwnProperty.call(schema, 'const') && schema.const === value;
+  if (keyword === 'enum') return Array.isArray(schema.enum) && schema.enum.some((option) => option === value);
+  return false;
+}
+
+function pointerOf(tokens: readonly string[]): string {
+  return tokens.reduce<string>((base, token) => joinPointer(base, token), '');
+}
+
+/** The union keyword rjsf draws a selector for, for a schema (references resolved). */
+function unionOf(schema: RJSFSchema, schemaUtils: WalkContext['schemaUtils']): 'oneOf' | 'anyOf' | undefined {
+  const resolved = schemaUtils.retrieveSchema(schema);
+  if (schemaUtils.isSelect(resolved)) return undefined;
+  return Array.isArray(resolved.oneOf) ? 'oneOf' : Array.isArray(resolved.anyOf) ? 'anyOf' : undefined;
+}
+
+/**
+ * Where an issue goes: the node at its pointer; for a missing property, the place of that
+ * property in its parent, when the parent's shown schema declares it (`declared: false` marks a
+ * property only another option asks for); else the nearest node above.
+ */
+function placeOf(pointer: string, nodes: ReadonlyMap<string, ArgumentNode>, schemaUtils: WalkContext['schemaUtils']): Omit<LocatedIssue, 'issue'> & { declared: boolean } {
+  const node = nodes.get(pointer);
+  if (node) return { path: node.path, union: node.union, declared: true };
+  const tokens = pointerTokens(pointer);
+  const key = tokens.pop();
+  const parent = key === undefined ? undefined : nodes.get(pointerOf(tokens));
+  if (parent && key !== undefined) {
+    const { schema } = parent;
+    const declared =
+      (Array.isArray(schema.required) && schema.required.includes(key)) ||
+      (isRecord(schema.properties) && Object.prototype.hasOwnProperty.call(schema.properties, key));
+    return { path: [...parent.path, key], union: unionOf(asSchema(propertySchema(schema, key)), schemaUtils), declared };
+  }
+  while (tokens.length > 0) {
+    const above = nodes.get(pointerOf(tokens));
+    if (above) return { path: above.path, union: above.union, declared: true };
+    tokens.pop();
+  }
+  const root = nodes.get('');
+  return { path: [], union: root?.union, declared: true };
+}
+
+/**
+ * A tuple sent shorter than its `minItems` is reported on the first position not sent: that is
+ * the field to fill, where a list's issue of the same kind stays on the list.
+ */
+function tuplePlaceOf(issue: SchemaIssue, nodes: ReadonlyMap<string, ArgumentNode>, schemaUtils: WalkContext['schemaUtils']): ReturnType<typeof placeOf> | undefined {
+  const node = issue.keyword === 'minItems' ? nodes.get(issue.pointer) : undefined;
+  if (!node?.tuple || !Array.isArray(node.value) || node.value.length >= node.tuple.positions.length) return undefined;
+  const index = node.value.length;
+  return { path: [...node.path, index], union: unionOf(tupleItemSchema(node.tuple, index), schemaUtils), declared: true };
+}
+
+/**
+ * Puts each issue on the place of the form that shows it. Ajv reports a failed `oneOf`/`anyOf`
+ * with the issues of every option, also those the person did not pick; those are left out here
+ * when they are recognisably another option's (a property the picked option does not declare, a
+ * `type`, `const` or `enum` the value meets in the picked option), and so is the bare "must match
+ * exactly one schema in oneOf" line when a more precise issue sits at or under it. If that would
+ * leave nothing, every issue is shown: an invalid value never goes without a reason.
+ */
+export function locateIssues(issues: readonly SchemaIssue[], nodes: ReadonlyMap<string, ArgumentNode>, schemaUtils: WalkContext['schemaUtils']): LocatedIssue[] {
+  const all = issues.map((issue) => ({ issue, ...(tuplePlaceOf(issue, nodes, schemaUtils) ?? placeOf(issue.pointer, nodes, schemaUtils)) }));
+  const picked = all.filter(({ issue, declared }) => {
+    if (!declared) return false;
+    const node = nodes.get(issue.pointer);
+    return !(node && passesOwnKeyword(node, issue.keyword));
+  });
+  const precise = picked.filter(({ issue }) => {
+    if (!COMPOSITE_KEYWORDS.has(issue.keyword)) return true;
+    const under = `${issue.pointer}/`;
+    return !picked.some(({ issue: other }) => !COMPOSITE_KEYWORDS.has(other.keyword) && (other.pointer === issue.pointer || other.pointer.startsWith(under)));
+  });
+  return (precise.length > 0 ? precise : all).map(({ issue, path, union }) => (union ? { issue, path, union } : { issue, path }));
+}
+
+/** The located issues as rjsf's `ErrorSchema`, so each field gets its messages as `rawErrors`. */
+export function toErrorSchema(located: readonly LocatedIssue[], message: (issue: SchemaIssue) => string): ErrorSchema<ToolFormData> {
+  const root: Record<string, unknown> = {};
+  for (const { issue, path, union } of located) {
+    // The summary shows these (see `LocatedIssue.union`); the whole form has no field of its own.
+    if (union !== undefined || path.length === 0) continue;
+    let level = root;
+    for (const token of path) {
+      const key = String(token);
+      const next = Object.prototype.hasOwnProperty.call(level, key) ? level[key] : undefined;
+      const child: Record<string, unknown> = isRecord(next) ? next : {};
+      Object.defineProperty(level, key, { value: child, enumerable: true, writable: true, configurable: true });
+      level = child;
+    }
+    const errors = Array.isArray(level[ERRORS_KEY]) ? (level[ERRORS_KEY] as string[]) : [];
+    level[ERRORS_KEY] = [...errors, message(issue)];
+  }
+  return root as ErrorSchema<ToolFormData>;
+}
