@@ -43,7 +43,12 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
-          include: ['test/layers.test.ts', 'test/core/**/*.test.ts', 'test/tools/**/*.test.ts', 'test/shared/**/*.test.ts'],
+          include: [
+            'test/layers.test.ts',
+            'test/core/**/*.test.ts',
+            'test/tools/**/*.test.ts',
+            'test/shared/**/*.test.ts',
+          ],
           // `env` is applied to process.env in each forked worker before tests load; Node re-reads TZ
           // when it is assigned. Forks, not threads: TZ is per process.
           pool: 'forks',

@@ -25,7 +25,14 @@ function schema(): RequestedSchema {
         properties[key] = { type: 'boolean' };
         break;
       default:
-        properties[key] = { type: 'string', oneOf: [{ const: 'a', title: 'A' }, { const: 'b', title: 'B' }, { const: 'c', title: 'C' }] };
+        properties[key] = {
+          type: 'string',
+          oneOf: [
+            { const: 'a', title: 'A' },
+            { const: 'b', title: 'B' },
+            { const: 'c', title: 'C' },
+          ],
+        };
     }
   }
   return { type: 'object', properties, required: Object.keys(properties) } as unknown as RequestedSchema;

@@ -73,7 +73,13 @@ async function buildApp() {
     root,
     logLevel: 'warn',
     mode: 'production',
-    build: { outDir: nodeOut, emptyOutDir: true, ssr: join(root, 'bench/node.ts'), minify: false, rolldownOptions: { output: { entryFileNames: 'node.mjs' } } },
+    build: {
+      outDir: nodeOut,
+      emptyOutDir: true,
+      ssr: join(root, 'bench/node.ts'),
+      minify: false,
+      rolldownOptions: { output: { entryFileNames: 'node.mjs' } },
+    },
   });
   return { outDir, nodeModule: join(nodeOut, 'node.mjs') };
 }
@@ -106,7 +112,13 @@ const median = (values) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
-const stats = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values), runs: values.length, samples: values });
+const stats = (values) => ({
+  median: median(values),
+  min: Math.min(...values),
+  max: Math.max(...values),
+  runs: values.length,
+  samples: values,
+});
 
 async function browserCases(url) {
   const browser = await chromium.launch({
@@ -118,14 +130,26 @@ async function browserCases(url) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(url);
     await page.waitForFunction(() => document.title === 'ready');
-    if (!(await page.evaluate(() => crossOriginIsolated))) throw new Error('bench: the page is not cross-origin isolated: its timer would tick in 100 µs steps');
+    if (!(await page.evaluate(() => crossOriginIsolated)))
+      throw new Error('bench: the page is not cross-origin isolated: its timer would tick in 100 µs steps');
     // A case that never answers fails the run instead of hanging it.
     const evaluate = page.evaluate.bind(page);
     const trace = args.includes('--trace');
     page.evaluate = (fn, arg) =>
-      (trace && process.stderr.write(`  step ${JSON.stringify(arg)}\n`), Promise).race([evaluate(fn, arg), new Promise((_, reject) => setTimeout(() => reject(new Error('bench: a page step took over 60 s')), 60_000).unref())]);
+      (trace && process.stderr.write(`  step ${JSON.stringify(arg)}\n`), Promise).race([
+        evaluate(fn, arg),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('bench: a page step took over 60 s')), 60_000).unref(),
+        ),
+      ]);
     const record = (name, subject, metric, timings) => {
-      results.push({ case: name, subject, metric, work: stats(timings.map((timing) => timing.work)), frame: stats(timings.map((timing) => timing.frame)) });
+      results.push({
+        case: name,
+        subject,
+        metric,
+        work: stats(timings.map((timing) => timing.work)),
+        frame: stats(timings.map((timing) => timing.frame)),
+      });
     };
     for (const kind of ['multi', 'single']) {
       if (!wants(kind)) continue;
@@ -142,7 +166,10 @@ async function browserCases(url) {
             for (const subject of SUBJECTS) {
               if (failed[subject]) continue;
               try {
-                const { mount, first } = await page.evaluate(([s, c]) => window.bench.mountList(s, c, 1), [subject, spec]);
+                const { mount, first } = await page.evaluate(
+                  ([s, c]) => window.bench.mountList(s, c, 1),
+                  [subject, spec],
+                );
                 if (run >= warmup) {
                   mounts[subject].push(mount);
                   firsts[subject].push(first);
@@ -157,7 +184,8 @@ async function browserCases(url) {
           }
           for (const subject of SUBJECTS) {
             if (failed[subject]) {
-              for (const metric of ['mount', 'first interaction', 'steady toggle']) results.push({ case: name, subject, metric, error: failed[subject] });
+              for (const metric of ['mount', 'first interaction', 'steady toggle'])
+                results.push({ case: name, subject, metric, error: failed[subject] });
               continue;
             }
             record(name, subject, 'mount', mounts[subject]);
@@ -205,9 +233,12 @@ function table(results, time) {
   const keys = [...new Set(results.map((result) => `${result.case}\u0000${result.metric}`))];
   for (const key of keys) {
     const [name, metric] = key.split('\u0000');
-    const of = (subject) => results.find((result) => result.case === name && result.metric === metric && result.subject === subject)?.[time];
+    const of = (subject) =>
+      results.find((result) => result.case === name && result.metric === metric && result.subject === subject)?.[time];
     const [kit, rjsf, native] = SUBJECTS.map(of);
-    lines.push(`| ${name} | ${metric} | ${cell(kit)} | ${cell(rjsf)} | ${cell(native)} | ${ratio(kit, rjsf)} | ${ratio(kit, native)} |`);
+    lines.push(
+      `| ${name} | ${metric} | ${cell(kit)} | ${cell(rjsf)} | ${cell(native)} | ${ratio(kit, rjsf)} | ${ratio(kit, native)} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -229,16 +260,29 @@ if (wants('node')) {
   const samples = nodeBench(RUNS);
   node = { validateElicitContent: stats(samples.validate), submitDraft: stats(samples.submit) };
 }
-const machine = { cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', loadBefore: load, loadAfter: loadavg(), node: process.version };
-console.log(`\nmcp-elicit-kit bench, ${started.toISOString()} — ${machine.cores} cores (${machine.cpu}), load ${load.map((n) => n.toFixed(2)).join(' ')} → ${machine.loadAfter.map((n) => n.toFixed(2)).join(' ')}; runs after warm-ups: 50 options ${plan(50).runs} after ${plan(50).warmup}, 500 options ${plan(500).runs} after ${plan(500).warmup}, 5,000 options ${RUNS} after ${WARMUP}, the form ${RUNS} after ${WARMUP * 2}; ms, median (min–max)\n`);
+const machine = {
+  cores: cpus().length,
+  cpu: cpus()[0]?.model ?? 'unknown',
+  loadBefore: load,
+  loadAfter: loadavg(),
+  node: process.version,
+};
+console.log(
+  `\nmcp-elicit-kit bench, ${started.toISOString()} — ${machine.cores} cores (${machine.cpu}), load ${load.map((n) => n.toFixed(2)).join(' ')} → ${machine.loadAfter.map((n) => n.toFixed(2)).join(' ')}; runs after warm-ups: 50 options ${plan(50).runs} after ${plan(50).warmup}, 500 options ${plan(500).runs} after ${plan(500).warmup}, 5,000 options ${RUNS} after ${WARMUP}, the form ${RUNS} after ${WARMUP * 2}; ms, median (min–max)\n`,
+);
 console.log('### Work: event → committed DOM\n');
 console.log(table(browser, 'work'));
 console.log('\n### Frame: event → next frame painted\n');
 console.log(table(browser, 'frame'));
 if (node) {
   console.log('\n### Node, 100 fields, µs per call\n');
-  console.log(`| function | median (min–max) |\n|---|---|\n| validateElicitContent (cached) | ${cell(node.validateElicitContent)} |\n| submitDraft | ${cell(node.submitDraft)} |`);
+  console.log(
+    `| function | median (min–max) |\n|---|---|\n| validateElicitContent (cached) | ${cell(node.validateElicitContent)} |\n| submitDraft | ${cell(node.submitDraft)} |`,
+  );
 }
 mkdirSync(join(root, 'bench'), { recursive: true });
-writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify({ date: started.toISOString(), machine, runs: { 50: plan(50), 500: plan(500), 5000: plan(5000), fields: { warmup: WARMUP * 2, runs: RUNS } }, browser, node }, null, 2)}\n`);
+writeFileSync(
+  join(root, 'bench/results.json'),
+  `${JSON.stringify({ date: started.toISOString(), machine, runs: { 50: plan(50), 500: plan(500), 5000: plan(5000), fields: { warmup: WARMUP * 2, runs: RUNS } }, browser, node }, null, 2)}\n`,
+);
 console.log('\nwritten: bench/results.json');

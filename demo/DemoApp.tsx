@@ -35,7 +35,12 @@ interface Connected {
 }
 
 /** Connects a client of `sdk` to `url`, its elicitations routed to `queue`; `onClient` gets it to close later. */
-async function connect(sdk: SdkLine, url: string, queue: ElicitationQueue, onClient: (close: () => Promise<void>) => void): Promise<Connected> {
+async function connect(
+  sdk: SdkLine,
+  url: string,
+  queue: ElicitationQueue,
+  onClient: (close: () => Promise<void>) => void,
+): Promise<Connected> {
   const info = { name: 'mcp-elicit-kit demo host', version: '0.1.0' };
   if (sdk === 2) {
     const client = new ClientV2(info, { versionNegotiation: { mode: 'auto' } });
@@ -67,7 +72,12 @@ function resultText(result: unknown): string {
   const fields: { content?: unknown; isError?: unknown } = typeof result === 'object' && result !== null ? result : {};
   const blocks: unknown[] = Array.isArray(fields.content) ? fields.content : [];
   const texts = blocks.flatMap((block: unknown) =>
-    typeof block === 'object' && block !== null && 'type' in block && block.type === 'text' && 'text' in block && typeof block.text === 'string'
+    typeof block === 'object' &&
+    block !== null &&
+    'type' in block &&
+    block.type === 'text' &&
+    'text' in block &&
+    typeof block.text === 'string'
       ? [block.text]
       : [],
   );
@@ -110,7 +120,13 @@ function ToolPanel({ tool, connected }: { tool: ListedTool; connected: Connected
       {tool.description !== undefined && <p className="demo-muted">{tool.description}</p>}
       <form onSubmit={call}>
         <label htmlFor={`${id}-args`}>Arguments (JSON)</label>
-        <textarea id={`${id}-args`} rows={2} spellCheck={false} value={args} onChange={(event) => setArgs(event.currentTarget.value)} />
+        <textarea
+          id={`${id}-args`}
+          rows={2}
+          spellCheck={false}
+          value={args}
+          onChange={(event) => setArgs(event.currentTarget.value)}
+        />
         <button type="submit">Call {tool.name}</button>
       </form>
       <output className="demo-output" aria-label={`Result of ${tool.name}`}>
@@ -120,7 +136,8 @@ function ToolPanel({ tool, connected }: { tool: ListedTool; connected: Connected
   );
 }
 
-type Connection = { status: 'connecting' } | { status: 'connected'; connected: Connected } | { status: 'failed'; error: string };
+type Connection =
+  { status: 'connecting' } | { status: 'connected'; connected: Connected } | { status: 'failed'; error: string };
 
 /** One server: connects on mount (closes on unmount), then lists its tools. */
 function ServerPanel({ url, queue, sdk }: { url: string; queue: ElicitationQueue; sdk: SdkLine }) {
@@ -150,10 +167,15 @@ function ServerPanel({ url, queue, sdk }: { url: string; queue: ElicitationQueue
     <section className="demo-server" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
       <p className="demo-muted">
-        {url} · <span data-status={connection.status}>{connection.status === 'failed' ? connection.error : connection.status}</span>
+        {url} ·{' '}
+        <span data-status={connection.status}>
+          {connection.status === 'failed' ? connection.error : connection.status}
+        </span>
       </p>
       {connection.status === 'connected' &&
-        connection.connected.tools.map((tool) => <ToolPanel key={tool.name} tool={tool} connected={connection.connected} />)}
+        connection.connected.tools.map((tool) => (
+          <ToolPanel key={tool.name} tool={tool} connected={connection.connected} />
+        ))}
     </section>
   );
 }
@@ -176,7 +198,13 @@ export function DemoApp({ initialUrls, sdk = 1 }: { initialUrls: readonly string
         <h1>mcp-elicit-kit demo host</h1>
         <form className="demo-connect" onSubmit={connect}>
           <label htmlFor="demo-url">MCP server URL (Streamable HTTP)</label>
-          <input id="demo-url" type="url" placeholder="http://127.0.0.1:3000/mcp" value={draft} onChange={(event) => setDraft(event.currentTarget.value)} />
+          <input
+            id="demo-url"
+            type="url"
+            placeholder="http://127.0.0.1:3000/mcp"
+            value={draft}
+            onChange={(event) => setDraft(event.currentTarget.value)}
+          />
           <button type="submit">Connect</button>
         </form>
       </header>

@@ -110,7 +110,9 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     const elicitationId = match[1];
     visited.add(elicitationId);
     waiters.get(elicitationId)?.();
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(linkPage(elicitationId));
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+      .end(linkPage(elicitationId));
   });
   const linkPort = await listen(site, 0);
   const linkOrigin = `http://127.0.0.1:${linkPort}`;
@@ -163,7 +165,10 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       response.setHeader('access-control-allow-origin', origin);
       response.setHeader('vary', 'origin');
       response.setHeader('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS');
-      response.setHeader('access-control-allow-headers', 'content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id, authorization');
+      response.setHeader(
+        'access-control-allow-headers',
+        'content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id, authorization',
+      );
       response.setHeader('access-control-expose-headers', 'mcp-session-id, mcp-protocol-version');
     }
     const path = (request.url ?? '/').split('?')[0];

@@ -88,7 +88,12 @@ export const EVERYTHING_REQUEST: ElicitRequestFormParams = {
 };
 
 /** Asks through `elicitInput` on the stream of the tool call, and reports what came back. */
-async function ask(mcp: McpServer, extra: Extra, params: Parameters<McpServer['server']['elicitInput']>[0], signal?: AbortSignal) {
+async function ask(
+  mcp: McpServer,
+  extra: Extra,
+  params: Parameters<McpServer['server']['elicitInput']>[0],
+  signal?: AbortSignal,
+) {
   return mcp.server.elicitInput(params, {
     // Over Streamable HTTP the request then travels on this tools/call's response stream.
     relatedRequestId: extra.requestId,
@@ -99,33 +104,37 @@ async function ask(mcp: McpServer, extra: Extra, params: Parameters<McpServer['s
 
 /** The text of a failed `elicitInput`: the SDK's error code and message. */
 function failure(error: unknown): CallToolResult {
-  if (error instanceof McpError) return text(JSON.stringify({ error: { code: error.code, message: error.message } }), true);
+  if (error instanceof McpError)
+    return text(JSON.stringify({ error: { code: error.code, message: error.message } }), true);
   throw error;
 }
 
 /** Registers the demo tools on `mcp`. */
 export function registerDemoTools(mcp: McpServer, options: DemoToolOptions): void {
-  mcp.registerTool(
-    'greet',
-    { title: 'Greet', description: 'Asks your name and says hello.' },
-    async (extra) => {
-      try {
-        const result = await ask(mcp, extra, {
-          mode: 'form',
-          message: 'What should I call you?',
-          requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Your name', minLength: 1 } }, required: ['name'] },
-        });
-        if (result.action !== 'accept') return text(`No name given (${result.action}).`);
-        return text(`Hello, ${String(result.content?.['name'])}!`);
-      } catch (error) {
-        return failure(error);
-      }
-    },
-  );
+  mcp.registerTool('greet', { title: 'Greet', description: 'Asks your name and says hello.' }, async (extra) => {
+    try {
+      const result = await ask(mcp, extra, {
+        mode: 'form',
+        message: 'What should I call you?',
+        requestedSchema: {
+          type: 'object',
+          properties: { name: { type: 'string', title: 'Your name', minLength: 1 } },
+          required: ['name'],
+        },
+      });
+      if (result.action !== 'accept') return text(`No name given (${result.action}).`);
+      return text(`Hello, ${String(result.content?.['name'])}!`);
+    } catch (error) {
+      return failure(error);
+    }
+  });
 
   mcp.registerTool(
     'everything',
-    { title: 'Every field type', description: 'One form with every primitive, format and enum variant; returns what the server received.' },
+    {
+      title: 'Every field type',
+      description: 'One form with every primitive, format and enum variant; returns what the server received.',
+    },
     async (extra) => {
       try {
         return text(JSON.stringify(await ask(mcp, extra, EVERYTHING_REQUEST)));
@@ -143,7 +152,10 @@ export function registerDemoTools(mcp: McpServer, options: DemoToolOptions): voi
         const result = await ask(mcp, extra, {
           mode: 'form',
           message: 'Restart the staging database now?',
-          requestedSchema: { type: 'object', properties: { backup: { type: 'boolean', title: 'Take a backup first', default: true } } },
+          requestedSchema: {
+            type: 'object',
+            properties: { backup: { type: 'boolean', title: 'Take a backup first', default: true } },
+          },
         });
         return text(JSON.stringify(result));
       } catch (error) {
@@ -220,7 +232,11 @@ export function registerDemoTools(mcp: McpServer, options: DemoToolOptions): voi
         ask(mcp, extra, {
           mode: 'form',
           message: `Request ${index + 1} of ${count} from ${options.serverName}`,
-          requestedSchema: { type: 'object', properties: { answer: { type: 'string', title: 'Answer' } }, required: ['answer'] },
+          requestedSchema: {
+            type: 'object',
+            properties: { answer: { type: 'string', title: 'Answer' } },
+            required: ['answer'],
+          },
         }),
       );
       try {

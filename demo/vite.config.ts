@@ -15,5 +15,9 @@ export default defineConfig({
   preview: { host: '127.0.0.1', port: 5173 },
   logLevel: 'warn',
   // One bundle (kit, React, rjsf, the MCP SDK) is fine for a demo page.
-  build: { outDir: fileURLToPath(new URL('../node_modules/.cache/mcp-elicit-kit-demo', import.meta.url)), emptyOutDir: true, chunkSizeWarningLimit: 4000 },
+  build: {
+    outDir: fileURLToPath(new URL('../node_modules/.cache/mcp-elicit-kit-demo', import.meta.url)),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 4000,
+  },
 });

@@ -30,8 +30,6 @@ for (const file of files) {
   if (stripped !== text) writeFileSync(file, stripped);
 }
 
-const css = sheets
-  .map((sheet) => `/* ${relative(src, sheet)} */\n${readFileSync(sheet, 'utf8').trim()}\n`)
-  .join('\n');
+const css = sheets.map((sheet) => `/* ${relative(src, sheet)} */\n${readFileSync(sheet, 'utf8').trim()}\n`).join('\n');
 writeFileSync(join(dist, 'styles.css'), css);
 console.log(`dist/styles.css: ${sheets.map((sheet) => relative(root, sheet)).join(', ')} (${css.length} bytes)`);

@@ -65,7 +65,8 @@ async function bundle(entry, { minify, external }) {
   for (const result of results) {
     for (const item of result.output) {
       if (item.type === 'chunk') js += item.code;
-      else if (item.fileName.endsWith('.css')) css += typeof item.source === 'string' ? item.source : Buffer.from(item.source).toString('utf8');
+      else if (item.fileName.endsWith('.css'))
+        css += typeof item.source === 'string' ? item.source : Buffer.from(item.source).toString('utf8');
     }
   }
   return { js, css };
@@ -95,7 +96,10 @@ export async function measure() {
   const dir = mkdtempSync(join(root, '.scratch', 'size-'));
   try {
     const reactOnly = join(dir, 'react-only.ts');
-    writeFileSync(reactOnly, "export { createElement } from 'react';\nexport { createRoot } from 'react-dom/client';\n");
+    writeFileSync(
+      reactOnly,
+      "export { createElement } from 'react';\nexport { createRoot } from 'react-dom/client';\n",
+    );
     const withRjsf = join(dir, 'react-rjsf.ts');
     writeFileSync(
       withRjsf,
@@ -138,16 +142,21 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     console.log('entry        raw kB   min kB  gzip kB  budget  (css gzip kB)');
     for (const entry of result.entries) {
       const budget = entry.budgetKb === null ? '     —' : `≤ ${String(entry.budgetKb).padStart(3)}`;
-      console.log(`${entry.name.padEnd(12)} ${f(entry.rawKb)}  ${f(entry.minKb)}  ${f(entry.gzipKb)}  ${budget}  (${entry.cssGzipKb.toFixed(1)})`);
+      console.log(
+        `${entry.name.padEnd(12)} ${f(entry.rawKb)}  ${f(entry.minKb)}  ${f(entry.gzipKb)}  ${budget}  (${entry.cssGzipKb.toFixed(1)})`,
+      );
     }
     const { reactOnly, reactRjsfAjv, kitForms, kitFormsAndTools } = result.hostTotal;
     console.log('\nwhat a host pays (everything bundled, minified, gzipped):');
     console.log(`react + react-dom                                        ${f(reactOnly.gzipKb)} kB`);
-    console.log(`react + react-dom + @rjsf/core + validator-ajv8 (+ ajv)  ${f(reactRjsfAjv.gzipKb)} kB  (for comparison)`);
+    console.log(
+      `react + react-dom + @rjsf/core + validator-ajv8 (+ ajv)  ${f(reactRjsfAjv.gzipKb)} kB  (for comparison)`,
+    );
     console.log(`react + react-dom + ElicitationForm, Host, queue         ${f(kitForms.gzipKb)} kB`);
     console.log(`  … + ToolCallForm, ToolResultView (rjsf Form, Ajv)      ${f(kitFormsAndTools.gzipKb)} kB`);
   }
   const over = result.entries.filter((entry) => entry.budgetKb !== null && entry.gzipKb > entry.budgetKb);
-  for (const entry of over) console.error(`over budget: ${entry.name} is ${entry.gzipKb.toFixed(1)} kB gzipped, budget ${entry.budgetKb} kB`);
+  for (const entry of over)
+    console.error(`over budget: ${entry.name} is ${entry.gzipKb.toFixed(1)} kB gzipped, budget ${entry.budgetKb} kB`);
   process.exitCode = over.length > 0 ? 1 : 0;
 }

@@ -64,7 +64,11 @@ export const TitledSingleOneOf: Story = {
   args: { request: fixtureRequest('titled-single/one-of-required') },
   play: async ({ args, canvas, userEvent }) => {
     const environment = canvas.getByRole('radiogroup', { name: 'Environment' });
-    await expect(within(environment).getAllByRole('radio').map((radio) => (radio as HTMLInputElement).checked)).toEqual([false, false, false]);
+    await expect(
+      within(environment)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).checked),
+    ).toEqual([false, false, false]);
     await expect(within(environment).queryByRole('radio', { name: 'prod' })).toBeNull();
     await userEvent.click(within(environment).getByRole('radio', { name: 'Production' }));
     await expect(within(environment).getByRole('radio', { name: 'Production' })).toBeChecked();
@@ -80,11 +84,11 @@ export const TitledSingleAnyOf: Story = {
   args: { request: fixtureRequest('titled-single/any-of-required') },
   play: async ({ args, canvas, userEvent }) => {
     const engine = canvas.getByRole('radiogroup', { name: 'Database engine' });
-    await expect(within(engine).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
-      'PostgreSQL 16',
-      'MySQL 8.4',
-      'SQLite (single file)',
-    ]);
+    await expect(
+      within(engine)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['PostgreSQL 16', 'MySQL 8.4', 'SQLite (single file)']);
     await userEvent.click(within(engine).getByRole('radio', { name: 'PostgreSQL 16' }));
     await expect(within(engine).getByRole('radio', { name: 'PostgreSQL 16' })).toBeChecked();
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
@@ -119,7 +123,11 @@ export const LongSingleSelect: Story = {
   args: {
     request: {
       message: 'Which country should the spring campaign launch in first?',
-      requestedSchema: { type: 'object', properties: { launch: { type: 'string', title: 'Launch country', oneOf: countryOptions } }, required: ['launch'] },
+      requestedSchema: {
+        type: 'object',
+        properties: { launch: { type: 'string', title: 'Launch country', oneOf: countryOptions } },
+        required: ['launch'],
+      },
     },
   },
   play: async ({ args, canvas, userEvent }) => {
@@ -141,14 +149,21 @@ export const UntitledMulti: Story = {
     const platforms = canvas.getByRole('group', { name: 'Platforms' });
     await userEvent.click(within(platforms).getByRole('checkbox', { name: 'windows' }));
     await userEvent.click(within(platforms).getByRole('checkbox', { name: 'linux' }));
-    await expect(within(platforms).getAllByRole('checkbox').map((box) => [(box as HTMLInputElement).labels?.[0]?.textContent, (box as HTMLInputElement).checked])).toEqual([
+    await expect(
+      within(platforms)
+        .getAllByRole('checkbox')
+        .map((box) => [(box as HTMLInputElement).labels?.[0]?.textContent, (box as HTMLInputElement).checked]),
+    ).toEqual([
       ['linux', true],
       ['macos', false],
       ['windows', true],
     ]);
     await expect(within(platforms).getByRole('status')).toHaveTextContent(/^2 selected$/);
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
-    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { platforms: ['linux', 'windows'] } });
+    await expect(args.onRespond).toHaveBeenCalledWith({
+      action: 'accept',
+      content: { platforms: ['linux', 'windows'] },
+    });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
   },
 };
@@ -181,7 +196,10 @@ export const TitledMultiOneOf: Story = {
     await userEvent.click(within(channels).getByRole('checkbox', { name: 'PagerDuty' }));
     await expect(within(channels).getByRole('checkbox', { name: 'PagerDuty' })).toBeChecked();
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
-    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { alertChannels: ['email', 'pager'] } });
+    await expect(args.onRespond).toHaveBeenCalledWith({
+      action: 'accept',
+      content: { alertChannels: ['email', 'pager'] },
+    });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
   },
 };
@@ -198,7 +216,10 @@ export const EmailFormat: Story = {
     await expect(email).toHaveAttribute('type', 'email');
     await userEvent.type(email, 'ap@example.com');
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
-    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { billingEmail: 'ap@example.com' } });
+    await expect(args.onRespond).toHaveBeenCalledWith({
+      action: 'accept',
+      content: { billingEmail: 'ap@example.com' },
+    });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
   },
 };
@@ -212,7 +233,10 @@ export const UriFormat: Story = {
     await userEvent.type(url, 'https://hooks.example.com/mcp/events');
     await expect(canvas.queryByRole('link')).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
-    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { webhookUrl: 'https://hooks.example.com/mcp/events' } });
+    await expect(args.onRespond).toHaveBeenCalledWith({
+      action: 'accept',
+      content: { webhookUrl: 'https://hooks.example.com/mcp/events' },
+    });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
   },
 };
@@ -243,7 +267,10 @@ export const DateTimeFormat: Story = {
     await userEvent.type(start, '2026-03-01T09:30');
     await expect(start).toHaveValue('2026-03-01T09:30');
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
-    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { windowStart: '2026-03-01T09:30:00+05:30' } });
+    await expect(args.onRespond).toHaveBeenCalledWith({
+      action: 'accept',
+      content: { windowStart: '2026-03-01T09:30:00+05:30' },
+    });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
   },
 };
@@ -307,7 +334,11 @@ export const Defaults: Story = {
     await expect(canvas.getByRole('textbox', { name: 'Replicas' })).toHaveValue('2');
     await expect(canvas.getByRole('checkbox', { name: 'Dry run' })).not.toBeChecked();
     const strategy = canvas.getByRole('radiogroup', { name: 'Rollout strategy' });
-    await expect(within(strategy).getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).checked)).toEqual([]);
+    await expect(
+      within(strategy)
+        .getAllByRole('radio')
+        .filter((radio) => (radio as HTMLInputElement).checked),
+    ).toEqual([]);
     await userEvent.click(within(strategy).getByRole('radio', { name: 'Canary (5%)' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledWith({
@@ -322,7 +353,11 @@ export const Defaults: Story = {
 export const Bounds: Story = {
   name: 'Bounds',
   args: {
-    request: combinedRequest('Set up the translated project.', ['text/required-bounds', 'integer/required-bounds-default', 'titled-multi/one-of-required-max']),
+    request: combinedRequest('Set up the translated project.', [
+      'text/required-bounds',
+      'integer/required-bounds-default',
+      'titled-multi/one-of-required-max',
+    ]),
   },
   play: async ({ args, canvas, userEvent }) => {
     const name = canvas.getByRole('textbox', { name: 'Project name' });
@@ -342,12 +377,19 @@ export const Bounds: Story = {
     await expect(within(languages).getByRole('checkbox', { name: 'Japanese' })).toBeEnabled();
 
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
-    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { projectName: 'Apollo', replicas: 7, languages: ['de', 'ja'] } });
+    await expect(args.onRespond).toHaveBeenCalledWith({
+      action: 'accept',
+      content: { projectName: 'Apollo', replicas: 7, languages: ['de', 'ja'] },
+    });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
   },
 };
 
-const errorsRequest = combinedRequest('Create the billing project.', ['text/required-bounds', 'format-email/required', 'number/required-bounds']);
+const errorsRequest = combinedRequest('Create the billing project.', [
+  'text/required-bounds',
+  'format-email/required',
+  'number/required-bounds',
+]);
 
 /** Accept with wrong answers: an error summary, each field marked, focus on the first invalid field. Nothing is sent. */
 export const Errors: Story = {
@@ -360,7 +402,11 @@ export const Errors: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
 
     const summary = canvas.getByRole('alert');
-    await expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual([
+    await expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
       'Project name: Enter at least 3 characters.',
       'Billing email: Enter an email address such as name@example.com.',
       'Discount (%): Enter a number.',
@@ -369,7 +415,9 @@ export const Errors: Story = {
     await expect(name).toHaveFocus();
     await expect(name).toHaveAttribute('aria-invalid', 'true');
     await expect(name).toHaveAccessibleDescription('Enter at least 3 characters. 3–20 characters');
-    await expect(canvas.getByRole('textbox', { name: 'Discount (%)' })).toHaveAccessibleDescription('Enter a number. A number from 0 to 100');
+    await expect(canvas.getByRole('textbox', { name: 'Discount (%)' })).toHaveAccessibleDescription(
+      'Enter a number. A number from 0 to 100',
+    );
     await expect(args.onRespond).not.toHaveBeenCalled();
   },
 };
@@ -387,7 +435,10 @@ export const ErrorsFixed: Story = {
     await userEvent.clear(canvas.getByRole('textbox', { name: 'Discount (%)' }));
     await userEvent.type(canvas.getByRole('textbox', { name: 'Discount (%)' }), '12.5');
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
-    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { projectName: 'Apollo', billingEmail: 'ap@example.com', discount: 12.5 } });
+    await expect(args.onRespond).toHaveBeenCalledWith({
+      action: 'accept',
+      content: { projectName: 'Apollo', billingEmail: 'ap@example.com', discount: 12.5 },
+    });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
   },
 };
@@ -414,7 +465,11 @@ export const VeryLongSingleSelect: Story = {
     const group = canvas.getByRole('radiogroup', { name: 'Site' });
     await expect(canvas.getByRole('status')).toHaveTextContent(/^Nothing chosen$/);
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Filter Site' }), '0742');
-    await expect(within(group).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['Site 0742']);
+    await expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Site 0742']);
     await userEvent.click(within(group).getByRole('radio', { name: 'Site 0742' }));
     await expect(canvas.getByRole('status')).toHaveTextContent(/^Chosen: Site 0742$/);
     // Optional: the choice can be cleared, and chosen again.
@@ -444,7 +499,9 @@ export const TwoThousandOptions: Story = {
       message: 'Which spare parts should be reordered?',
       requestedSchema: {
         type: 'object',
-        properties: { parts: { type: 'array', title: 'Spare parts', items: { anyOf: parts }, minItems: 1, maxItems: 10 } },
+        properties: {
+          parts: { type: 'array', title: 'Spare parts', items: { anyOf: parts }, minItems: 1, maxItems: 10 },
+        },
         required: ['parts'],
       },
     },
@@ -453,7 +510,11 @@ export const TwoThousandOptions: Story = {
     const filter = canvas.getByRole('searchbox', { name: 'Filter Spare parts' });
     await userEvent.type(filter, '1999');
     const group = canvas.getByRole('group', { name: 'Spare parts' });
-    await expect(within(group).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(['Part 1999']);
+    await expect(
+      within(group)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Part 1999']);
     await userEvent.tab();
     await expect(within(group).getByRole('checkbox', { name: 'Part 1999' })).toHaveFocus();
     await userEvent.keyboard(' ');
@@ -470,7 +531,10 @@ export const TwoThousandOptions: Story = {
     await userEvent.keyboard(' ');
     await expect(within(group).getByRole('status')).toHaveTextContent(/^2 of 10 selected$/);
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
-    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { parts: ['part-0042', 'part-1999'] } });
+    await expect(args.onRespond).toHaveBeenCalledWith({
+      action: 'accept',
+      content: { parts: ['part-0042', 'part-1999'] },
+    });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
   },
 };
@@ -487,7 +551,13 @@ export const Malformed: Story = {
     // Two lists: the warning, folded away under "1 note about this request", then the errors.
     await expect(canvas.getByText('1 note about this request')).toBeVisible();
     const lists = canvas.getAllByRole('list');
-    await expect(lists.map((list) => within(list).getAllByRole('listitem').map((item) => item.textContent))).toEqual([
+    await expect(
+      lists.map((list) =>
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ),
+    ).toEqual([
       ['properties.room.title title must be text, not number 42; it is ignored.'],
       [
         'properties.slot.format format "time" is not one the spec allows (email, uri, date, date-time).',
@@ -564,7 +634,9 @@ export const InsideHostForm: Story = {
     const hostSubmit = fn();
     forms[0]?.addEventListener('submit', hostSubmit);
     await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'Apollo{Enter}');
-    await expect(mocked(args.onRespond).mock.calls).toStrictEqual([[{ action: 'accept', content: { projectName: 'Apollo' } }]]);
+    await expect(mocked(args.onRespond).mock.calls).toStrictEqual([
+      [{ action: 'accept', content: { projectName: 'Apollo' } }],
+    ]);
     await expect(hostSubmit).not.toHaveBeenCalled();
   },
 };
@@ -578,7 +650,10 @@ export const DarkTheme: Story = {
   args: { request: fixtureRequest('mixed/deployment'), theme: 'dark' },
   globals: { backgrounds: { value: 'dark' } },
   play: async (context) => {
-    await expect(context.canvas.getByRole('group', { name: 'Request from Deploy bot (ID: deploy-1)' })).toHaveAttribute('data-theme', 'dark');
+    await expect(context.canvas.getByRole('group', { name: 'Request from Deploy bot (ID: deploy-1)' })).toHaveAttribute(
+      'data-theme',
+      'dark',
+    );
     await Defaults.play?.(context);
   },
 };
@@ -589,7 +664,10 @@ export const DarkThemeErrors: Story = {
   args: { request: errorsRequest, theme: 'dark' },
   globals: { backgrounds: { value: 'dark' } },
   play: async (context) => {
-    await expect(context.canvas.getByRole('group', { name: 'Request from Deploy bot (ID: deploy-1)' })).toHaveAttribute('data-theme', 'dark');
+    await expect(context.canvas.getByRole('group', { name: 'Request from Deploy bot (ID: deploy-1)' })).toHaveAttribute(
+      'data-theme',
+      'dark',
+    );
     await Errors.play?.(context);
   },
 };
@@ -623,7 +701,8 @@ const german: ElicitationLabels = {
   errorSummaryTitle: 'Bitte korrigieren Sie vor dem Annehmen:',
   fieldError: (error) => germanFieldErrors[error.code] ?? error.message,
   refusedTitle: 'Diese Anfrage kann nicht als Formular angezeigt werden',
-  refusedIntro: 'Der Server hat eine Anfrage gesendet, die nicht korrekt beantwortet werden kann. Sie können sie ablehnen oder abbrechen.',
+  refusedIntro:
+    'Der Server hat eine Anfrage gesendet, die nicht korrekt beantwortet werden kann. Sie können sie ablehnen oder abbrechen.',
   problemPath: (path) => (path === '' ? '(ganze Anfrage)' : path),
   problemMessage: (problem) => problem.message,
   warningsTitle: (count) => (count === 1 ? '1 Hinweis zu dieser Anfrage' : `${count} Hinweise zu dieser Anfrage`),
@@ -637,12 +716,19 @@ const german: ElicitationLabels = {
 export const TranslatedLabels: Story = {
   name: 'Labels: German',
   args: {
-    request: combinedRequest('Richten Sie das Projekt ein.', ['text/required-bounds', 'untitled-multi/required-default-bounds']),
+    request: combinedRequest('Richten Sie das Projekt ein.', [
+      'text/required-bounds',
+      'untitled-multi/required-default-bounds',
+    ]),
     labels: german,
   },
   play: async ({ args, canvas, userEvent }) => {
     await expect(canvas.getByRole('group', { name: 'Anfrage von Deploy bot (Kennung: deploy-1)' })).toBeVisible();
-    await expect(canvas.getAllByRole('button').map((button) => button.textContent)).toEqual(['Annehmen', 'Ablehnen', 'Abbrechen']);
+    await expect(canvas.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Annehmen',
+      'Ablehnen',
+      'Abbrechen',
+    ]);
     await expect(canvas.getByText('Mit * markierte Felder sind Pflichtfelder.')).toBeVisible();
     await expect(canvas.getByRole('textbox', { name: 'Project name' })).toHaveAccessibleDescription('3 bis 20 Zeichen');
     const topics = canvas.getByRole('group', { name: 'Topics' });
@@ -650,13 +736,22 @@ export const TranslatedLabels: Story = {
 
     await userEvent.click(canvas.getByRole('button', { name: 'Annehmen' }));
     const summary = canvas.getByRole('alert');
-    await expect(summary.textContent).toBe('Bitte korrigieren Sie vor dem Annehmen:Project name: Dieses Feld ist erforderlich.');
-    await expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual(['Project name: Dieses Feld ist erforderlich.']);
+    await expect(summary.textContent).toBe(
+      'Bitte korrigieren Sie vor dem Annehmen:Project name: Dieses Feld ist erforderlich.',
+    );
+    await expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Project name: Dieses Feld ist erforderlich.']);
 
     await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'Apollo');
     await userEvent.click(within(topics).getByRole('checkbox', { name: 'billing' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Annehmen' }));
-    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { projectName: 'Apollo', topics: ['releases', 'billing', 'security'] } });
+    await expect(args.onRespond).toHaveBeenCalledWith({
+      action: 'accept',
+      content: { projectName: 'Apollo', topics: ['releases', 'billing', 'security'] },
+    });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
   },
 };

@@ -9,7 +9,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, within } from 'storybook/test';
 
-import { createElicitationQueue, ElicitationHost, type ElicitationHostProps, type ElicitationQueue } from '../src/index.js';
+import {
+  createElicitationQueue,
+  ElicitationHost,
+  type ElicitationHostProps,
+  type ElicitationQueue,
+} from '../src/index.js';
 import { fixtureRequest } from './fixtures.js';
 import { stubWindowOpen } from './windowOpen.js';
 
@@ -29,7 +34,8 @@ type HostStoryArgs = ElicitationHostProps & {
 function QueueStory({ build, onSettled, theme, labels }: HostStoryArgs & { build: Build }) {
   const [queue] = useState(() => {
     const fresh = createElicitationQueue({ noticeDurationMs: Infinity });
-    for (const [label, promise] of Object.entries(build(fresh))) void promise.then((answer) => onSettled(label, answer));
+    for (const [label, promise] of Object.entries(build(fresh)))
+      void promise.then((answer) => onSettled(label, answer));
     return fresh;
   });
   return <ElicitationHost queue={queue} theme={theme} labels={labels} />;
@@ -66,7 +72,12 @@ export const SeveralServers: Story = {
       build={(queue) => ({
         'alpha-name': queue.enqueue(fixtureRequest('text/required-bounds'), { server: alpha }),
         'beta-link': queue.enqueue(
-          { mode: 'url', message: 'Sign in to Beta to continue.', url: 'https://auth.beta.example/authorize?client=kit', elicitationId: 'b-1' },
+          {
+            mode: 'url',
+            message: 'Sign in to Beta to continue.',
+            url: 'https://auth.beta.example/authorize?client=kit',
+            elicitationId: 'b-1',
+          },
           { server: beta },
         ),
         'gamma-migrate': queue.enqueue(fixtureRequest('boolean/required'), { server: gamma }),
@@ -83,25 +94,36 @@ export const SeveralServers: Story = {
     await expect(first).toHaveFocus();
     await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'Apollo');
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
-    await expect(args.onSettled).toHaveBeenLastCalledWith('alpha-name', { action: 'accept', content: { projectName: 'Apollo' } });
+    await expect(args.onSettled).toHaveBeenLastCalledWith('alpha-name', {
+      action: 'accept',
+      content: { projectName: 'Apollo' },
+    });
     await expect(count).toHaveTextContent('3 pending');
 
     // The URL request: consent opens it; the entry then waits for completion above the next one.
     await expect(canvas.getByRole('group', { name: 'Request from Beta auth (ID: beta-1)' })).toHaveFocus();
     await userEvent.click(canvas.getByRole('button', { name: 'Open in new tab' }));
     await expect(window.open).toHaveBeenCalledTimes(1);
-    await expect(window.open).toHaveBeenCalledWith('https://auth.beta.example/authorize?client=kit', '_blank', 'noopener,noreferrer');
-    await expect(args.onSettled).toHaveBeenLastCalledWith('beta-link', { action: 'accept' });
-    await expect(within(canvas.getByRole('group', { name: 'Request from Beta auth (ID: beta-1)' })).getByRole('status')).toHaveTextContent(
-      'Finish in the new tab…',
+    await expect(window.open).toHaveBeenCalledWith(
+      'https://auth.beta.example/authorize?client=kit',
+      '_blank',
+      'noopener,noreferrer',
     );
+    await expect(args.onSettled).toHaveBeenLastCalledWith('beta-link', { action: 'accept' });
+    await expect(
+      within(canvas.getByRole('group', { name: 'Request from Beta auth (ID: beta-1)' })).getByRole('status'),
+    ).toHaveTextContent('Finish in the new tab…');
     await expect(count).toHaveTextContent('2 pending');
 
     await expect(canvas.getByRole('group', { name: 'Request from Gamma db' })).toHaveFocus();
     await userEvent.click(canvas.getByRole('button', { name: 'Cancel all from Gamma db' }));
     await expect(args.onSettled).toHaveBeenLastCalledWith('gamma-migrate', { action: 'cancel' });
 
-    await userEvent.click(within(canvas.getByRole('group', { name: 'Request from Alpha deploys' })).getByRole('button', { name: 'Decline' }));
+    await userEvent.click(
+      within(canvas.getByRole('group', { name: 'Request from Alpha deploys' })).getByRole('button', {
+        name: 'Decline',
+      }),
+    );
     await expect(args.onSettled).toHaveBeenLastCalledWith('alpha-environment', { action: 'decline' });
     await expect(args.onSettled).toHaveBeenCalledTimes(4);
     await expect(count).toHaveTextContent('');
@@ -122,7 +144,11 @@ export const Round: Story = {
           {
             project: fixtureRequest('text/required-bounds'),
             environment: fixtureRequest('titled-single/one-of-required'),
-            login: { mode: 'url', message: 'Authorise the deploy bot on the tracker.', url: 'https://tracker.example.com/oauth' },
+            login: {
+              mode: 'url',
+              message: 'Authorise the deploy bot on the tracker.',
+              url: 'https://tracker.example.com/oauth',
+            },
             broken: { mode: 'voice', message: 'Say the password.' },
           },
           { server: alpha },
@@ -135,11 +161,17 @@ export const Round: Story = {
     await expect(set).toHaveAccessibleDescription(
       '4 requests, answered together with one Accept. Tick “Decline request …” to say no to one of them.',
     );
-    await expect(canvas.getByRole('group', { name: 'Request 4 of 4 from Alpha deploys' })).toHaveTextContent('The mode "voice" is not "form" or "url".');
+    await expect(canvas.getByRole('group', { name: 'Request 4 of 4 from Alpha deploys' })).toHaveTextContent(
+      'The mode "voice" is not "form" or "url".',
+    );
     await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'Hermes');
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Decline request 2' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Open in new tab' }));
-    await expect(window.open).toHaveBeenCalledWith('https://tracker.example.com/oauth', '_blank', 'noopener,noreferrer');
+    await expect(window.open).toHaveBeenCalledWith(
+      'https://tracker.example.com/oauth',
+      '_blank',
+      'noopener,noreferrer',
+    );
     await expect(args.onSettled).not.toHaveBeenCalled();
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onSettled).toHaveBeenCalledTimes(1);
@@ -161,7 +193,10 @@ export const Notice: Story = {
       {...args}
       build={(queue) => {
         const controller = new AbortController();
-        const abandoned = queue.enqueue(fixtureRequest('boolean/with-default'), { server: gamma, signal: controller.signal });
+        const abandoned = queue.enqueue(fixtureRequest('boolean/with-default'), {
+          server: gamma,
+          signal: controller.signal,
+        });
         controller.abort();
         return { abandoned, waiting: queue.enqueue(fixtureRequest('boolean/required'), { server: alpha }) };
       }}
@@ -170,7 +205,9 @@ export const Notice: Story = {
   play: async ({ args, canvas, userEvent }) => {
     await expect(args.onSettled).toHaveBeenCalledWith('abandoned', { action: 'cancel' });
     const notice = canvas.getByRole('listitem');
-    await expect(notice).toHaveTextContent('Gamma db stopped waitingKeep the previous version around for a quick rollback?Dismiss');
+    await expect(notice).toHaveTextContent(
+      'Gamma db stopped waitingKeep the previous version around for a quick rollback?Dismiss',
+    );
     await expect(canvas.getByRole('group', { name: 'Request from Alpha deploys' })).toHaveAccessibleDescription(
       'Should the deployment run database migrations?',
     );
@@ -178,6 +215,9 @@ export const Notice: Story = {
     await expect(canvas.queryByRole('listitem')).toBeNull();
     // A required boolean left unticked is answered false.
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
-    await expect(args.onSettled).toHaveBeenLastCalledWith('waiting', { action: 'accept', content: { runMigrations: false } });
+    await expect(args.onSettled).toHaveBeenLastCalledWith('waiting', {
+      action: 'accept',
+      content: { runMigrations: false },
+    });
   },
 };

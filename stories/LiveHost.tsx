@@ -51,16 +51,31 @@ function textOf(result: CallToolResult): string {
   return result.isError === true ? `Error: ${text}` : text;
 }
 
-type Live = { status: 'connecting' } | { status: 'ready'; client: Client; tools: { name: string; description?: string }[] } | { status: 'failed'; error: string };
+type Live =
+  | { status: 'connecting' }
+  | { status: 'ready'; client: Client; tools: { name: string; description?: string }[] }
+  | { status: 'failed'; error: string };
 
 /** One tool: a button, and its last result. */
-function ToolButton({ client, name, description, onResult }: { client: Client; name: string; description?: string; onResult: (text: string) => void }) {
+function ToolButton({
+  client,
+  name,
+  description,
+  onResult,
+}: {
+  client: Client;
+  name: string;
+  description?: string;
+  onResult: (text: string) => void;
+}) {
   const id = useId();
   const [output, setOutput] = useState('');
   const call = async () => {
     setOutput('Running…');
     try {
-      const result = (await client.callTool({ name, arguments: TOOL_ARGUMENTS[name] ?? {} }, undefined, { timeout: ANSWER_TIMEOUT_MS })) as CallToolResult;
+      const result = (await client.callTool({ name, arguments: TOOL_ARGUMENTS[name] ?? {} }, undefined, {
+        timeout: ANSWER_TIMEOUT_MS,
+      })) as CallToolResult;
       const text = textOf(result);
       setOutput(text);
       onResult(text);
@@ -70,7 +85,11 @@ function ToolButton({ client, name, description, onResult }: { client: Client; n
   };
   return (
     <li className="live-tool">
-      <button type="button" onClick={call} aria-describedby={description !== undefined ? `${id}-description` : undefined}>
+      <button
+        type="button"
+        onClick={call}
+        aria-describedby={description !== undefined ? `${id}-description` : undefined}
+      >
         Call {name}
       </button>
       {description !== undefined && (

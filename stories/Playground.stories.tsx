@@ -54,7 +54,9 @@ export const Initial: Story = {
         warnings: [],
       }),
     );
-    await expect(canvas.getByRole('status', { name: 'Live ElicitResult' }).textContent).toBe('none: Accept would be refused');
+    await expect(canvas.getByRole('status', { name: 'Live ElicitResult' }).textContent).toBe(
+      'none: Accept would be refused',
+    );
     await expect(canvas.getByRole('status', { name: 'submitDraft errors' }).textContent).toBe(
       json([{ field: 'strategy', code: 'required', message: 'This field is required.' }]),
     );
@@ -64,7 +66,11 @@ export const Initial: Story = {
 
 /** Three fixtures' properties in one schema: a titled single with a default, an optional integer, a titled multi. */
 const pasted = json(
-  combinedRequest('', ['titled-single/any-of-with-default', 'integer/optional-zero', 'titled-multi/one-of-required-max']).requestedSchema,
+  combinedRequest('', [
+    'titled-single/any-of-with-default',
+    'integer/optional-zero',
+    'titled-multi/one-of-required-max',
+  ]).requestedSchema,
 );
 
 /** Paste a schema: the form starts over, and the live answer follows every change until Accept sends it. */
@@ -120,7 +126,9 @@ export const BadJson: Story = {
     await userEvent.paste('}}');
     await expect(editor).not.toHaveAttribute('aria-invalid');
     await expect(canvas.queryByText('Not valid JSON, so there is no form.')).toBeNull();
-    await expect(canvas.getByRole('status', { name: 'Live ElicitResult' }).textContent).toBe(json({ action: 'accept', content: {} }));
+    await expect(canvas.getByRole('status', { name: 'Live ElicitResult' }).textContent).toBe(
+      json({ action: 'accept', content: {} }),
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: {} });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);

@@ -47,7 +47,9 @@ function readJson(text: string): JsonText {
 function describeParse(result: ParseResult): unknown {
   if (!result.ok) return { ok: false, problems: result.problems };
   const fields = result.fields.map((field) =>
-    field.kind === 'single-select' || field.kind === 'multi-select' ? { key: field.key, kind: field.kind, variant: field.variant } : { key: field.key, kind: field.kind },
+    field.kind === 'single-select' || field.kind === 'multi-select'
+      ? { key: field.key, kind: field.kind, variant: field.variant }
+      : { key: field.key, kind: field.kind },
   );
   return { ok: true, fields, warnings: result.warnings };
 }
@@ -78,11 +80,17 @@ export function Playground({ initialSchema, message, server, onRespond }: Playgr
   // Whatever was pasted is handed over as it is: the kit must cope with any value (a refused schema
   // shows its problems). One object per text, so a re-render is not a new request.
   const request = useMemo(
-    () => (parsedJson.ok ? ({ message, requestedSchema: parsedJson.value } as unknown as ElicitRequestFormParams) : undefined),
+    () =>
+      parsedJson.ok
+        ? ({ message, requestedSchema: parsedJson.value } as unknown as ElicitRequestFormParams)
+        : undefined,
     [parsedJson, message],
   );
   // Checked exactly as a server would check what it receives; [] means it conforms.
-  const conformance = live?.verdict.ok && parse?.ok ? validateElicitContent(schema as RequestedSchema, live.verdict.result.content) : undefined;
+  const conformance =
+    live?.verdict.ok && parse?.ok
+      ? validateElicitContent(schema as RequestedSchema, live.verdict.result.content)
+      : undefined;
 
   const startOver = () => {
     setLive(undefined);

@@ -55,7 +55,11 @@ export const FindByName: Story = {
   name: 'oneOf: find by name',
   play: async ({ args, canvas, userEvent }) => {
     const selector = canvas.getByRole('combobox', { name: 'Find by' });
-    await expect(within(selector).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose…', 'By id', 'By name']);
+    await expect(
+      within(selector)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose…', 'By id', 'By name']);
     await userEvent.selectOptions(selector, 'By name');
     await expect(canvas.queryByRole('textbox', { name: 'Id' })).toBeNull();
     await userEvent.type(canvas.getByRole('textbox', { name: 'Name' }), 'Ada');
@@ -121,12 +125,18 @@ export const EveryShape: Story = {
     const assignees = canvas.getByRole('group', { name: 'Assignees' });
     await userEvent.click(within(assignees).getByRole('button', { name: 'Add to Assignees' }));
     await userEvent.click(within(assignees).getByRole('button', { name: 'Add to Assignees' }));
-    await userEvent.type(within(canvas.getByRole('group', { name: 'Assignees-1' })).getByRole('textbox', { name: 'Login' }), 'ada');
+    await userEvent.type(
+      within(canvas.getByRole('group', { name: 'Assignees-1' })).getByRole('textbox', { name: 'Login' }),
+      'ada',
+    );
     const second = canvas.getByRole('group', { name: 'Assignees-2' });
     await userEvent.type(within(second).getByRole('textbox', { name: 'Login' }), 'grace');
     await userEvent.type(within(second).getByRole('textbox', { name: 'Role' }), 'reviewer');
     await userEvent.click(within(assignees).getByRole('button', { name: 'Move Assignees item 2 up' }));
-    await userEvent.type(within(canvas.getByRole('group', { name: 'Estimate' })).getByRole('textbox', { name: 'Days' }), '3');
+    await userEvent.type(
+      within(canvas.getByRole('group', { name: 'Estimate' })).getByRole('textbox', { name: 'Days' }),
+      '3',
+    );
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Notify watchers' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
     await expect(args.onSubmit).toHaveBeenCalledWith({
@@ -147,7 +157,10 @@ export const EveryShapeRefused: Story = {
   args: { tool: createIssue },
   play: async ({ args, canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
-    await expect(summaryLines(canvas)).toEqual(["/title must have required property 'title'", "/priority must have required property 'priority'"]);
+    await expect(summaryLines(canvas)).toEqual([
+      "/title must have required property 'title'",
+      "/priority must have required property 'priority'",
+    ]);
     await expect(canvas.getByRole('textbox', { name: 'Title' })).toHaveFocus();
     await userEvent.click(canvas.getByRole('link', { name: "/priority must have required property 'priority'" }));
     await expect(canvas.getByRole('combobox', { name: 'Priority' })).toHaveFocus();
@@ -228,7 +241,11 @@ export const TupleRestMove: Story = {
     await expect(within(command).getByRole('button', { name: 'Move Command item 2 up' })).toBeDisabled();
     await expect(within(command).getByRole('button', { name: 'Move Command item 3 down' })).toBeDisabled();
     await userEvent.click(within(command).getByRole('button', { name: 'Move Command item 3 up' }));
-    await expect(within(command).getAllByRole('textbox').map((input) => (input as HTMLInputElement).value)).toEqual(['grep', '-n', 'TODO']);
+    await expect(
+      within(command)
+        .getAllByRole('textbox')
+        .map((input) => (input as HTMLInputElement).value),
+    ).toEqual(['grep', '-n', 'TODO']);
     await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
     await expect(args.onSubmit).toHaveBeenCalledWith({ command: ['grep', '-n', 'TODO'] });
     await expect(args.onSubmit).toHaveBeenCalledTimes(1);
@@ -305,7 +322,9 @@ export const UnsupportedDialect: Story = {
   args: { tool: draft04Tool },
   play: async ({ canvas }) => {
     await expect(
-      canvas.getByText('Unsupported JSON Schema dialect "http://json-schema.org/draft-04/schema#" at /$schema. Supported: 2020-12 (the default when $schema is absent), 2019-09 and draft-07.'),
+      canvas.getByText(
+        'Unsupported JSON Schema dialect "http://json-schema.org/draft-04/schema#" at /$schema. Supported: 2020-12 (the default when $schema is absent), 2019-09 and draft-07.',
+      ),
     ).toBeInTheDocument();
     await expect(canvas.queryByRole('button')).toBeNull();
   },
@@ -316,7 +335,11 @@ export const OverLimit: Story = {
   name: 'Refused: over a limit',
   args: { tool: createIssue, limits: { maxDepth: 4 } },
   play: async ({ canvas }) => {
-    await expect(canvas.getByText('The schema nests objects and arrays deeper than maxDepth (4), at /$defs/Person/properties/login.')).toBeInTheDocument();
+    await expect(
+      canvas.getByText(
+        'The schema nests objects and arrays deeper than maxDepth (4), at /$defs/Person/properties/login.',
+      ),
+    ).toBeInTheDocument();
     await expect(canvas.queryByRole('button')).toBeNull();
   },
 };

@@ -73,7 +73,12 @@ export const ArrayOfObjects: Story = {
     await expectCheck(canvas, VERDICT.valid, []);
     const table = canvas.getByRole('table', { name: '3 rows' });
     await expect(texts(within(table).getAllByRole('columnheader'))).toEqual(['#', 'name', 'population', 'fjord']);
-    await expect(within(table).getAllByRole('row').slice(1).map((row) => texts(within(row).getAllByRole('cell')))).toEqual([
+    await expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => texts(within(row).getAllByRole('cell'))),
+    ).toEqual([
       ['Oslo', '709037', '(absent)'],
       ['Bergen', '291940', 'true'],
       ['Tromsø', '(absent)', '(absent)'],
@@ -88,9 +93,19 @@ export const ObjectFields: Story = {
   play: async ({ canvas }) => {
     await expectCheck(canvas, VERDICT.valid, []);
     const structured = canvas.getByRole('group', { name: 'Structured content' });
-    await expect(texts(within(structured).getAllByRole('term'))).toEqual(['city', 'tempC', 'wind', 'speed', 'dir', 'alerts', 'stations']);
+    await expect(texts(within(structured).getAllByRole('term'))).toEqual([
+      'city',
+      'tempC',
+      'wind',
+      'speed',
+      'dir',
+      'alerts',
+      'stations',
+    ]);
     await expect(texts(within(structured).getAllByRole('listitem'))).toEqual(['ice', 'snow']);
-    await expect(texts(within(within(structured).getByRole('table', { name: 'stations: 2 rows' })).getAllByRole('columnheader'))).toEqual(['#', 'id', 'heightM']);
+    await expect(
+      texts(within(within(structured).getByRole('table', { name: 'stations: 2 rows' })).getAllByRole('columnheader')),
+    ).toEqual(['#', 'id', 'heightM']);
   },
 };
 
@@ -100,7 +115,9 @@ export const PrimitiveZero: Story = {
   args: primitiveTools.zero,
   play: async ({ canvas }) => {
     await expectCheck(canvas, VERDICT.valid, []);
-    await expect(within(canvas.getByRole('group', { name: 'Structured content' })).getByText('0', { exact: true })).toBeInTheDocument();
+    await expect(
+      within(canvas.getByRole('group', { name: 'Structured content' })).getByText('0', { exact: true }),
+    ).toBeInTheDocument();
   },
 };
 
@@ -110,7 +127,9 @@ export const PrimitiveFalse: Story = {
   args: primitiveTools.no,
   play: async ({ canvas }) => {
     await expectCheck(canvas, VERDICT.valid, []);
-    await expect(within(canvas.getByRole('group', { name: 'Structured content' })).getByText('false', { exact: true })).toBeInTheDocument();
+    await expect(
+      within(canvas.getByRole('group', { name: 'Structured content' })).getByText('false', { exact: true }),
+    ).toBeInTheDocument();
   },
 };
 
@@ -120,7 +139,9 @@ export const PrimitiveEmptyString: Story = {
   args: primitiveTools.empty,
   play: async ({ canvas }) => {
     await expectCheck(canvas, VERDICT.valid, []);
-    await expect(within(canvas.getByRole('group', { name: 'Structured content' })).getByText('""', { exact: true })).toBeInTheDocument();
+    await expect(
+      within(canvas.getByRole('group', { name: 'Structured content' })).getByText('""', { exact: true }),
+    ).toBeInTheDocument();
   },
 };
 
@@ -144,7 +165,10 @@ export const Invalid: Story = {
   name: 'Verdict: invalid',
   args: { result: invalidCitiesResult },
   play: async ({ canvas }) => {
-    await expectCheck(canvas, VERDICT.invalid, ['/0/population must be integer', "/1/name must have required property 'name'"]);
+    await expectCheck(canvas, VERDICT.invalid, [
+      '/0/population must be integer',
+      "/1/name must have required property 'name'",
+    ]);
     await expect(canvas.getByRole('table', { name: '2 rows' })).toBeInTheDocument();
   },
 };
@@ -155,18 +179,27 @@ export const Missing: Story = {
   args: { result: { content: [{ type: 'text', text: 'Oslo, Bergen' }] } },
   play: async ({ canvas }) => {
     await expectCheck(canvas, VERDICT.missing, [TOOL_RESULT_NOTES.missing]);
-    await expect(within(canvas.getByRole('group', { name: 'Structured content' })).getByText('No structured content.')).toBeInTheDocument();
-    await expect(within(canvas.getByRole('group', { name: 'Text content' })).getByText('Oslo, Bergen')).toBeInTheDocument();
+    await expect(
+      within(canvas.getByRole('group', { name: 'Structured content' })).getByText('No structured content.'),
+    ).toBeInTheDocument();
+    await expect(
+      within(canvas.getByRole('group', { name: 'Text content' })).getByText('Oslo, Bergen'),
+    ).toBeInTheDocument();
   },
 };
 
 /** `no-schema`: the tool declares no output schema; the value is shown unchecked. */
 export const NoSchema: Story = {
   name: 'Verdict: no-schema',
-  args: { tool: { name: 'echo', title: 'Echo', inputSchema: { type: 'object' } }, result: { content: [], structuredContent: { said: 'hi' } } },
+  args: {
+    tool: { name: 'echo', title: 'Echo', inputSchema: { type: 'object' } },
+    result: { content: [], structuredContent: { said: 'hi' } },
+  },
   play: async ({ canvas }) => {
     await expectCheck(canvas, VERDICT.noSchema, [TOOL_RESULT_NOTES.noSchema]);
-    await expect(within(canvas.getByRole('group', { name: 'Structured content' })).getByRole('definition')).toHaveTextContent(/^hi$/);
+    await expect(
+      within(canvas.getByRole('group', { name: 'Structured content' })).getByRole('definition'),
+    ).toHaveTextContent(/^hi$/);
   },
 };
 
@@ -190,7 +223,9 @@ export const ErrorResult: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByText('The tool reported an error.')).toBeInTheDocument();
     await expectCheck(canvas, VERDICT.noSchema, [TOOL_RESULT_NOTES.errorResult]);
-    await expect(within(canvas.getByRole('group', { name: 'Text content' })).getByText('Station offline')).toBeInTheDocument();
+    await expect(
+      within(canvas.getByRole('group', { name: 'Text content' })).getByText('Station offline'),
+    ).toBeInTheDocument();
   },
 };
 
@@ -212,7 +247,9 @@ export const TextBlockMissing: Story = {
   args: { result: { ...citiesResult, content: [] } },
   play: async ({ canvas }) => {
     await expectCheck(canvas, VERDICT.valid, [TOOL_RESULT_NOTES.textMissing('an array')]);
-    await expect(within(canvas.getByRole('group', { name: 'Text content' })).getByText('No text content.')).toBeInTheDocument();
+    await expect(
+      within(canvas.getByRole('group', { name: 'Text content' })).getByText('No text content.'),
+    ).toBeInTheDocument();
   },
 };
 
@@ -245,7 +282,10 @@ export const HostileStrings: Story = {
 /** 450 rows: 200 are drawn until the person asks for all. */
 export const ManyRows: Story = {
   name: 'Size: 450 rows, capped at 200',
-  args: { tool: { name: 'export_rows', title: 'Export rows', inputSchema: { type: 'object' } }, result: manyRowsResult(450) },
+  args: {
+    tool: { name: 'export_rows', title: 'Export rows', inputSchema: { type: 'object' } },
+    result: manyRowsResult(450),
+  },
   play: async ({ canvas, userEvent }) => {
     const table = canvas.getByRole('table', { name: '450 rows' });
     await expect(within(table).getAllByRole('row')).toHaveLength(201);
@@ -263,6 +303,9 @@ export const Dark: Story = {
   globals: { backgrounds: { value: 'dark' } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('group', { name: 'Result of List cities' })).toHaveAttribute('data-theme', 'dark');
-    await expectCheck(canvas, VERDICT.invalid, ['/0/population must be integer', "/1/name must have required property 'name'"]);
+    await expectCheck(canvas, VERDICT.invalid, [
+      '/0/population must be integer',
+      "/1/name must have required property 'name'",
+    ]);
   },
 };

@@ -12,7 +12,10 @@ import { expect, fn, within } from 'storybook/test';
 import { UrlElicitation, type ElicitRequestURLParams } from '../src/index.js';
 import { stubWindowOpen } from './windowOpen.js';
 
-function urlRequest(url: string, message = 'Connect your payment account to finish the setup.'): ElicitRequestURLParams {
+function urlRequest(
+  url: string,
+  message = 'Connect your payment account to finish the setup.',
+): ElicitRequestURLParams {
   return { mode: 'url', message, url, elicitationId: 'el-42' };
 }
 
@@ -24,7 +27,11 @@ function fact(canvasElement: HTMLElement, term: string): string {
 /** The texts of the warning list, in order. */
 function warnings(canvasElement: HTMLElement): string[] {
   const title = within(canvasElement).queryByText('Check before opening');
-  return title?.parentElement ? within(title.parentElement).getAllByRole('listitem').map((item) => item.textContent ?? '') : [];
+  return title?.parentElement
+    ? within(title.parentElement)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent ?? '')
+    : [];
 }
 
 const meta = {
@@ -55,23 +62,31 @@ type Story = StoryObj<typeof meta>;
 export const SafeHttps: Story = {
   name: 'Safe https URL',
   play: async ({ args, canvas, canvasElement, userEvent }) => {
-    await expect(canvas.getByRole('group', { name: 'Request from Billing (ID: billing-1)' })).toHaveAccessibleDescription(
-      'Connect your payment account to finish the setup.',
-    );
+    await expect(
+      canvas.getByRole('group', { name: 'Request from Billing (ID: billing-1)' }),
+    ).toHaveAccessibleDescription('Connect your payment account to finish the setup.');
     await expect(fact(canvasElement, 'Site')).toBe('billing.example.com');
     await expect(fact(canvasElement, 'Full address')).toBe('https://billing.example.com/connect?session=42');
-    await expect(Array.from(canvasElement.querySelectorAll('mark'), (mark) => mark.textContent)).toEqual(['example.com']);
+    await expect(Array.from(canvasElement.querySelectorAll('mark'), (mark) => mark.textContent)).toEqual([
+      'example.com',
+    ]);
     await expect(canvas.queryByRole('link')).toBeNull();
     await expect(warnings(canvasElement)).toEqual([]);
     // Nothing is opened before the click.
     await expect(window.open).not.toHaveBeenCalled();
     await userEvent.click(canvas.getByRole('button', { name: 'Open in new tab' }));
     await expect(window.open).toHaveBeenCalledTimes(1);
-    await expect(window.open).toHaveBeenCalledWith('https://billing.example.com/connect?session=42', '_blank', 'noopener,noreferrer');
+    await expect(window.open).toHaveBeenCalledWith(
+      'https://billing.example.com/connect?session=42',
+      '_blank',
+      'noopener,noreferrer',
+    );
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept' });
     const status = canvas.getByRole('status');
-    await expect(status).toHaveTextContent('Finish in the new tab…The server is told you agreed. Come back here when you are done.');
+    await expect(status).toHaveTextContent(
+      'Finish in the new tab…The server is told you agreed. Come back here when you are done.',
+    );
     await expect(status).toHaveFocus();
     await expect(canvas.getAllByRole('button').map((button) => button.textContent)).toEqual(['Open again', 'Close']);
   },
@@ -103,7 +118,9 @@ export const IpHost: Story = {
   play: async ({ canvasElement }) => {
     await expect(fact(canvasElement, 'Site')).toBe('192.168.1.1:8443');
     await expect(fact(canvasElement, 'Full address')).toBe('https://192.168.1.1:8443/setup');
-    await expect(warnings(canvasElement)).toEqual(['The site is a bare IP address, not a name. Make sure you expected that.']);
+    await expect(warnings(canvasElement)).toEqual([
+      'The site is a bare IP address, not a name. Make sure you expected that.',
+    ]);
   },
 };
 
@@ -125,7 +142,9 @@ export const PlainHttp: Story = {
   args: { request: urlRequest('http://billing.example.com/connect') },
   play: async ({ canvasElement }) => {
     await expect(fact(canvasElement, 'Site')).toBe('billing.example.com');
-    await expect(warnings(canvasElement)).toEqual(['The page is not encrypted (http). Do not enter passwords or payment details there.']);
+    await expect(warnings(canvasElement)).toEqual([
+      'The page is not encrypted (http). Do not enter passwords or payment details there.',
+    ]);
   },
 };
 
@@ -136,7 +155,9 @@ export const RefusedJavascript: Story = {
   play: async ({ args, canvas, userEvent }) => {
     await expect(canvas.getByText('This link cannot be opened')).toBeVisible();
     await expect(
-      canvas.getByText('Only https and http links can be opened; this one is "javascript:". You can decline or cancel the request.'),
+      canvas.getByText(
+        'Only https and http links can be opened; this one is "javascript:". You can decline or cancel the request.',
+      ),
     ).toBeVisible();
     await expect(canvas.getByText('javascript:alert(document.cookie)').tagName).toBe('CODE');
     await expect(canvas.queryByRole('link')).toBeNull();

@@ -5,7 +5,13 @@
  * loads, which fails every story of the file in the test run.
  */
 import type { ElicitRequestFormParams, PrimitiveSchemaDefinition } from '../src/index.js';
-import { fixtureGlob, isMalformed, type MalformedFixture, type ValidFixture, type VariantFolder } from '../test/fixtures/index.js';
+import {
+  fixtureGlob,
+  isMalformed,
+  type MalformedFixture,
+  type ValidFixture,
+  type VariantFolder,
+} from '../test/fixtures/index.js';
 
 /** `variant/name` of a case the kit renders as a form, e.g. `titled-single/one-of-required`. */
 export type ValidFixtureId = `${Exclude<VariantFolder, 'malformed'>}/${string}`;
@@ -56,7 +62,8 @@ export function combinedRequest(message: string, ids: readonly ValidFixtureId[])
   for (const id of ids) {
     const schema = fixtureRequest(id).requestedSchema;
     for (const [key, property] of Object.entries(schema.properties)) {
-      if (Object.prototype.hasOwnProperty.call(properties, key)) throw new Error(`Property "${key}" of "${id}" is already taken`);
+      if (Object.prototype.hasOwnProperty.call(properties, key))
+        throw new Error(`Property "${key}" of "${id}" is already taken`);
       // defineProperty, not assignment: a `__proto__` key stays an own property (as JSON.parse made it).
       Object.defineProperty(properties, key, { value: property, enumerable: true, writable: true, configurable: true });
     }

@@ -114,12 +114,15 @@ export function ruleBroken(from: string, imported: Specifier, files: ReadonlySet
   const { specifier, typeOnly } = imported;
   if (!specifier.startsWith('.')) {
     const lowLayer = layer === 'shared' || layer === 'core' || layer === 'tools';
-    if (lowLayer && !typeOnly && NO_UI_PACKAGES.test(specifier)) return `${layer}/ loads no React, rjsf form or MCP SDK`;
+    if (lowLayer && !typeOnly && NO_UI_PACKAGES.test(specifier))
+      return `${layer}/ loads no React, rjsf form or MCP SDK`;
     if (lowLayer && !typeOnly && specifier.startsWith('@rjsf/utils') && !from.startsWith('tools/rjsf/')) {
       return `${layer}/ uses @rjsf/utils for types only (values only in tools/rjsf/)`;
     }
-    const elicitationSide = layer === 'react/elicitation' || layer === 'react/theme' || layer === 'react/shared' || layer === 'entry';
-    if (elicitationSide && !typeOnly && FORM_PACKAGES.test(specifier)) return `${layer} loads no rjsf form or Ajv (the React entry needs neither)`;
+    const elicitationSide =
+      layer === 'react/elicitation' || layer === 'react/theme' || layer === 'react/shared' || layer === 'entry';
+    if (elicitationSide && !typeOnly && FORM_PACKAGES.test(specifier))
+      return `${layer} loads no rjsf form or Ajv (the React entry needs neither)`;
     return undefined;
   }
   const target = resolveRelative(from, specifier, files);
@@ -145,7 +148,9 @@ function sourceFiles(): string[] {
 
 const files = sourceFiles();
 const fileSet = new Set(files);
-const importsOf = new Map(files.map((file) => [file, readImports(file, readFileSync(join(repoRoot, 'src', file), 'utf8'))]));
+const importsOf = new Map(
+  files.map((file) => [file, readImports(file, readFileSync(join(repoRoot, 'src', file), 'utf8'))]),
+);
 
 describe('given the import reader itself', () => {
   test.each([
@@ -154,18 +159,33 @@ describe('given the import reader itself', () => {
     ["import { type RJSFSchema } from '@rjsf/utils';", [{ specifier: '@rjsf/utils', line: 1, typeOnly: false }]],
     ["export type { A } from './a.js';", [{ specifier: './a.js', line: 1, typeOnly: true }]],
     ["export { A } from '../b.js';", [{ specifier: '../b.js', line: 1, typeOnly: false }]],
-    ["const c = await import('@modelcontextprotocol/client');", [{ specifier: '@modelcontextprotocol/client', line: 1, typeOnly: false }]],
+    [
+      "const c = await import('@modelcontextprotocol/client');",
+      [{ specifier: '@modelcontextprotocol/client', line: 1, typeOnly: false }],
+    ],
     ["const r = require('react');", [{ specifier: 'react', line: 1, typeOnly: false }]],
     ["// first\nconst x = 1;\nimport('react-dom');", [{ specifier: 'react-dom', line: 3, typeOnly: false }]],
     ["type S = import('@rjsf/utils').RJSFSchema;", []],
-    ["const text = \"import React from 'react'\";", []],
+    ['const text = "import React from \'react\'";', []],
   ])('reads %j', (source, expected) => {
     expect(readImports('sample.ts', source)).toEqual(expected);
   });
 });
 
 describe('given the rules themselves', () => {
-  const known = new Set(['core/url.ts', 'core/index.ts', 'core/internal.ts', 'core/queue.ts', 'react/shared/labels.ts', 'shared/path.ts', 'tools/index.ts', 'tools/scan.ts', 'react/elicitation/elicitation-form.tsx', 'react/tools/tool-call-form.tsx', 'tools/rjsf/index.ts']);
+  const known = new Set([
+    'core/url.ts',
+    'core/index.ts',
+    'core/internal.ts',
+    'core/queue.ts',
+    'react/shared/labels.ts',
+    'shared/path.ts',
+    'tools/index.ts',
+    'tools/scan.ts',
+    'react/elicitation/elicitation-form.tsx',
+    'react/tools/tool-call-form.tsx',
+    'tools/rjsf/index.ts',
+  ]);
   const at = (specifier: string, typeOnly = false): Specifier => ({ specifier, line: 1, typeOnly });
   test.each([
     ['core/url.ts', at('../react/shared/labels.js'), 'core never imports react/shared'],
@@ -174,9 +194,21 @@ describe('given the rules themselves', () => {
     ['tools/scan.ts', at('../core/index.js'), 'tools never imports core'],
     ['core/url.ts', at('react'), 'core/ loads no React, rjsf form or MCP SDK'],
     ['tools/scan.ts', at('@rjsf/utils'), 'tools/ uses @rjsf/utils for types only (values only in tools/rjsf/)'],
-    ['react/elicitation/elicitation-form.tsx', at('../../core/queue.js'), 'react/elicitation reads core only through core/index.ts or core/internal.ts, not core/queue.ts'],
-    ['react/elicitation/elicitation-form.tsx', at('../tools/tool-call-form.js'), 'react/elicitation never imports react/tools'],
-    ['react/elicitation/elicitation-form.tsx', at('@rjsf/core'), 'react/elicitation loads no rjsf form or Ajv (the React entry needs neither)'],
+    [
+      'react/elicitation/elicitation-form.tsx',
+      at('../../core/queue.js'),
+      'react/elicitation reads core only through core/index.ts or core/internal.ts, not core/queue.ts',
+    ],
+    [
+      'react/elicitation/elicitation-form.tsx',
+      at('../tools/tool-call-form.js'),
+      'react/elicitation never imports react/tools',
+    ],
+    [
+      'react/elicitation/elicitation-form.tsx',
+      at('@rjsf/core'),
+      'react/elicitation loads no rjsf form or Ajv (the React entry needs neither)',
+    ],
     ['react/tools/tool-call-form.tsx', at('../../core/index.js'), 'react/tools never imports core'],
   ])('%s naming %j breaks "%s"', (from, imported, rule) => {
     expect(ruleBroken(from, imported, known)).toBe(rule);
@@ -199,7 +231,11 @@ describe('given every file under src/', () => {
 
   test.each(files)('%s keeps to its layer', (file) => {
     const broken = (importsOf.get(file) ?? [])
-      .map((imported) => ({ line: imported.line, specifier: imported.specifier, rule: ruleBroken(file, imported, fileSet) }))
+      .map((imported) => ({
+        line: imported.line,
+        specifier: imported.specifier,
+        rule: ruleBroken(file, imported, fileSet),
+      }))
       .filter((found) => found.rule !== undefined);
     expect(broken).toEqual([]);
   });

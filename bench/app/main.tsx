@@ -94,7 +94,11 @@ async function toggle(index: number): Promise<Timing> {
 }
 
 /** Mounts a list case, then times the first interaction after mount (option `firstIndex`). */
-async function mountList(subject: Subject, spec: ListCase, firstIndex: number): Promise<{ mount: Timing; first: Timing }> {
+async function mountList(
+  subject: Subject,
+  spec: ListCase,
+  firstIndex: number,
+): Promise<{ mount: Timing; first: Timing }> {
   unmount();
   await nextFrame();
   container = document.createElement('div');
@@ -150,7 +154,15 @@ async function untilDrawn(): Promise<number> {
 }
 
 /** The harness as Playwright sees it. */
-const bench = { mountList, mountFields, toggle, keystroke, unmount, untilDrawn, count: () => (container as HTMLElement).querySelectorAll('input, option').length };
+const bench = {
+  mountList,
+  mountFields,
+  toggle,
+  keystroke,
+  unmount,
+  untilDrawn,
+  count: () => (container as HTMLElement).querySelectorAll('input, option').length,
+};
 
 declare global {
   interface Window {

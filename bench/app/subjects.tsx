@@ -39,7 +39,8 @@ export function chosenAt(spec: ListCase): string[] {
 function mcpProperty(spec: ListCase): Record<string, unknown> {
   const options = titled(spec.options);
   const chosen = chosenAt(spec);
-  if (spec.kind === 'multi') return { type: 'array', title: 'Items', items: { anyOf: options }, ...(chosen.length > 0 && { default: chosen }) };
+  if (spec.kind === 'multi')
+    return { type: 'array', title: 'Items', items: { anyOf: options }, ...(chosen.length > 0 && { default: chosen }) };
   return { type: 'string', title: 'Item', oneOf: options, ...(chosen[0] !== undefined && { default: chosen[0] }) };
 }
 
@@ -81,7 +82,13 @@ interface RowProps {
 const Row = memo(function Row({ index, value, label, checked, type, onToggle }: RowProps) {
   return (
     <label>
-      <input type={type} name="pick" value={value} checked={checked} onChange={(event) => onToggle(index, event.target.checked)} />
+      <input
+        type={type}
+        name="pick"
+        value={value}
+        checked={checked}
+        onChange={(event) => onToggle(index, event.target.checked)}
+      />
       {label}
     </label>
   );
@@ -108,7 +115,15 @@ function NativeList({ spec }: { spec: ListCase }) {
     <fieldset>
       <legend>{spec.kind === 'multi' ? 'Items' : 'Item'}</legend>
       {options.map((option, index) => (
-        <Row key={option.const} index={index} value={option.const} label={option.title} checked={chosen.has(option.const)} type={spec.kind === 'multi' ? 'checkbox' : 'radio'} onToggle={onToggle} />
+        <Row
+          key={option.const}
+          index={index}
+          value={option.const}
+          label={option.title}
+          checked={chosen.has(option.const)}
+          type={spec.kind === 'multi' ? 'checkbox' : 'radio'}
+          onToggle={onToggle}
+        />
       ))}
     </fieldset>
   );
@@ -137,7 +152,11 @@ function NativeFields() {
       {fieldKeys.map((key, index) => (
         <label key={key}>
           Field {index + 1}
-          <input type="text" value={values[key] ?? ''} onChange={(event) => setValues((current) => ({ ...current, [key]: event.target.value }))} />
+          <input
+            type="text"
+            value={values[key] ?? ''}
+            onChange={(event) => setValues((current) => ({ ...current, [key]: event.target.value }))}
+          />
         </label>
       ))}
     </form>
@@ -147,7 +166,10 @@ function NativeFields() {
 /** The 100-field form drawn by `subject`. */
 export function fieldsSubject(subject: Subject): ReactNode {
   if (subject === 'kit') {
-    const request: ElicitRequestFormParams = { message: 'Fill in', requestedSchema: fieldsSchema as unknown as RequestedSchema };
+    const request: ElicitRequestFormParams = {
+      message: 'Fill in',
+      requestedSchema: fieldsSchema as unknown as RequestedSchema,
+    };
     return <ElicitationForm request={request} server={{ name: 'bench' }} onRespond={noop} />;
   }
   if (subject === 'rjsf') return <Form schema={fieldsSchema as unknown as RJSFSchema} validator={validator} />;

@@ -60,7 +60,8 @@ function normalize(field: Field, raw: unknown): { value: unknown } | { issue: Va
     return undefined;
   }
   // "" is empty, unless the server offers "" as an option.
-  if (raw === '' && (field.kind === 'text' || (field.kind === 'single-select' && !optionValues(field).has('')))) return undefined;
+  if (raw === '' && (field.kind === 'text' || (field.kind === 'single-select' && !optionValues(field).has(''))))
+    return undefined;
   if (field.kind === 'text' && field.format === 'date-time' && typeof raw === 'string') {
     const converted = localDateTimeToRfc3339(raw);
     if (converted !== undefined) return typeof converted === 'string' ? { value: converted } : { issue: converted };
@@ -68,7 +69,9 @@ function normalize(field: Field, raw: unknown): { value: unknown } | { issue: Va
   if (field.kind === 'number' && typeof raw === 'string') {
     const text = raw.trim();
     if (text === '') return undefined;
-    return NUMBER_TEXT.test(text) ? { value: Number(text) } : { issue: { code: 'not-a-number', message: 'Enter a number.' } };
+    return NUMBER_TEXT.test(text)
+      ? { value: Number(text) }
+      : { issue: { code: 'not-a-number', message: 'Enter a number.' } };
   }
   return { value: raw };
 }
@@ -86,7 +89,16 @@ function inOptionOrder(field: Extract<Field, { kind: 'multi-select' }>, values: 
 export function submitDraft(schema: RequestedSchema, draft: Draft): SubmitResult {
   const parsed = parseCached(schema);
   if (!parsed.ok) {
-    return { ok: false, errors: [{ field: '', code: 'schema', message: 'The requested schema is refused, so the form cannot be submitted; decline or cancel instead.' }] };
+    return {
+      ok: false,
+      errors: [
+        {
+          field: '',
+          code: 'schema',
+          message: 'The requested schema is refused, so the form cannot be submitted; decline or cancel instead.',
+        },
+      ],
+    };
   }
   const source: object = isRecord(draft) ? draft : {};
   const content: ElicitContent = {};
@@ -99,7 +111,10 @@ export function submitDraft(schema: RequestedSchema, draft: Draft): SubmitResult
     if (problem) {
       errors.push({ field: field.key, ...problem });
     } else if (normalized && 'value' in normalized) {
-      const value = field.kind === 'multi-select' ? inOptionOrder(field, normalized.value as string[]) : (normalized.value as ElicitValue);
+      const value =
+        field.kind === 'multi-select'
+          ? inOptionOrder(field, normalized.value as string[])
+          : (normalized.value as ElicitValue);
       setOwn(content, field.key, value);
     }
   }

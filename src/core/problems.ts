@@ -70,9 +70,7 @@ export const WARNING_PROBLEM_CODES = [
 ] as const;
 
 /** A problem code. */
-export type SchemaProblemCode =
-  | (typeof BLOCKING_PROBLEM_CODES)[number]
-  | (typeof WARNING_PROBLEM_CODES)[number];
+export type SchemaProblemCode = (typeof BLOCKING_PROBLEM_CODES)[number] | (typeof WARNING_PROBLEM_CODES)[number];
 
 /** Something wrong with a `requestedSchema`, located by path (`properties.color.enumNames`). */
 export interface SchemaProblem {

@@ -170,7 +170,10 @@ export interface ElicitationQueue {
    * Shows several requests as one entry (a 2026-07-28 round) and resolves with an answer per key.
    * An empty round resolves `{}` at once.
    */
-  enqueueRound(requests: Readonly<Record<string, unknown>>, origin: ElicitationOrigin): Promise<Record<string, ElicitResult>>;
+  enqueueRound(
+    requests: Readonly<Record<string, unknown>>,
+    origin: ElicitationOrigin,
+  ): Promise<Record<string, ElicitResult>>;
   /**
    * Answers a single entry. On a round only `decline`/`cancel` are taken (for every key).
    * A URL `accept` with an `elicitationId` leaves the entry `consented`.
@@ -198,4 +201,3 @@ export interface ElicitationQueue {
   /** The current snapshot (stable between changes). */
   getSnapshot(): ElicitationSnapshot;
 }
-

@@ -319,7 +319,9 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
       if (normalized === undefined) return 'invalid';
       settle(live, [normalized]);
       const waitsForCompletion =
-        entry.prompt.mode === 'url' && normalized.action === 'accept' && entry.prompt.request.elicitationId !== undefined;
+        entry.prompt.mode === 'url' &&
+        normalized.action === 'accept' &&
+        entry.prompt.request.elicitationId !== undefined;
       if (waitsForCompletion) live.entry = Object.freeze({ ...entry, status: 'consented' });
       else remove(live);
       publish();

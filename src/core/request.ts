@@ -14,12 +14,21 @@ function problem(request: unknown, code: RequestProblemCode, message: string): E
 
 const NOT_OBJECT: RequestProblem = Object.freeze({ code: 'not-object', message: 'The request is not an object.' });
 const UNREADABLE: RequestProblem = Object.freeze({ code: 'unreadable', message: 'The request could not be read.' });
-const MESSAGE_INVALID: RequestProblem = Object.freeze({ code: 'message-invalid', message: 'The request has no message text.' });
-const NOT_FORM: RequestProblem = Object.freeze({ code: 'not-form', message: 'The request is in URL mode, not form mode.' });
+const MESSAGE_INVALID: RequestProblem = Object.freeze({
+  code: 'message-invalid',
+  message: 'The request has no message text.',
+});
+const NOT_FORM: RequestProblem = Object.freeze({
+  code: 'not-form',
+  message: 'The request is in URL mode, not form mode.',
+});
 
 /** The problem of an own `mode` that is neither absent, `"form"` nor `"url"`. */
 function unknownMode(mode: unknown): RequestProblem {
-  return Object.freeze({ code: 'unknown-mode', message: `The mode ${JSON.stringify(mode) ?? String(mode)} is not "form" or "url".` });
+  return Object.freeze({
+    code: 'unknown-mode',
+    message: `The mode ${JSON.stringify(mode) ?? String(mode)} is not "form" or "url".`,
+  });
 }
 
 /**
@@ -62,7 +71,11 @@ export function readFormRequest(request: unknown): FormRequestReading {
     if (mode === 'url') problems.push(NOT_FORM);
     else if (mode !== undefined && mode !== 'form') problems.push(unknownMode(mode));
     if (typeof message !== 'string') problems.push(MESSAGE_INVALID);
-    return { message: typeof message === 'string' ? message : undefined, requestedSchema: ownValue(request, 'requestedSchema'), problems };
+    return {
+      message: typeof message === 'string' ? message : undefined,
+      requestedSchema: ownValue(request, 'requestedSchema'),
+      problems,
+    };
   } catch {
     return { message: undefined, requestedSchema: undefined, problems: [UNREADABLE] };
   }
@@ -75,8 +88,10 @@ export function readFormRequest(request: unknown): FormRequestReading {
 export function toPrompt(request: unknown): ElicitationPrompt {
   try {
     if (isRecord(request) && ownValue(request, 'mode') === 'url') {
-      if (typeof ownValue(request, 'message') !== 'string') return problem(request, MESSAGE_INVALID.code, MESSAGE_INVALID.message);
-      if (typeof ownValue(request, 'url') !== 'string') return problem(request, 'url-invalid', 'The URL request has no url text.');
+      if (typeof ownValue(request, 'message') !== 'string')
+        return problem(request, MESSAGE_INVALID.code, MESSAGE_INVALID.message);
+      if (typeof ownValue(request, 'url') !== 'string')
+        return problem(request, 'url-invalid', 'The URL request has no url text.');
       if (hasOwn(request, 'elicitationId') && typeof ownValue(request, 'elicitationId') !== 'string') {
         return problem(request, 'elicitation-id-invalid', 'The elicitationId is not text.');
       }
@@ -113,4 +128,3 @@ export function canAnswer(prompt: ElicitationPrompt): boolean {
       return prompt satisfies never;
   }
 }
-

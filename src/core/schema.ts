@@ -77,7 +77,8 @@ function describeJson(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === 'string')
+    return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   if (typeof value === 'object') return 'an object';
   return `${typeof value} ${String(value)}`;
 }
@@ -86,10 +87,17 @@ function describeJson(value: unknown): string {
  * Reads a bound: a non-negative integer for a `whole` count (`minLength`, `maxItems`, …), else a
  * finite number (`minimum`, `maximum`); `undefined` when absent or bad.
  */
-function readBound(schema: Record<string, unknown>, keyword: string, path: string, problems: Problems, whole: boolean): number | undefined {
+function readBound(
+  schema: Record<string, unknown>,
+  keyword: string,
+  path: string,
+  problems: Problems,
+  whole: boolean,
+): number | undefined {
   if (!hasOwn(schema, keyword)) return undefined;
   const value = schema[keyword];
-  if (typeof value === 'number' && (whole ? Number.isInteger(value) && value >= 0 : Number.isFinite(value))) return value;
+  if (typeof value === 'number' && (whole ? Number.isInteger(value) && value >= 0 : Number.isFinite(value)))
+    return value;
   problems.add(
     joinPath(path, keyword),
     'bound-invalid',
@@ -110,7 +118,11 @@ function readBounds(
   const lowValue = readBound(schema, low, path, problems, whole);
   const highValue = readBound(schema, high, path, problems, whole);
   if (lowValue !== undefined && highValue !== undefined && lowValue > highValue) {
-    problems.add(joinPath(path, low), 'bounds-conflict', `${low} ${lowValue} is more than ${high} ${highValue}, so no ${what} fits.`);
+    problems.add(
+      joinPath(path, low),
+      'bounds-conflict',
+      `${low} ${lowValue} is more than ${high} ${highValue}, so no ${what} fits.`,
+    );
   }
   return [lowValue, highValue];
 }
@@ -126,7 +138,11 @@ function readAnnotations(
     if (!hasOwn(schema, keyword)) continue;
     const value = schema[keyword];
     if (typeof value !== 'string') {
-      problems.add(joinPath(path, keyword), 'annotation-invalid', `${keyword} must be text, not ${describeJson(value)}; it is ignored.`);
+      problems.add(
+        joinPath(path, keyword),
+        'annotation-invalid',
+        `${keyword} must be text, not ${describeJson(value)}; it is ignored.`,
+      );
     } else if (keyword === 'title') {
       out.label = value;
     } else {
@@ -175,7 +191,11 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
     let title: unknown;
     if (titled) {
       if (!isRecord(entry) || !hasOwn(entry, 'const')) {
-        problems.add(optionPath(index), 'options-invalid', `Each option must be an object { const, title }; this one is ${describeJson(entry)}.`);
+        problems.add(
+          optionPath(index),
+          'options-invalid',
+          `Each option must be an object { const, title }; this one is ${describeJson(entry)}.`,
+        );
         ok = false;
         return;
       }
@@ -191,7 +211,11 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
     } else {
       seen.add(value);
       if (titled && typeof title !== 'string') {
-        problems.add(optionPath(index), 'option-title-missing', `The option ${quoteShort(value)} has no text title; its value is shown instead.`);
+        problems.add(
+          optionPath(index),
+          'option-title-missing',
+          `The option ${quoteShort(value)} has no text title; its value is shown instead.`,
+        );
       }
       options.push({ value, label: typeof title === 'string' ? title : value });
     }
@@ -207,11 +231,19 @@ function readSingleSelect(
 ): Pick<SingleSelectField, 'variant' | 'spelling' | 'options'> | undefined {
   const titledKeys = (['oneOf', 'anyOf'] as const).filter((keyword) => hasOwn(schema, keyword));
   if (titledKeys.length > 0 && hasOwn(schema, 'enum')) {
-    problems.add(path, 'options-ambiguous', 'Both enum and oneOf/anyOf list options; the kit cannot tell which ones the server means.');
+    problems.add(
+      path,
+      'options-ambiguous',
+      'Both enum and oneOf/anyOf list options; the kit cannot tell which ones the server means.',
+    );
     return undefined;
   }
   if (titledKeys.length > 1) {
-    problems.add(path, 'options-ambiguous', 'Both oneOf and anyOf list options; the kit cannot tell which ones the server means.');
+    problems.add(
+      path,
+      'options-ambiguous',
+      'Both oneOf and anyOf list options; the kit cannot tell which ones the server means.',
+    );
     return undefined;
   }
   const titledKey = titledKeys[0];
@@ -234,7 +266,13 @@ function readSingleSelect(
     );
     return undefined;
   }
-  return options && { variant: 'legacy', spelling: 'enum', options: options.map(({ value }, i) => ({ value, label: names[i] as string })) };
+  return (
+    options && {
+      variant: 'legacy',
+      spelling: 'enum',
+      options: options.map(({ value }, i) => ({ value, label: names[i] as string })),
+    }
+  );
 }
 
 /** Multi select: `items.enum`, or `items.anyOf` / `items.oneOf` of `{ const, title }`. */
@@ -246,16 +284,28 @@ function readMultiSelect(
   const itemsPath = joinPath(path, 'items');
   const items = schema.items;
   if (!isRecord(items)) {
-    problems.add(itemsPath, 'array-items', 'A list field must have items: { type: "string", enum } or { anyOf: [{ const, title }] }.');
+    problems.add(
+      itemsPath,
+      'array-items',
+      'A list field must have items: { type: "string", enum } or { anyOf: [{ const, title }] }.',
+    );
     return undefined;
   }
   if (hasOwn(items, 'type') && items.type !== 'string') {
-    problems.add(itemsPath, 'array-items', `List items must be text options; items of type ${describeJson(items.type)} cannot be shown as a multi-select.`);
+    problems.add(
+      itemsPath,
+      'array-items',
+      `List items must be text options; items of type ${describeJson(items.type)} cannot be shown as a multi-select.`,
+    );
     return undefined;
   }
   const titledKeys = (['anyOf', 'oneOf'] as const).filter((keyword) => hasOwn(items, keyword));
   if (titledKeys.length + (hasOwn(items, 'enum') ? 1 : 0) > 1) {
-    problems.add(itemsPath, 'options-ambiguous', 'items lists options in more than one way (enum, anyOf, oneOf); the kit cannot tell which the server means.');
+    problems.add(
+      itemsPath,
+      'options-ambiguous',
+      'items lists options in more than one way (enum, anyOf, oneOf); the kit cannot tell which the server means.',
+    );
     return undefined;
   }
   const titledKey = titledKeys[0];
@@ -264,7 +314,11 @@ function readMultiSelect(
     return options && { variant: 'titled', spelling: titledKey, options };
   }
   if (!hasOwn(items, 'enum')) {
-    problems.add(itemsPath, 'array-items', 'List items must list their options with enum or anyOf; free-form lists are not part of elicitation.');
+    problems.add(
+      itemsPath,
+      'array-items',
+      'List items must list their options with enum or anyOf; free-form lists are not part of elicitation.',
+    );
     return undefined;
   }
   const options = readOptions(items.enum, joinPath(itemsPath, 'enum'), problems, false);
@@ -274,7 +328,8 @@ function readMultiSelect(
 /** Why a compiling `pattern` is still not checked by the kit. */
 const PATTERN_UNSAFE: Record<'too-long' | 'ambiguous' | 'too-complex' | 'too-deep' | 'unparsed', string> = {
   'too-long': `pattern is longer than ${MAX_PATTERN_LENGTH} characters; the kit does not check it.`,
-  ambiguous: 'pattern can backtrack exponentially (a repeated group can split the same text in many ways); the kit does not check it.',
+  ambiguous:
+    'pattern can backtrack exponentially (a repeated group can split the same text in many ways); the kit does not check it.',
   'too-complex': "pattern is too complex for the kit's backtracking check; the kit does not check it.",
   'too-deep': `pattern nests groups deeper than ${MAX_PATTERN_NESTING}; the kit does not check it.`,
   unparsed: "pattern could not be read by the kit's backtracking check; the kit does not check it.",
@@ -291,7 +346,11 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
   }
   const type = schema.type;
   if (type === 'object') {
-    problems.add(joinPath(path, 'type'), 'nested-object', 'Elicitation forms are flat: a property cannot be an object.');
+    problems.add(
+      joinPath(path, 'type'),
+      'nested-object',
+      'Elicitation forms are flat: a property cannot be an object.',
+    );
     return undefined;
   }
   if (typeof type !== 'string' || !PROPERTY_TYPES.has(type)) {
@@ -318,7 +377,12 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
       let format: StringFormat | undefined;
       if (hasOwn(schema, 'format')) {
         if (STRING_FORMATS.includes(schema.format as StringFormat)) format = schema.format as StringFormat;
-        else problems.add(joinPath(path, 'format'), 'format-unknown', `format ${quoteShort(schema.format)} is not one the spec allows (email, uri, date, date-time).`);
+        else
+          problems.add(
+            joinPath(path, 'format'),
+            'format-unknown',
+            `format ${quoteShort(schema.format)} is not one the spec allows (email, uri, date, date-time).`,
+          );
       }
       const [minLength, maxLength] = readBounds(schema, ['minLength', 'maxLength'], path, problems, true, 'text');
       let pattern: string | undefined;
@@ -328,11 +392,18 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
           new RegExp(schema.pattern, 'u');
           // A regex test cannot be interrupted: a pattern that can backtrack exponentially (`(a+)+$`)
           // would freeze the tab on a 30-character answer, so the kit leaves it to the server.
-          const risk = schema.pattern.length > MAX_PATTERN_LENGTH ? 'too-long' : analyzePattern(schema.pattern, MAX_PATTERN_NESTING);
+          const risk =
+            schema.pattern.length > MAX_PATTERN_LENGTH
+              ? 'too-long'
+              : analyzePattern(schema.pattern, MAX_PATTERN_NESTING);
           if (risk === 'safe') pattern = schema.pattern;
           else problems.add(joinPath(path, 'pattern'), 'pattern-invalid', PATTERN_UNSAFE[risk]);
         } catch {
-          problems.add(joinPath(path, 'pattern'), 'pattern-invalid', 'pattern is not a valid regular expression; the kit does not check it.');
+          problems.add(
+            joinPath(path, 'pattern'),
+            'pattern-invalid',
+            'pattern is not a valid regular expression; the kit does not check it.',
+          );
         }
       }
       field = { ...base, kind: 'text', ...defined({ format, minLength, maxLength, pattern }) };
@@ -351,8 +422,17 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
       const select = readMultiSelect(schema, path, problems);
       const [minItems, maxItems] = readBounds(schema, ['minItems', 'maxItems'], path, problems, true, 'choice');
       // Only when the two bounds agree: a conflict between them is reported once.
-      if (minItems !== undefined && select && minItems > select.options.length && !(minItems > (maxItems ?? Infinity))) {
-        problems.add(joinPath(path, 'minItems'), 'bounds-conflict', `minItems ${minItems} is more than the ${select.options.length} options offered.`);
+      if (
+        minItems !== undefined &&
+        select &&
+        minItems > select.options.length &&
+        !(minItems > (maxItems ?? Infinity))
+      ) {
+        problems.add(
+          joinPath(path, 'minItems'),
+          'bounds-conflict',
+          `minItems ${minItems} is more than the ${select.options.length} options offered.`,
+        );
       }
       field = select && { ...base, kind: 'multi-select', ...select, ...defined({ minItems, maxItems }) };
       break;
@@ -369,34 +449,57 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
   return field;
 }
 
-
 function parse(input: unknown, problems: Problems): Field[] {
   if (!isRecord(input)) {
     problems.add('', 'not-object', `The requested schema must be an object, not ${describeJson(input)}.`);
     return [];
   }
   if (input.type !== 'object') {
-    problems.add('type', 'root-type', `The requested schema must have type "object", not ${hasOwn(input, 'type') ? describeJson(input.type) : 'no type'}.`);
+    problems.add(
+      'type',
+      'root-type',
+      `The requested schema must have type "object", not ${hasOwn(input, 'type') ? describeJson(input.type) : 'no type'}.`,
+    );
   }
   const properties = input.properties;
   const keys = isRecord(properties) ? Object.keys(properties) : [];
   if (!isRecord(properties)) {
-    problems.add('properties', 'properties-invalid', `properties must be an object of field schemas, not ${hasOwn(input, 'properties') ? describeJson(properties) : 'missing'}.`);
+    problems.add(
+      'properties',
+      'properties-invalid',
+      `properties must be an object of field schemas, not ${hasOwn(input, 'properties') ? describeJson(properties) : 'missing'}.`,
+    );
   } else if (keys.length > MAX_FIELDS) {
-    problems.add('properties', 'too-many-fields', `The form has ${keys.length} fields, more than the ${MAX_FIELDS} a form may have: nobody could fill it in.`);
+    problems.add(
+      'properties',
+      'too-many-fields',
+      `The form has ${keys.length} fields, more than the ${MAX_FIELDS} a form may have: nobody could fill it in.`,
+    );
     return [];
   }
   const required = new Set<string>();
   if (hasOwn(input, 'required')) {
     const list = input.required;
     if (!Array.isArray(list)) {
-      problems.add('required', 'required-invalid', `required must be a list of property names, not ${describeJson(list)}.`);
+      problems.add(
+        'required',
+        'required-invalid',
+        `required must be a list of property names, not ${describeJson(list)}.`,
+      );
     } else {
       list.forEach((name: unknown, index) => {
         if (typeof name !== 'string') {
-          problems.add(joinPath('required', index), 'required-invalid', `required must list property names; ${describeJson(name)} is not one.`);
+          problems.add(
+            joinPath('required', index),
+            'required-invalid',
+            `required must list property names; ${describeJson(name)} is not one.`,
+          );
         } else if (isRecord(properties) && !hasOwn(properties, name)) {
-          problems.add(joinPath('required', index), 'required-unknown', `required names ${quoteShort(name)}, but there is no such property, so no answer could be accepted.`);
+          problems.add(
+            joinPath('required', index),
+            'required-unknown',
+            `required names ${quoteShort(name)}, but there is no such property, so no answer could be accepted.`,
+          );
         } else {
           required.add(name);
         }
@@ -434,7 +537,11 @@ export function parseRequestedSchema(input: unknown): ParseResult {
   try {
     fields = parse(input, problems);
   } catch (error) {
-    problems.add('', 'unreadable', `The requested schema could not be read (${error instanceof Error ? error.message : 'unknown error'}).`);
+    problems.add(
+      '',
+      'unreadable',
+      `The requested schema could not be read (${error instanceof Error ? error.message : 'unknown error'}).`,
+    );
     return { ok: false, problems: problems.list };
   }
   if (problems.blocking) return { ok: false, problems: problems.list };

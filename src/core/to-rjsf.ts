@@ -41,15 +41,24 @@ function fieldToRjsf(field: Field, radioLimit: number): { schema: RJSFSchema; ui
   const base: RJSFSchema = { title: field.label, ...pickDefined(field, ['description']) };
   switch (field.kind) {
     case 'text': {
-      const widget = field.format === 'uri' ? 'uri' : field.format === 'date-time' ? 'datetime' : (field.format ?? 'text');
+      const widget =
+        field.format === 'uri' ? 'uri' : field.format === 'date-time' ? 'datetime' : (field.format ?? 'text');
       return {
-        schema: { ...base, type: 'string', ...pickDefined(field, ['format', 'minLength', 'maxLength', 'pattern', 'default']) },
+        schema: {
+          ...base,
+          type: 'string',
+          ...pickDefined(field, ['format', 'minLength', 'maxLength', 'pattern', 'default']),
+        },
         ui: { 'ui:widget': widget },
       };
     }
     case 'number':
       return {
-        schema: { ...base, type: field.integer ? 'integer' : 'number', ...pickDefined(field, ['minimum', 'maximum', 'default']) },
+        schema: {
+          ...base,
+          type: field.integer ? 'integer' : 'number',
+          ...pickDefined(field, ['minimum', 'maximum', 'default']),
+        },
         ui: { 'ui:widget': 'updown' },
       };
     case 'boolean':
@@ -146,7 +155,8 @@ export function toRjsf(schema: RequestedSchema, options: ToRjsfOptions = {}): Rj
       if (!isRecord(formData)) return draft;
       fields.forEach((field, index) => {
         const formKey = formKeys[index] as string;
-        if (hasOwn(formData, formKey) && formData[formKey] !== undefined) setOwn(draft, field.key, formData[formKey] as Draft[string]);
+        if (hasOwn(formData, formKey) && formData[formKey] !== undefined)
+          setOwn(draft, field.key, formData[formKey] as Draft[string]);
       });
       return draft;
     },

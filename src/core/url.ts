@@ -223,7 +223,10 @@ function refused(reason: UrlRefusal, message: string, scheme?: string): RefusedU
 export function inspectUrl(url: string): UrlInspection {
   if (typeof url !== 'string') return refused('unparseable', 'The URL is not text.');
   if (url.length > MAX_URL_LENGTH) {
-    return refused('too-long', `The URL is ${url.length} characters long; the kit opens URLs of at most ${MAX_URL_LENGTH}.`);
+    return refused(
+      'too-long',
+      `The URL is ${url.length} characters long; the kit opens URLs of at most ${MAX_URL_LENGTH}.`,
+    );
   }
   let parsed: URL;
   try {
@@ -233,7 +236,11 @@ export function inspectUrl(url: string): UrlInspection {
   }
   const scheme = parsed.protocol.slice(0, -1);
   if (scheme !== 'https' && scheme !== 'http') {
-    return refused('scheme', `Links with the scheme "${scheme}:" are not opened; only https and http links are.`, scheme);
+    return refused(
+      'scheme',
+      `Links with the scheme "${scheme}:" are not opened; only https and http links are.`,
+      scheme,
+    );
   }
   const host = parsed.hostname;
   const ipHost = isIpHost(host);

@@ -18,9 +18,16 @@ export function validateElicitContent(schema: RequestedSchema, content: unknown)
   const parsed = parseCached(schema);
   if (!parsed.ok) {
     const first = parsed.problems.find((problem) => problem.severity === 'error');
-    return [{ field: '', code: 'schema', message: `The requested schema is refused, so no answer can conform: ${first?.message ?? ''}` }];
+    return [
+      {
+        field: '',
+        code: 'schema',
+        message: `The requested schema is refused, so no answer can conform: ${first?.message ?? ''}`,
+      },
+    ];
   }
-  if (!isRecord(content)) return [{ field: '', code: 'type', message: 'The answer must be an object of field values.' }];
+  if (!isRecord(content))
+    return [{ field: '', code: 'type', message: 'The answer must be an object of field values.' }];
   const errors: FieldError[] = [];
   for (const field of parsed.fields) {
     if (!hasOwn(content, field.key)) {
@@ -33,7 +40,8 @@ export function validateElicitContent(schema: RequestedSchema, content: unknown)
   if (isRecord(schema) && schema.additionalProperties === false) {
     const known = new Set(parsed.fields.map((field) => field.key));
     for (const key of Object.keys(content)) {
-      if (!known.has(key)) errors.push({ field: key, code: 'unexpected', message: `${quoteShort(key)} is not a field of this form.` });
+      if (!known.has(key))
+        errors.push({ field: key, code: 'unexpected', message: `${quoteShort(key)} is not a field of this form.` });
     }
   }
   return errors;

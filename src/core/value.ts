@@ -60,10 +60,14 @@ export function checkValue(field: Field, value: unknown): ValueIssue | undefined
       if (field.maxLength !== undefined && length > field.maxLength) {
         return issue('max-length', `Enter at most ${plural(field.maxLength, 'character', 'characters')}.`);
       }
-      if (field.format !== undefined && !matchesFormat(field.format, value)) return issue('format', FORMAT_HINT[field.format]);
+      if (field.format !== undefined && !matchesFormat(field.format, value))
+        return issue('format', FORMAT_HINT[field.format]);
       // Polynomial patterns (`\s+$`) are quadratic in the text: bound what a pattern may see.
       if (field.pattern !== undefined && value.length > MAX_PATTERN_INPUT_LENGTH) {
-        return issue('pattern', `The text is too long to check against the server's pattern (more than ${MAX_PATTERN_INPUT_LENGTH} characters).`);
+        return issue(
+          'pattern',
+          `The text is too long to check against the server's pattern (more than ${MAX_PATTERN_INPUT_LENGTH} characters).`,
+        );
       }
       if (field.pattern !== undefined && !new RegExp(field.pattern, 'u').test(value)) {
         return issue('pattern', 'The text does not have the form the server asks for.');
@@ -74,8 +78,10 @@ export function checkValue(field: Field, value: unknown): ValueIssue | undefined
       if (typeof value !== 'number') return issue('type', 'Enter a number.');
       if (!Number.isFinite(value)) return issue('not-a-number', 'Enter a finite number.');
       if (field.integer && !Number.isInteger(value)) return issue('integer', 'Enter a whole number.');
-      if (field.minimum !== undefined && value < field.minimum) return issue('minimum', `Enter ${field.minimum} or more.`);
-      if (field.maximum !== undefined && value > field.maximum) return issue('maximum', `Enter ${field.maximum} or less.`);
+      if (field.minimum !== undefined && value < field.minimum)
+        return issue('minimum', `Enter ${field.minimum} or more.`);
+      if (field.maximum !== undefined && value > field.maximum)
+        return issue('maximum', `Enter ${field.maximum} or less.`);
       return undefined;
     }
     case 'boolean':

@@ -21,7 +21,10 @@ export type DetachElicitation = () => void;
 export const ELICITATION_CAPABILITIES = { elicitation: { form: {}, url: {} } } as const;
 
 /** The server as shown to the person, from the options or the server's own `serverInfo`. */
-export function serverIdentity(options: AttachElicitationOptions, serverInfo: { name?: unknown } | undefined): ElicitationServer {
+export function serverIdentity(
+  options: AttachElicitationOptions,
+  serverInfo: { name?: unknown } | undefined,
+): ElicitationServer {
   const reported = typeof serverInfo?.name === 'string' && serverInfo.name !== '' ? serverInfo.name : undefined;
   const name = options.server?.name ?? reported ?? 'MCP server';
   const id = options.server?.id;
@@ -42,7 +45,9 @@ export function serverKeyOf(server: ElicitationServer): string {
 export function stoppedWaiting(signal: AbortSignal): Error {
   const reason: unknown = signal.reason;
   if (reason instanceof Error) return reason;
-  return new Error(`The server stopped waiting for this elicitation${reason === undefined ? '' : `: ${String(reason)}`}`);
+  return new Error(
+    `The server stopped waiting for this elicitation${reason === undefined ? '' : `: ${String(reason)}`}`,
+  );
 }
 
 /** `true` when a value is a plain JSON object. */

@@ -153,7 +153,8 @@ export function attachElicitationV1(
   client.connect = connectWatching;
   return () => {
     if (client.fallbackRequestHandler === onRequest) client.fallbackRequestHandler = previousRequest;
-    if (client.fallbackNotificationHandler === onNotification) client.fallbackNotificationHandler = previousNotification;
+    if (client.fallbackNotificationHandler === onNotification)
+      client.fallbackNotificationHandler = previousNotification;
     if (client.connect === connectWatching) client.connect = connect;
   };
 }

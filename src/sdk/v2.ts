@@ -85,7 +85,8 @@ export function attachElicitationV2(
 
   function answer(pending: Pending, signal: AbortSignal, result: ElicitResult | undefined): void {
     if (signal.aborted) pending.reject(stoppedWaiting(signal));
-    else if (result === undefined) pending.reject(new Error(`No answer for input request ${JSON.stringify(pending.key)}`));
+    else if (result === undefined)
+      pending.reject(new Error(`No answer for input request ${JSON.stringify(pending.key)}`));
     else pending.resolve(result);
   }
 
@@ -102,10 +103,16 @@ export function attachElicitationV2(
       return;
     }
     const requests: Record<string, unknown> = {};
-    for (const member of members) Object.defineProperty(requests, member.key, { value: member.params, enumerable: true });
+    for (const member of members)
+      Object.defineProperty(requests, member.key, { value: member.params, enumerable: true });
     queue.enqueueRound(requests, origin).then(
       (results) => {
-        for (const member of members) answer(member, signal, Object.prototype.hasOwnProperty.call(results, member.key) ? results[member.key] : undefined);
+        for (const member of members)
+          answer(
+            member,
+            signal,
+            Object.prototype.hasOwnProperty.call(results, member.key) ? results[member.key] : undefined,
+          );
       },
       (error: unknown) => {
         for (const member of members) member.reject(error);

@@ -41,8 +41,10 @@ export function localDateTimeToRfc3339(text: string): string | DateTimeIssue | u
   instant.setFullYear(year, month - 1, day);
   instant.setHours(hour, minute, second, 0);
   if (instant.getHours() !== hour || instant.getMinutes() !== minute || instant.getDate() !== day) {
-    return { code: 'nonexistent-time', message: 'This time does not exist in your time zone (the clocks skip it); choose another.' };
+    return {
+      code: 'nonexistent-time',
+      message: 'This time does not exist in your time zone (the clocks skip it); choose another.',
+    };
   }
   return `${date}T${hh}:${mm}:${ss}${fraction}${formatOffset(-instant.getTimezoneOffset())}`;
 }
-

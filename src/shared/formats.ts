@@ -100,10 +100,7 @@ const IP_FUTURE = /^[vV][0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+$/;
 
 function isIPv4(text: string): boolean {
   const parts = text.split('.');
-  return (
-    parts.length === 4 &&
-    parts.every((part) => /^(?:0|[1-9]\d{0,2})$/.test(part) && Number(part) <= 255)
-  );
+  return parts.length === 4 && parts.every((part) => /^(?:0|[1-9]\d{0,2})$/.test(part) && Number(part) <= 255);
 }
 
 /** RFC 3986 §3.2.2 IPv6address, including `::` compression and a trailing IPv4. */

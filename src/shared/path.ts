@@ -19,9 +19,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Own-property read that never walks the prototype (so `__proto__` and `constructor` are plain keys). */
 export function ownValue(record: object, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(record, key)
-    ? (record as Record<string, unknown>)[key]
-    : undefined;
+  return Object.prototype.hasOwnProperty.call(record, key) ? (record as Record<string, unknown>)[key] : undefined;
 }
 
 /** True when `record` has `key` as an own property. */
@@ -35,7 +33,10 @@ export function setOwn<T>(record: Record<string, T>, key: string, value: T): voi
 }
 
 /** The members of `record` named in `keys` whose values are not `undefined`, in that order: optional keys stay absent. */
-export function pickDefined<T extends object, const K extends keyof T>(record: T, keys: readonly K[]): { [P in K]?: Exclude<T[P], undefined> } {
+export function pickDefined<T extends object, const K extends keyof T>(
+  record: T,
+  keys: readonly K[],
+): { [P in K]?: Exclude<T[P], undefined> } {
   const picked: { [P in K]?: T[P] } = {};
   for (const key of keys) if (record[key] !== undefined) picked[key] = record[key];
   return picked as { [P in K]?: Exclude<T[P], undefined> };

@@ -72,14 +72,33 @@ function single(codePoint: number): CharSet {
 }
 
 const DIGIT: CharSet = [[0x30, 0x39]];
-const WORD: CharSet = normalize([[0x30, 0x39], [0x41, 0x5a], [0x5f, 0x5f], [0x61, 0x7a]]);
+const WORD: CharSet = normalize([
+  [0x30, 0x39],
+  [0x41, 0x5a],
+  [0x5f, 0x5f],
+  [0x61, 0x7a],
+]);
 // ECMA-262 WhiteSpace and LineTerminator code points, what `\s` matches.
 const SPACE: CharSet = normalize([
-  [0x09, 0x0d], [0x20, 0x20], [0xa0, 0xa0], [0x1680, 0x1680], [0x2000, 0x200a],
-  [0x2028, 0x2029], [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000], [0xfeff, 0xfeff],
+  [0x09, 0x0d],
+  [0x20, 0x20],
+  [0xa0, 0xa0],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+  [0xfeff, 0xfeff],
 ]);
 // `.` without the `s` flag: anything but a line terminator.
-const DOT: CharSet = complement(normalize([[0x0a, 0x0a], [0x0d, 0x0d], [0x2028, 0x2029]]));
+const DOT: CharSet = complement(
+  normalize([
+    [0x0a, 0x0a],
+    [0x0d, 0x0d],
+    [0x2028, 0x2029],
+  ]),
+);
 
 type Node =
   | { kind: 'chars'; set: CharSet }
@@ -103,7 +122,11 @@ class Stop extends Error {
  */
 const ANALYSIS_STEPS = 500_000;
 
-const SIMPLE_QUANTIFIERS: Readonly<Record<string, readonly [number, number]>> = { '*': [0, Infinity], '+': [1, Infinity], '?': [0, 1] };
+const SIMPLE_QUANTIFIERS: Readonly<Record<string, readonly [number, number]>> = {
+  '*': [0, Infinity],
+  '+': [1, Infinity],
+  '?': [0, 1],
+};
 
 /** `\d`, `\w`, `\s` and their complements `\D`, `\W`, `\S`. */
 const CLASS_ESCAPES: Readonly<Record<string, CharSet>> = {
@@ -491,7 +514,11 @@ function hasAmbiguousRepeat(alternatives: readonly Node[][]): boolean {
           const stepB = b[y];
           if (!stepA || !stepB || !intersects(stepA.set, stepB.set)) continue;
           // A step taken any number of times may be taken again.
-          const next: [number, number, boolean] = [stepA.times === 'any' ? x : x + 1, stepB.times === 'any' ? y : y + 1, true];
+          const next: [number, number, boolean] = [
+            stepA.times === 'any' ? x : x + 1,
+            stepB.times === 'any' ? y : y + 1,
+            true,
+          ];
           const key = `${next[0]},${next[1]}`;
           if (!seen.has(key)) {
             seen.add(key);

@@ -63,7 +63,13 @@ export function structuredContentTarget(record: unknown, body: unknown): Structu
   const content = structuredContentOf(body);
   if (!isRecord(content)) return 'missing';
   const keys = Object.keys(content);
-  if (audit.metaIdTool && audit.protocol === '2025-11-25' && keys.length === 1 && keys[0] === 'result' && isRecord(content.result)) {
+  if (
+    audit.metaIdTool &&
+    audit.protocol === '2025-11-25' &&
+    keys.length === 1 &&
+    keys[0] === 'result' &&
+    isRecord(content.result)
+  ) {
     return 'legacy_wrapper';
   }
   return 'validate_root';
@@ -101,8 +107,16 @@ export type StructuredContentTargetCounts = Record<StructuredContentTarget, numb
  * Counts the outcomes of many calls, each separately (SPEC §7: `legacy_wrapper` and `validate_root`
  * are never folded into one "passed"). Every outcome appears, with 0 when it never happened.
  */
-export function countStructuredContentTargets(outcomes: Iterable<StructuredContentTarget>): StructuredContentTargetCounts {
-  const counts: StructuredContentTargetCounts = { schema: 0, missing: 0, legacy_wrapper: 0, validate_root: 0, total: 0 };
+export function countStructuredContentTargets(
+  outcomes: Iterable<StructuredContentTarget>,
+): StructuredContentTargetCounts {
+  const counts: StructuredContentTargetCounts = {
+    schema: 0,
+    missing: 0,
+    legacy_wrapper: 0,
+    validate_root: 0,
+    total: 0,
+  };
   for (const outcome of outcomes) {
     counts[outcome]++;
     counts.total++;

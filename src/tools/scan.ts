@@ -35,13 +35,30 @@ export interface ScanReport {
 
 /** Keywords whose value is one subschema. `items` is here and in the array list (draft-07 tuples). */
 const SINGLE_SCHEMA_KEYWORDS = new Set([
-  'additionalItems', 'additionalProperties', 'contains', 'contentSchema', 'else', 'if', 'items', 'not',
-  'propertyNames', 'then', 'unevaluatedItems', 'unevaluatedProperties',
+  'additionalItems',
+  'additionalProperties',
+  'contains',
+  'contentSchema',
+  'else',
+  'if',
+  'items',
+  'not',
+  'propertyNames',
+  'then',
+  'unevaluatedItems',
+  'unevaluatedProperties',
 ]);
 /** Keywords whose value is an array of subschemas. */
 const SCHEMA_ARRAY_KEYWORDS = new Set(['allOf', 'anyOf', 'items', 'oneOf', 'prefixItems']);
 /** Keywords whose value maps names to subschemas (`dependencies` values may also be string arrays). */
-const SCHEMA_MAP_KEYWORDS = new Set(['$defs', 'definitions', 'dependencies', 'dependentSchemas', 'patternProperties', 'properties']);
+const SCHEMA_MAP_KEYWORDS = new Set([
+  '$defs',
+  'definitions',
+  'dependencies',
+  'dependentSchemas',
+  'patternProperties',
+  'properties',
+]);
 /** Keywords holding a reference. */
 const REFERENCE_KEYWORDS = ['$ref', '$dynamicRef', '$recursiveRef'] as const;
 
@@ -94,7 +111,10 @@ export function readDialect(schema: unknown): ToolSchemaDialect | ScanError {
   if (!isRecord(schema) || !hasOwn(schema, '$schema') || schema.$schema === undefined) return DEFAULT_DIALECT;
   const declared = schema.$schema;
   if (typeof declared !== 'string') {
-    return refuse('dialect', `$schema ${at('/$schema')} must be a string naming a JSON Schema dialect; got ${describeJsonType(declared)}.`);
+    return refuse(
+      'dialect',
+      `$schema ${at('/$schema')} must be a string naming a JSON Schema dialect; got ${describeJsonType(declared)}.`,
+    );
   }
   return dialectOf(declared) ?? unsupportedDialect(declared, '/$schema');
 }
@@ -116,17 +136,28 @@ type ValueFrame = Extract<Frame, { value: unknown }>;
 function checkJson(value: unknown, pointer: string): ScanError | undefined {
   let what: string | undefined;
   if (typeof value === 'number' && !Number.isFinite(value)) what = `a non-finite number (${String(value)})`;
-  else if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') what = `a ${typeof value}`;
-  return what === undefined ? undefined : refuse('invalid-schema', `The schema is not JSON: ${pointer === '' ? 'the root' : pointer} holds ${what}.`);
+  else if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint')
+    what = `a ${typeof value}`;
+  return what === undefined
+    ? undefined
+    : refuse('invalid-schema', `The schema is not JSON: ${pointer === '' ? 'the root' : pointer} holds ${what}.`);
 }
 
 /** Pushes the members of a data value (not a schema) for the walk, first member on top. */
 function pushData(value: object, frame: ValueFrame, stack: Frame[]): void {
-  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, i) => [i, item]) : Object.entries(value);
+  const entries: [string | number, unknown][] = Array.isArray(value)
+    ? value.map((item, i) => [i, item])
+    : Object.entries(value);
   for (let i = entries.length - 1; i >= 0; i--) {
     const [key, child] = entries[i] as [string | number, unknown];
     if (child === undefined && !Array.isArray(value)) continue;
-    stack.push({ kind: 'data', value: child, pointer: joinPointer(frame.pointer, key), depth: frame.depth + 1, base: frame.base });
+    stack.push({
+      kind: 'data',
+      value: child,
+      pointer: joinPointer(frame.pointer, key),
+      depth: frame.depth + 1,
+      base: frame.base,
+    });
   }
 }
 
@@ -151,7 +182,12 @@ function pointerTarget(resource: unknown, fragment: string): { value: unknown; p
 }
 
 /** Scans `schema` (already known to be of `dialect`) against `limits`: one walk, the first problem or the report. */
-export function scanSchema(root: unknown, dialect: ToolSchemaDialect, limits: ScanLimits, uris: UriOperations): ScanReport | ScanError {
+export function scanSchema(
+  root: unknown,
+  dialect: ToolSchemaDialect,
+  limits: ScanLimits,
+  uris: UriOperations,
+): ScanReport | ScanError {
   let subschemas = 0;
   const schemaNodes = new Set<object>();
   /** Resources of the document by base URI (`''` for a root without `$id`), with their JSON Pointers. */
@@ -195,9 +231,13 @@ export function scanSchema(root: unknown, dialect: ToolSchemaDialect, limits: Sc
       }
       if (typeof value !== 'object' || value === null) continue;
       if (depth > limits.maxDepth) {
-        return refuse('limit', `The schema nests objects and arrays deeper than maxDepth (${limits.maxDepth}), ${at(pointer)}.`);
+        return refuse(
+          'limit',
+          `The schema nests objects and arrays deeper than maxDepth (${limits.maxDepth}), ${at(pointer)}.`,
+        );
       }
-      if (onPath.has(value)) return refuse('invalid-schema', `The schema is not JSON: it contains itself ${at(pointer)}.`);
+      if (onPath.has(value))
+        return refuse('invalid-schema', `The schema is not JSON: it contains itself ${at(pointer)}.`);
       onPath.add(value);
       stack.push({ kind: 'leave', node: value });
       if (frame.kind === 'schema' && isRecord(value)) {
@@ -230,7 +270,8 @@ export function scanSchema(root: unknown, dialect: ToolSchemaDialect, limits: Sc
       const ref = node[keyword];
       if (typeof ref === 'string') references.push({ keyword, ref, base, pointer: joinPointer(pointer, keyword) });
     }
-    if (typeof node.pattern === 'string') patterns.push({ pattern: node.pattern, pointer: joinPointer(pointer, 'pattern') });
+    if (typeof node.pattern === 'string')
+      patterns.push({ pattern: node.pattern, pointer: joinPointer(pointer, 'pattern') });
     if (isRecord(node.patternProperties)) {
       for (const key of Object.keys(node.patternProperties)) {
         patterns.push({ pattern: key, pointer: joinPointer(joinPointer(pointer, 'patternProperties'), key) });
@@ -245,7 +286,13 @@ export function scanSchema(root: unknown, dialect: ToolSchemaDialect, limits: Sc
       if (SCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value)) {
         // The array is one level of nesting, its items (schemas) the next.
         for (let i = value.length - 1; i >= 0; i--) {
-          stack.push({ kind: 'schema', value: value[i], pointer: joinPointer(child.pointer, i), depth: depth + 2, base });
+          stack.push({
+            kind: 'schema',
+            value: value[i],
+            pointer: joinPointer(child.pointer, i),
+            depth: depth + 2,
+            base,
+          });
         }
       } else if (SCHEMA_MAP_KEYWORDS.has(key) && isRecord(value)) {
         const names = Object.keys(value);
@@ -293,7 +340,13 @@ export function scanSchema(root: unknown, dialect: ToolSchemaDialect, limits: Sc
       const target = pointerTarget(home.node, fragment);
       if (isRecord(target.value) && !schemaNodes.has(target.value)) {
         // Its depth was checked when the walk read it as data; only its subschemas are new.
-        const problem = walk({ kind: 'schema', value: target.value, pointer: `${home.pointer}${target.pointer}`, depth: 1, base: resource });
+        const problem = walk({
+          kind: 'schema',
+          value: target.value,
+          pointer: `${home.pointer}${target.pointer}`,
+          depth: 1,
+          base: resource,
+        });
         if (problem) return problem;
       }
     }
@@ -303,7 +356,10 @@ export function scanSchema(root: unknown, dialect: ToolSchemaDialect, limits: Sc
   function checkPatterns(): ScanError | undefined {
     for (const { pattern, pointer } of patterns) {
       if (pattern.length > limits.maxPatternLength) {
-        return refuse('limit', `The pattern ${at(pointer)} has ${pattern.length} characters, more than maxPatternLength (${limits.maxPatternLength}).`);
+        return refuse(
+          'limit',
+          `The pattern ${at(pointer)} has ${pattern.length} characters, more than maxPatternLength (${limits.maxPatternLength}).`,
+        );
       }
       const risk = analyzePattern(pattern, limits.maxDepth);
       const refused =
@@ -323,5 +379,9 @@ export function scanSchema(root: unknown, dialect: ToolSchemaDialect, limits: Sc
   const rootBase = baseOf(root, '');
   if (typeof rootBase !== 'string') return rootBase;
   resources.set(rootBase, { node: root, pointer: '' });
-  return walk({ kind: 'schema', value: root, pointer: '', depth: 1, base: rootBase }) ?? followReferences() ?? checkPatterns() ?? { dialect, subschemas };
+  return (
+    walk({ kind: 'schema', value: root, pointer: '', depth: 1, base: rootBase }) ??
+    followReferences() ??
+    checkPatterns() ?? { dialect, subschemas }
+  );
 }

@@ -3,7 +3,13 @@
  * `outputSchema` (SEP-2106) and says how it went, with the problems located by JSON Pointer.
  */
 import { describeJsonType, hasOwn, isRecord, jsonEqual, type JsonObject } from './json.js';
-import { compileToolSchema, type SchemaIssue, type SchemaLimits, type ToolSchemaCompiler, type ToolSchemaError } from './tool-schema.js';
+import {
+  compileToolSchema,
+  type SchemaIssue,
+  type SchemaLimits,
+  type ToolSchemaCompiler,
+  type ToolSchemaError,
+} from './tool-schema.js';
 
 /**
  * A tool as listed by `tools/list`: the parts the kit reads. Structural, so a `Tool` from either MCP
@@ -151,7 +157,11 @@ function textBlockNote(result: CallToolResult, value: unknown, alsoAccepted?: un
  * note naming the 2025-era wrapper. Array and primitive values get a note when no text block holds
  * their JSON. Never throws.
  */
-export function validateToolResult(tool: Tool, result: CallToolResult, options: ValidateToolResultOptions = {}): ToolResultVerdict {
+export function validateToolResult(
+  tool: Tool,
+  result: CallToolResult,
+  options: ValidateToolResultOptions = {},
+): ToolResultVerdict {
   const present = isRecord(result) && hasOwn(result, 'structuredContent') && result.structuredContent !== undefined;
   const value = present ? result.structuredContent : undefined;
   const notes: string[] = [];
@@ -159,7 +169,11 @@ export function validateToolResult(tool: Tool, result: CallToolResult, options: 
     const note = present ? textBlockNote(result, checked, alsoAccepted) : undefined;
     if (note) notes.push(note);
   };
-  const done = (verdict: ToolResultVerdictKind, checked: ToolResultVerdict['checked'] = 'nothing', issues: SchemaIssue[] = []): ToolResultVerdict => ({
+  const done = (
+    verdict: ToolResultVerdictKind,
+    checked: ToolResultVerdict['checked'] = 'nothing',
+    issues: SchemaIssue[] = [],
+  ): ToolResultVerdict => ({
     verdict,
     issues,
     notes,
@@ -172,7 +186,9 @@ export function validateToolResult(tool: Tool, result: CallToolResult, options: 
     textNote(value);
     return done('no-schema');
   }
-  const compiled = options.compiler ? options.compiler.compile(schema, options.limits) : compileToolSchema(schema, options.limits);
+  const compiled = options.compiler
+    ? options.compiler.compile(schema, options.limits)
+    : compileToolSchema(schema, options.limits);
   if (!compiled.ok) {
     notes.push(TOOL_RESULT_NOTES.schemaError(compiled.error.message));
     return { ...done('schema-error'), schemaError: compiled.error };

@@ -218,7 +218,12 @@ function toIssues(errors: readonly ErrorObject[]): SchemaIssue[] {
 /** Ajv's compile failure as a `ToolSchemaError`. */
 function fromAjvError(error: unknown): ToolSchemaError {
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof Error && 'missingRef' in error && typeof error.missingRef === 'string' && !error.missingRef.startsWith('#')) {
+  if (
+    error instanceof Error &&
+    'missingRef' in error &&
+    typeof error.missingRef === 'string' &&
+    !error.missingRef.startsWith('#')
+  ) {
     // The scan refuses such references first; this is a second line should Ajv see one anyway.
     return {
       code: 'remote-ref',
@@ -227,7 +232,11 @@ function fromAjvError(error: unknown): ToolSchemaError {
   }
   // Ajv lists one line per failed meta-schema branch, often the same line many times.
   const invalid = /^schema is invalid: (.*)$/s.exec(message);
-  if (invalid) return { code: 'invalid-schema', message: `schema is invalid: ${[...new Set((invalid[1] as string).split(', '))].join(', ')}` };
+  if (invalid)
+    return {
+      code: 'invalid-schema',
+      message: `schema is invalid: ${[...new Set((invalid[1] as string).split(', '))].join(', ')}`,
+    };
   return { code: 'invalid-schema', message };
 }
 
@@ -306,7 +315,11 @@ export function createToolSchemaCompiler(options: ToolSchemaCompilerOptions = {}
       const earlier = seen.get(key);
       if (earlier !== undefined) {
         uniqueItems.errors = [
-          { keyword: 'uniqueItems', message: `must NOT have duplicate items (items ## ${earlier} and ${index} are identical)`, params: { i: index, j: earlier } },
+          {
+            keyword: 'uniqueItems',
+            message: `must NOT have duplicate items (items ## ${earlier} and ${index} are identical)`,
+            params: { i: index, j: earlier },
+          },
         ];
         return false;
       }
@@ -321,36 +334,53 @@ export function createToolSchemaCompiler(options: ToolSchemaCompilerOptions = {}
     // strict: false because tool schemas in the wild carry unknown keywords (`x-…`, `example`, …);
     // logger: false so that ignored unknown formats do not write to the host's console.
     const settings = { allErrors: true, strict: false, logger: false as const, code: { regExp } };
-    const ajv = dialect === '2020-12' ? new Ajv2020(settings) : dialect === '2019-09' ? new Ajv2019(settings) : new Ajv(settings);
+    const ajv =
+      dialect === '2020-12' ? new Ajv2020(settings) : dialect === '2019-09' ? new Ajv2019(settings) : new Ajv(settings);
     addFormats(ajv);
     ajv.removeKeyword('uniqueItems');
-    ajv.addKeyword({ keyword: 'uniqueItems', type: 'array', schemaType: 'boolean', errors: true, validate: uniqueItems });
+    ajv.addKeyword({
+      keyword: 'uniqueItems',
+      type: 'array',
+      schemaType: 'boolean',
+      errors: true,
+      validate: uniqueItems,
+    });
     instances.set(dialect, ajv);
     return ajv;
   };
 
-  const validatorOf = (validate: ValidateFunction, limits: Required<SchemaLimits>) => (value: unknown): SchemaIssue[] => {
-    const run: Run = { limits, started: clock(), value };
-    const outer = state.run;
-    state.run = run;
-    let issues: SchemaIssue[];
-    try {
-      issues = validate(value) ? [] : toIssues(validate.errors ?? []);
-    } catch (error) {
-      if (error instanceof LimitStop) return [error.issue(value)];
-      const message = error instanceof Error ? error.message : String(error);
-      return [{ pointer: '', keyword: '$exception', message: `The validator failed on this value: ${message}` }];
-    } finally {
-      state.run = outer;
-    }
-    const elapsed = clock() - run.started;
-    if (elapsed > limits.timeBudgetMs) {
-      issues.push({ pointer: '', keyword: '$limit', message: `Validation took ${Math.round(elapsed)} ms, over timeBudgetMs (${limits.timeBudgetMs}).` });
-    }
-    return issues;
-  };
+  const validatorOf =
+    (validate: ValidateFunction, limits: Required<SchemaLimits>) =>
+    (value: unknown): SchemaIssue[] => {
+      const run: Run = { limits, started: clock(), value };
+      const outer = state.run;
+      state.run = run;
+      let issues: SchemaIssue[];
+      try {
+        issues = validate(value) ? [] : toIssues(validate.errors ?? []);
+      } catch (error) {
+        if (error instanceof LimitStop) return [error.issue(value)];
+        const message = error instanceof Error ? error.message : String(error);
+        return [{ pointer: '', keyword: '$exception', message: `The validator failed on this value: ${message}` }];
+      } finally {
+        state.run = outer;
+      }
+      const elapsed = clock() - run.started;
+      if (elapsed > limits.timeBudgetMs) {
+        issues.push({
+          pointer: '',
+          keyword: '$limit',
+          message: `Validation took ${Math.round(elapsed)} ms, over timeBudgetMs (${limits.timeBudgetMs}).`,
+        });
+      }
+      return issues;
+    };
 
-  const compileFresh = (schema: unknown, limits: Required<SchemaLimits>, limitsKey: string): CompileToolSchemaResult => {
+  const compileFresh = (
+    schema: unknown,
+    limits: Required<SchemaLimits>,
+    limitsKey: string,
+  ): CompileToolSchemaResult => {
     const dialect = readDialect(schema);
     if (typeof dialect !== 'string') return { ok: false, error: dialect };
     const ajv = ajvFor(dialect);

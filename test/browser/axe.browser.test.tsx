@@ -6,15 +6,28 @@ import axe from 'axe-core';
 import { beforeAll, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
 
-import { createElicitationQueue, ElicitationForm, ElicitationHost, type ElicitRequestFormParams, type PrimitiveSchemaDefinition } from '../../src/index.js';
+import {
+  createElicitationQueue,
+  ElicitationForm,
+  ElicitationHost,
+  type ElicitRequestFormParams,
+  type PrimitiveSchemaDefinition,
+} from '../../src/index.js';
 import { mount } from './mount.js';
 
 /** What one axe run found: rule ids and the nodes that break them, plus contrast checks it could not decide. */
-async function axeOnce(container: HTMLElement): Promise<{ violations: { id: string; nodes: string[] }[]; undecidedContrast: string[] }> {
+async function axeOnce(
+  container: HTMLElement,
+): Promise<{ violations: { id: string; nodes: string[] }[]; undecidedContrast: string[] }> {
   const results = await axe.run(container, { resultTypes: ['violations', 'incomplete'] });
   return {
-    violations: results.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) })),
-    undecidedContrast: results.incomplete.filter((item) => item.id === 'color-contrast').flatMap((item) => item.nodes.map((node) => node.target.join(' '))),
+    violations: results.violations.map((violation) => ({
+      id: violation.id,
+      nodes: violation.nodes.map((node) => node.target.join(' ')),
+    })),
+    undecidedContrast: results.incomplete
+      .filter((item) => item.id === 'color-contrast')
+      .flatMap((item) => item.nodes.map((node) => node.target.join(' '))),
   };
 }
 
@@ -24,7 +37,9 @@ async function axeOnce(container: HTMLElement): Promise<{ violations: { id: stri
  * controls) is audited once per box-height of scrolling, top to end: a contrast check counts as
  * undecided only if no run decided it, and a violation found in any run counts.
  */
-async function audit(container: HTMLElement): Promise<{ violations: { id: string; nodes: string[] }[]; undecidedContrast: string[] }> {
+async function audit(
+  container: HTMLElement,
+): Promise<{ violations: { id: string; nodes: string[] }[]; undecidedContrast: string[] }> {
   const runs = [await axeOnce(container)];
   const lists = page
     .getByRole('searchbox')
@@ -41,13 +56,18 @@ async function audit(container: HTMLElement): Promise<{ violations: { id: string
     list.scrollTop = 0;
   }
   const seen = new Set<string>();
-  const violations = runs.flatMap((run) => run.violations).filter((violation) => {
-    const key = JSON.stringify(violation);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  const undecidedContrast = runs.reduce((undecided, run) => undecided.filter((node) => run.undecidedContrast.includes(node)), runs[0]?.undecidedContrast ?? []);
+  const violations = runs
+    .flatMap((run) => run.violations)
+    .filter((violation) => {
+      const key = JSON.stringify(violation);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  const undecidedContrast = runs.reduce(
+    (undecided, run) => undecided.filter((node) => run.undecidedContrast.includes(node)),
+    runs[0]?.undecidedContrast ?? [],
+  );
   return { violations, undecidedContrast };
 }
 
@@ -129,7 +149,14 @@ const widgets: WidgetCase[] = [
   },
   {
     name: 'checkbox group',
-    property: { type: 'array', title: 'Languages', description: 'Pick one or two.', minItems: 1, maxItems: 2, items: { anyOf: options.slice(0, 3) } },
+    property: {
+      type: 'array',
+      title: 'Languages',
+      description: 'Pick one or two.',
+      minItems: 1,
+      maxItems: 2,
+      items: { anyOf: options.slice(0, 3) },
+    },
     fill: () => userEvent.click(page.getByRole('checkbox', { name: 'Choice 1' })),
   },
   {
@@ -151,7 +178,10 @@ const widgets: WidgetCase[] = [
 ];
 
 function ask(property: PrimitiveSchemaDefinition, required: boolean): ElicitRequestFormParams {
-  return { message: 'Please answer', requestedSchema: { type: 'object', properties: { f: property }, ...(required && { required: ['f'] }) } };
+  return {
+    message: 'Please answer',
+    requestedSchema: { type: 'object', properties: { f: property }, ...(required && { required: ['f'] }) },
+  };
 }
 
 beforeAll(async () => {
@@ -161,7 +191,14 @@ beforeAll(async () => {
 
 describe.each(['light', 'dark'] as const)('given the %s theme', (theme) => {
   function show(property: PrimitiveSchemaDefinition, required = true): HTMLElement {
-    return mount(<ElicitationForm request={ask(property, required)} server={{ name: 'Axe', id: 'axe-1' }} onRespond={vi.fn()} theme={theme} />);
+    return mount(
+      <ElicitationForm
+        request={ask(property, required)}
+        server={{ name: 'Axe', id: 'axe-1' }}
+        onRespond={vi.fn()}
+        theme={theme}
+      />,
+    );
   }
 
   test('the theme is applied: the kit paints its own background and text colours', () => {
@@ -169,7 +206,9 @@ describe.each(['light', 'dark'] as const)('given the %s theme', (theme) => {
     const kit = page.getByRole('group', { name: 'Request from Axe (ID: axe-1)' }).element();
     const { backgroundColor, color } = getComputedStyle(kit);
     expect({ backgroundColor, color }).toEqual(
-      theme === 'light' ? { backgroundColor: 'rgb(255, 255, 255)', color: 'rgb(27, 29, 33)' } : { backgroundColor: 'rgb(23, 25, 29)', color: 'rgb(233, 234, 236)' },
+      theme === 'light'
+        ? { backgroundColor: 'rgb(255, 255, 255)', color: 'rgb(27, 29, 33)' }
+        : { backgroundColor: 'rgb(23, 25, 29)', color: 'rgb(233, 234, 236)' },
     );
   });
 
@@ -222,10 +261,18 @@ describe.each(['light', 'dark'] as const)('given the %s theme', (theme) => {
   test('a refused request, its warnings unfolded: clean', async () => {
     const refused = {
       message: 'Book a room',
-      requestedSchema: { type: 'object', properties: { room: { type: 'string', title: 42, enum: ['A'] }, slot: { type: 'string', format: 'time' } } },
+      requestedSchema: {
+        type: 'object',
+        properties: { room: { type: 'string', title: 42, enum: ['A'] }, slot: { type: 'string', format: 'time' } },
+      },
     };
     const container = mount(
-      <ElicitationForm request={refused as unknown as ElicitRequestFormParams} server={{ name: 'Rooms' }} onRespond={vi.fn()} theme={theme} />,
+      <ElicitationForm
+        request={refused as unknown as ElicitRequestFormParams}
+        server={{ name: 'Rooms' }}
+        onRespond={vi.fn()}
+        theme={theme}
+      />,
     );
     await userEvent.click(page.getByText('1 note about this request'));
     await expect.element(page.getByText('properties.room.title')).toBeVisible();
@@ -242,7 +289,9 @@ describe.each(['light', 'dark'] as const)('given the %s theme', (theme) => {
       },
     };
     const onRespond = vi.fn();
-    const container = mount(<ElicitationForm request={request} server={{ name: 'Axe', id: 'axe-1' }} onRespond={onRespond} theme={theme} />);
+    const container = mount(
+      <ElicitationForm request={request} server={{ name: 'Axe', id: 'axe-1' }} onRespond={onRespond} theme={theme} />,
+    );
     for (const widget of widgets) await widget.fill();
     await userEvent.click(page.getByRole('button', { name: 'Accept' }));
     await expect.poll(() => onRespond.mock.calls.length).toBe(1);
@@ -261,7 +310,10 @@ describe.each([
       document.body.style.background = before;
     });
     const queue = createElicitationQueue();
-    const ask = (message: string): ElicitRequestFormParams => ({ message, requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } } });
+    const ask = (message: string): ElicitRequestFormParams => ({
+      message,
+      requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
+    });
     void queue.enqueue(ask('First'), { server: { name: 'Axe' } });
     void queue.enqueue(ask('Second'), { server: { name: 'Axe' } });
     const container = mount(<ElicitationHost queue={queue} theme={theme} />);
@@ -280,8 +332,16 @@ describe('given no theme prop', () => {
     onTestFinished(async () => {
       await cdp().send('Emulation.setEmulatedMedia', { features: [] });
     });
-    const container = mount(<ElicitationForm request={ask({ type: 'string', title: 'Name' }, true)} server={{ name: 'Axe' }} onRespond={vi.fn()} />);
-    const { backgroundColor, color } = getComputedStyle(page.getByRole('group', { name: 'Request from Axe' }).element());
+    const container = mount(
+      <ElicitationForm
+        request={ask({ type: 'string', title: 'Name' }, true)}
+        server={{ name: 'Axe' }}
+        onRespond={vi.fn()}
+      />,
+    );
+    const { backgroundColor, color } = getComputedStyle(
+      page.getByRole('group', { name: 'Request from Axe' }).element(),
+    );
     expect({ backgroundColor, color }).toEqual(colours);
     expect(await audit(container)).toEqual(clean);
   });
@@ -292,7 +352,14 @@ test('theme="light" stays light under prefers-color-scheme: dark', async () => {
   onTestFinished(async () => {
     await cdp().send('Emulation.setEmulatedMedia', { features: [] });
   });
-  mount(<ElicitationForm request={ask({ type: 'string', title: 'Name' }, true)} server={{ name: 'Axe' }} onRespond={vi.fn()} theme="light" />);
+  mount(
+    <ElicitationForm
+      request={ask({ type: 'string', title: 'Name' }, true)}
+      server={{ name: 'Axe' }}
+      onRespond={vi.fn()}
+      theme="light"
+    />,
+  );
   const { backgroundColor, color } = getComputedStyle(page.getByRole('group', { name: 'Request from Axe' }).element());
   expect({ backgroundColor, color }).toEqual({ backgroundColor: 'rgb(255, 255, 255)', color: 'rgb(27, 29, 33)' });
 });

@@ -35,26 +35,36 @@ describe('given Chromium in America/New_York', () => {
   test('a July morning is sent with the summer offset -04:00, and the hint shows that offset', async () => {
     const onRespond = await pick('07012026{Tab}0930AM');
     await expect.element(page.getByLabelText('Window start *')).toHaveValue('2026-07-01T09:30');
-    await expect.element(page.getByLabelText('Window start *')).toHaveAccessibleDescription('Time zone: America/New_York (UTC-04:00)');
+    await expect
+      .element(page.getByLabelText('Window start *'))
+      .toHaveAccessibleDescription('Time zone: America/New_York (UTC-04:00)');
     await userEvent.keyboard('{Tab}{Tab}');
     await expect.element(page.getByRole('button', { name: 'Accept' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await expect.poll(() => onRespond.mock.calls.length).toBe(1);
-    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { windowStart: '2026-07-01T09:30:00-04:00' } }]]);
+    expect(onRespond.mock.calls).toStrictEqual([
+      [{ action: 'accept', content: { windowStart: '2026-07-01T09:30:00-04:00' } }],
+    ]);
   });
 
   test('a January morning is sent with the winter offset -05:00', async () => {
     const onRespond = await pick('01152026{Tab}0930AM');
-    await expect.element(page.getByLabelText('Window start *')).toHaveAccessibleDescription('Time zone: America/New_York (UTC-05:00)');
+    await expect
+      .element(page.getByLabelText('Window start *'))
+      .toHaveAccessibleDescription('Time zone: America/New_York (UTC-05:00)');
     await userEvent.keyboard('{Tab}{Tab}{Enter}');
     await expect.poll(() => onRespond.mock.calls.length).toBe(1);
-    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { windowStart: '2026-01-15T09:30:00-05:00' } }]]);
+    expect(onRespond.mock.calls).toStrictEqual([
+      [{ action: 'accept', content: { windowStart: '2026-01-15T09:30:00-05:00' } }],
+    ]);
   });
 
   test('PM is read as 24-hour time: 9:30 PM on 1 July is 21:30-04:00', async () => {
     const onRespond = await pick('07012026{Tab}0930PM{Enter}');
     await expect.poll(() => onRespond.mock.calls.length).toBe(1);
-    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { windowStart: '2026-07-01T21:30:00-04:00' } }]]);
+    expect(onRespond.mock.calls).toStrictEqual([
+      [{ action: 'accept', content: { windowStart: '2026-07-01T21:30:00-04:00' } }],
+    ]);
   });
 
   test('2:30 AM on 8 March 2026 does not exist (clocks jump to 3:00): an error, focus back on the field, nothing sent', async () => {

@@ -99,10 +99,15 @@ describe('given each enum variant, answered by keyboard only', () => {
 
   test('a long titled single select (60 options): a drop-down list answered by typing its title', async () => {
     const countries = request('titled-multi/sixty-options').requestedSchema.properties['countries'];
-    if (countries === undefined || countries.type !== 'array' || !('anyOf' in countries.items)) throw new Error('Unexpected fixture shape');
+    if (countries === undefined || countries.type !== 'array' || !('anyOf' in countries.items))
+      throw new Error('Unexpected fixture shape');
     const onRespond = open({
       message: 'Where should the campaign launch?',
-      requestedSchema: { type: 'object', properties: { launch: { type: 'string', title: 'Launch country', oneOf: countries.items.anyOf } }, required: ['launch'] },
+      requestedSchema: {
+        type: 'object',
+        properties: { launch: { type: 'string', title: 'Launch country', oneOf: countries.items.anyOf } },
+        required: ['launch'],
+      },
     });
     await userEvent.keyboard('{Tab}');
     await expect.element(page.getByRole('combobox', { name: 'Launch country' })).toHaveFocus();
@@ -203,7 +208,9 @@ describe('given the other field kinds, answered by keyboard only', () => {
 
     // Budget is below its minimum: nothing is sent, the focus goes to it.
     await expect.element(page.getByRole('alert')).toBeVisible();
-    expect(page.getByRole('alert').element().textContent).toBe('Please fix the following before accepting:Budget: Enter 0 or more.');
+    expect(page.getByRole('alert').element().textContent).toBe(
+      'Please fix the following before accepting:Budget: Enter 0 or more.',
+    );
     await expect.element(page.getByRole('textbox', { name: 'Budget' })).toHaveFocus();
     expect(onRespond).not.toHaveBeenCalled();
     await userEvent.keyboard('{Control>}a{/Control}250{Enter}');
@@ -245,7 +252,11 @@ describe("given the kit inside a host's own <form>", () => {
         }}
       >
         <input aria-label="Host note" />
-        <ElicitationForm request={request('untitled-single/required-no-default')} server={server} onRespond={onRespond} />
+        <ElicitationForm
+          request={request('untitled-single/required-no-default')}
+          server={server}
+          onRespond={onRespond}
+        />
         {/* With a submit button, Chromium submits this form on Enter in any of its fields, a radio too. */}
         <button type="submit">Save</button>
       </form>,

@@ -26,14 +26,21 @@ describe('given a titled multi-select with 2,000 options', () => {
   test('filter, Tab, Space, twice; Escape clears the filter first; the answer is in option order', async () => {
     const onRespond = vi.fn();
     mount(<ElicitationForm request={reorder} server={{ name: 'Stock bot' }} onRespond={onRespond} />);
-    await expect.element(page.getByRole('group', { name: 'Spare parts' })).toHaveAccessibleDescription('Choose 1–10 options');
+    await expect
+      .element(page.getByRole('group', { name: 'Spare parts' }))
+      .toHaveAccessibleDescription('Choose 1–10 options');
     (document.activeElement as HTMLElement | null)?.blur();
 
     await userEvent.keyboard('{Tab}');
     const filter = page.getByRole('searchbox', { name: 'Filter Spare parts' });
     await expect.element(filter).toHaveFocus();
     await userEvent.keyboard('Part 1999');
-    expect(page.getByRole('checkbox').elements().map((box) => (box as HTMLInputElement).labels?.[0]?.textContent)).toEqual(['Part 1999']);
+    expect(
+      page
+        .getByRole('checkbox')
+        .elements()
+        .map((box) => (box as HTMLInputElement).labels?.[0]?.textContent),
+    ).toEqual(['Part 1999']);
     await userEvent.keyboard('{Tab}');
     await expect.element(page.getByRole('checkbox', { name: 'Part 1999' })).toHaveFocus();
     await userEvent.keyboard(' ');
@@ -57,7 +64,9 @@ describe('given a titled multi-select with 2,000 options', () => {
     await expect.element(page.getByRole('button', { name: 'Accept' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await expect.poll(() => onRespond.mock.calls.length).toBe(1);
-    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { parts: ['part-0042', 'part-1999'] } }]]);
+    expect(onRespond.mock.calls).toStrictEqual([
+      [{ action: 'accept', content: { parts: ['part-0042', 'part-1999'] } }],
+    ]);
   });
 
   test('a filter that matches nothing says so; the second Escape cancels the form', async () => {
@@ -83,7 +92,11 @@ const sites: TitledOption[] = Array.from({ length: 1500 }, (_, index) => {
 
 const ship: ElicitRequestFormParams = {
   message: 'Which site should receive the shipment?',
-  requestedSchema: { type: 'object', properties: { site: { type: 'string', title: 'Site', oneOf: sites } }, required: ['site'] },
+  requestedSchema: {
+    type: 'object',
+    properties: { site: { type: 'string', title: 'Site', oneOf: sites } },
+    required: ['site'],
+  },
 };
 
 describe('given a titled single select with 1,500 options', () => {
@@ -97,9 +110,12 @@ describe('given a titled single select with 1,500 options', () => {
     await userEvent.keyboard('{Tab}');
     await expect.element(page.getByRole('searchbox', { name: 'Filter Site' })).toHaveFocus();
     await userEvent.keyboard('Site 074');
-    expect(page.getByRole('radio').elements().map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent)).toEqual(
-      Array.from({ length: 10 }, (_, index) => `Site 074${index}`),
-    );
+    expect(
+      page
+        .getByRole('radio')
+        .elements()
+        .map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent),
+    ).toEqual(Array.from({ length: 10 }, (_, index) => `Site 074${index}`));
     // Into the group: the first shown radio; an arrow moves and chooses, as in any radio group.
     await userEvent.keyboard('{Tab}');
     await expect.element(page.getByRole('radio', { name: 'Site 0740' })).toHaveFocus();
@@ -123,7 +139,13 @@ describe('given a titled single select with 1,500 options', () => {
     await userEvent.keyboard('{Home}{ArrowDown}{ArrowDown}{ArrowUp}');
     await expect.element(page.getByRole('radio', { name: 'Site 0002' })).toBeChecked();
     // One tab stop: only the chosen radio is in the Tab order.
-    expect(page.getByRole('radio').elements().filter((radio) => (radio as HTMLInputElement).tabIndex === 0).map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent)).toEqual(['Site 0002']);
+    expect(
+      page
+        .getByRole('radio')
+        .elements()
+        .filter((radio) => (radio as HTMLInputElement).tabIndex === 0)
+        .map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent),
+    ).toEqual(['Site 0002']);
     await userEvent.keyboard('{Tab}');
     await expect.element(page.getByRole('button', { name: 'Accept' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');

@@ -11,7 +11,12 @@ import { mount } from './mount.js';
 
 const tagTool: Tool = {
   name: 'tag',
-  inputSchema: { type: 'object', properties: { tags: { type: 'array', title: 'Tags', items: { type: 'string' }, default: ['alpha', 'beta', 'gamma'] } } },
+  inputSchema: {
+    type: 'object',
+    properties: {
+      tags: { type: 'array', title: 'Tags', items: { type: 'string' }, default: ['alpha', 'beta', 'gamma'] },
+    },
+  },
 };
 
 /** The values of the list's boxes, in order. */

@@ -42,12 +42,17 @@ describe('given a schema with defaults (SEP-1034)', () => {
   test('submitting the untouched defaults sends them, with the multi-select in option order', () => {
     expect(submitDraft(schema, initialDraft(schema))).toStrictEqual({
       ok: true,
-      result: { action: 'accept', content: { name: 'Ada', age: 0, subscribe: false, color: 'green', tags: ['a', 'c'] } },
+      result: {
+        action: 'accept',
+        content: { name: 'Ada', age: 0, subscribe: false, color: 'green', tags: ['a', 'c'] },
+      },
     });
   });
 
   test('an invalid default is not pre-filled', () => {
-    expect(initialDraft({ type: 'object', properties: { n: { type: 'integer', minimum: 5, default: 2 } } })).toStrictEqual({});
+    expect(
+      initialDraft({ type: 'object', properties: { n: { type: 'integer', minimum: 5, default: 2 } } }),
+    ).toStrictEqual({});
   });
 
   test('a refused schema starts empty', () => {
@@ -133,10 +138,22 @@ describe('given number and integer fields', () => {
   } as const satisfies RequestedSchema;
 
   test.each([
-    [{ n: '4.25', i: '42' }, { n: 4.25, i: 42 }],
-    [{ n: ' -1.5 ', i: '-0' }, { n: -1.5, i: -0 }],
-    [{ n: '1e1', i: '+7' }, { n: 10, i: 7 }],
-    [{ n: 3, i: 5 }, { n: 3, i: 5 }],
+    [
+      { n: '4.25', i: '42' },
+      { n: 4.25, i: 42 },
+    ],
+    [
+      { n: ' -1.5 ', i: '-0' },
+      { n: -1.5, i: -0 },
+    ],
+    [
+      { n: '1e1', i: '+7' },
+      { n: 10, i: 7 },
+    ],
+    [
+      { n: 3, i: 5 },
+      { n: 3, i: 5 },
+    ],
   ])('text %j becomes numbers %j', (draft, content) => {
     expect(submitDraft(schema, draft)).toStrictEqual({ ok: true, result: { action: 'accept', content } });
   });
@@ -159,12 +176,25 @@ describe('given multi-selects', () => {
   const schema = {
     type: 'object',
     properties: {
-      tags: { type: 'array', items: { anyOf: [{ const: 'a', title: 'A' }, { const: 'b', title: 'B' }, { const: 'c', title: 'C' }] }, maxItems: 2 },
+      tags: {
+        type: 'array',
+        items: {
+          anyOf: [
+            { const: 'a', title: 'A' },
+            { const: 'b', title: 'B' },
+            { const: 'c', title: 'C' },
+          ],
+        },
+        maxItems: 2,
+      },
     },
   } as const satisfies RequestedSchema;
 
   test('values leave in option order, not click order', () => {
-    expect(submitDraft(schema, { tags: ['c', 'a'] })).toStrictEqual({ ok: true, result: { action: 'accept', content: { tags: ['a', 'c'] } } });
+    expect(submitDraft(schema, { tags: ['c', 'a'] })).toStrictEqual({
+      ok: true,
+      result: { action: 'accept', content: { tags: ['a', 'c'] } },
+    });
   });
 
   test.each([
@@ -173,7 +203,10 @@ describe('given multi-selects', () => {
     [['a', 'b', 'c'], 'max-items', 'Choose at most 2 options.'],
     ['a', 'type', 'Choose from the options.'],
   ])('%j is refused with %s', (tags, code, message) => {
-    expect(submitDraft(schema, { tags } as never)).toStrictEqual({ ok: false, errors: [{ field: 'tags', code, message }] });
+    expect(submitDraft(schema, { tags } as never)).toStrictEqual({
+      ok: false,
+      errors: [{ field: 'tags', code, message }],
+    });
   });
 });
 
@@ -259,22 +292,34 @@ describe('given date-time answers', () => {
     });
   });
 
-  test.each(['2026-02-30T10:00', '2026-03-01T25:00', '2026-03-01T09:61'])('%s is not a real local date-time', (when) => {
-    expect(submitDraft(schema, { when })).toStrictEqual({
-      ok: false,
-      errors: [{ field: 'when', code: 'format', message: 'Enter a real date and time.' }],
-    });
-  });
+  test.each(['2026-02-30T10:00', '2026-03-01T25:00', '2026-03-01T09:61'])(
+    '%s is not a real local date-time',
+    (when) => {
+      expect(submitDraft(schema, { when })).toStrictEqual({
+        ok: false,
+        errors: [{ field: 'when', code: 'format', message: 'Enter a real date and time.' }],
+      });
+    },
+  );
 
   test('text of another shape is checked as RFC 3339 and refused', () => {
     expect(submitDraft(schema, { when: 'tomorrow 9am' })).toStrictEqual({
       ok: false,
-      errors: [{ field: 'when', code: 'format', message: 'Enter a date and time with its time zone offset, such as 2026-05-01T14:30:00+02:00.' }],
+      errors: [
+        {
+          field: 'when',
+          code: 'format',
+          message: 'Enter a date and time with its time zone offset, such as 2026-05-01T14:30:00+02:00.',
+        },
+      ],
     });
   });
 
   test('a date is sent as YYYY-MM-DD and checked against the calendar', () => {
-    expect(submitDraft(schema, { day: '2024-02-29' })).toStrictEqual({ ok: true, result: { action: 'accept', content: { day: '2024-02-29' } } });
+    expect(submitDraft(schema, { day: '2024-02-29' })).toStrictEqual({
+      ok: true,
+      result: { action: 'accept', content: { day: '2024-02-29' } },
+    });
     expect(submitDraft(schema, { day: '2023-02-29' })).toStrictEqual({
       ok: false,
       errors: [{ field: 'day', code: 'format', message: 'Enter a real date as YYYY-MM-DD.' }],
@@ -283,7 +328,11 @@ describe('given date-time answers', () => {
 });
 
 describe('given input that is not a draft', () => {
-  const schema = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] } as const satisfies RequestedSchema;
+  const schema = {
+    type: 'object',
+    properties: { a: { type: 'string' } },
+    required: ['a'],
+  } as const satisfies RequestedSchema;
 
   test.each([null, undefined, 'text', 42, [['a', 'x']]])('%j is read as an empty draft', (draft) => {
     expect(submitDraft(schema, draft as never)).toStrictEqual({

@@ -10,8 +10,12 @@ import { validateElicitContent } from '../../src/core/validate.js';
 import { isMalformed, loadFixtures, type MalformedFixture, type ValidFixture } from '../fixtures/load.js';
 
 const entries = loadFixtures();
-const valid = entries.flatMap((e) => (isMalformed(e.fixture) ? [] : [{ id: `${e.variant}/${e.name}`, fixture: e.fixture }]));
-const malformed = entries.flatMap((e) => (isMalformed(e.fixture) ? [{ id: `${e.variant}/${e.name}`, fixture: e.fixture }] : []));
+const valid = entries.flatMap((e) =>
+  isMalformed(e.fixture) ? [] : [{ id: `${e.variant}/${e.name}`, fixture: e.fixture }],
+);
+const malformed = entries.flatMap((e) =>
+  isMalformed(e.fixture) ? [{ id: `${e.variant}/${e.name}`, fixture: e.fixture }] : [],
+);
 const sdk = new AjvJsonSchemaValidator();
 
 /** Problems as a sorted list of `path code severity`, so order does not matter but every one does. */
@@ -27,7 +31,9 @@ describe.each(valid)('given the valid case $id', ({ fixture }: { fixture: ValidF
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     expect(parsed.fields).toEqual(fixture.fields);
-    expect(problemSet(parsed.warnings)).toEqual(problemSet((fixture.warnings ?? []).map((w) => ({ ...w, severity: 'warning' as const }))));
+    expect(problemSet(parsed.warnings)).toEqual(
+      problemSet((fixture.warnings ?? []).map((w) => ({ ...w, severity: 'warning' as const }))),
+    );
   });
 
   test('the form starts with exactly the defaults', () => {

@@ -22,7 +22,9 @@ import {
 
 const entries = loadFixtures();
 const validEntries = entries.filter((e): e is FixtureEntry & { fixture: ValidFixture } => !isMalformed(e.fixture));
-const malformedEntries = entries.filter((e): e is FixtureEntry & { fixture: MalformedFixture } => isMalformed(e.fixture));
+const malformedEntries = entries.filter((e): e is FixtureEntry & { fixture: MalformedFixture } =>
+  isMalformed(e.fixture),
+);
 
 /** The file exactly as written (the loaders default `warnings`). */
 function raw(entry: FixtureEntry): Record<string, unknown> {
@@ -41,7 +43,10 @@ const fieldKinds = new Set<string>(FIELD_KINDS);
 function expectFieldErrors(errors: unknown, where: string): void {
   expect(Array.isArray(errors) && errors.length > 0, `${where}: errors must be a non-empty array`).toBe(true);
   for (const error of errors as unknown[]) {
-    expect(isRecord(error) && Object.keys(error).sort(), `${where}: ${JSON.stringify(error)}`).toEqual(['code', 'field']);
+    expect(isRecord(error) && Object.keys(error).sort(), `${where}: ${JSON.stringify(error)}`).toEqual([
+      'code',
+      'field',
+    ]);
     const { field, code } = error as Record<string, unknown>;
     expect(typeof field, where).toBe('string');
     expect(fieldErrorCodes.has(code as string), `${where}: unknown field error code ${String(code)}`).toBe(true);
@@ -58,7 +63,8 @@ function expectFields(fields: unknown, properties: unknown, where: string): void
     expect(typeof f['label'], `${where}: label`).toBe('string');
     expect(typeof f['required'], `${where}: required`).toBe('boolean');
     expect(fieldKinds.has(f['kind'] as string), `${where}: kind ${String(f['kind'])}`).toBe(true);
-    for (const [key, value] of Object.entries(f)) expect(value, `${where}: ${key} must be absent, not null`).not.toBeNull();
+    for (const [key, value] of Object.entries(f))
+      expect(value, `${where}: ${key} must be absent, not null`).not.toBeNull();
     if (f['kind'] === 'single-select' || f['kind'] === 'multi-select') {
       expect(Array.isArray(f['options']) && (f['options'] as unknown[]).length > 0, `${where}: options`).toBe(true);
       for (const option of f['options'] as unknown[]) {
@@ -67,9 +73,10 @@ function expectFields(fields: unknown, properties: unknown, where: string): void
     }
   }
   if (isRecord(properties)) {
-    expect((fields as Record<string, unknown>[]).map((f) => f['key']), `${where}: fields follow properties order`).toEqual(
-      Object.keys(properties),
-    );
+    expect(
+      (fields as Record<string, unknown>[]).map((f) => f['key']),
+      `${where}: fields follow properties order`,
+    ).toEqual(Object.keys(properties));
   }
 }
 
@@ -112,14 +119,16 @@ describe('fixture folders', () => {
   it('covers every blocking problem code (except `unreadable`, which JSON cannot express, and `too-many-fields`) and every warning code', () => {
     const seen = new Set(malformedEntries.flatMap((e) => e.fixture.problems.map((p) => p.code)));
     for (const entry of validEntries) for (const warning of entry.fixture.warnings) seen.add(warning.code);
-    for (const code of BLOCKING_PROBLEM_CODES) if (code !== 'unreadable' && code !== 'too-many-fields') expect(seen.has(code), code).toBe(true);
+    for (const code of BLOCKING_PROBLEM_CODES)
+      if (code !== 'unreadable' && code !== 'too-many-fields') expect(seen.has(code), code).toBe(true);
     for (const code of WARNING_PROBLEM_CODES) expect(seen.has(code), code).toBe(true);
   });
 
   it('gives Vite (index.ts) the same cases as Node (load.ts), own __proto__ keys included', () => {
     // toEqual, not toStrictEqual: vitest's strict type check compares `a.constructor === b.constructor`,
     // which two distinct `properties.constructor` schema objects never pass.
-    const strip = (list: readonly FixtureEntry[]) => list.map(({ variant, name, fixture }) => ({ variant, name, fixture }));
+    const strip = (list: readonly FixtureEntry[]) =>
+      list.map(({ variant, name, fixture }) => ({ variant, name, fixture }));
     expect(strip(fixtureGlob)).toEqual(strip(entries));
     const proto = fixtureGlob.find((e) => e.variant === 'mixed' && e.name === 'prototype-keys');
     expect(proto).toBeDefined();
@@ -148,14 +157,20 @@ describe.each(validEntries.map((e) => [`${e.variant}/${e.name}`, e] as const))('
     expect(isRecord(request)).toBe(true);
     const { message, requestedSchema } = request as Record<string, unknown>;
     expect(typeof message === 'string' && message.length > 0, `${where}: message`).toBe(true);
-    expect(isRecord(requestedSchema) && requestedSchema['type'] === 'object' && isRecord(requestedSchema['properties'])).toBe(true);
+    expect(
+      isRecord(requestedSchema) && requestedSchema['type'] === 'object' && isRecord(requestedSchema['properties']),
+    ).toBe(true);
   });
 
   it('lists fields in properties order, with short option lists', () => {
-    const schema = (file['request'] as Record<string, Record<string, unknown>>)['requestedSchema'] as Record<string, unknown>;
+    const schema = (file['request'] as Record<string, Record<string, unknown>>)['requestedSchema'] as Record<
+      string,
+      unknown
+    >;
     expectFields(file['fields'], schema['properties'], where);
     for (const field of entry.fixture.fields) {
-      if ('options' in field && entry.name !== 'sixty-options') expect(field.options.length, `${where}: ${field.key}`).toBeLessThanOrEqual(8);
+      if ('options' in field && entry.name !== 'sixty-options')
+        expect(field.options.length, `${where}: ${field.key}`).toBeLessThanOrEqual(8);
     }
   });
 
@@ -202,8 +217,11 @@ describe.each(validEntries.map((e) => [`${e.variant}/${e.name}`, e] as const))('
         expectFieldErrors(a['errors'], at);
       }
     }
-    const accepted = answers.find((a) => own(a as object, 'result')) as Record<string, Record<string, unknown>> | undefined;
-    expect(accepted?.['result']?.['action'], `${where}: the first answer with a result is the SDK round trip`).toBe('accept');
+    const accepted = answers.find((a) => own(a as object, 'result')) as
+      Record<string, Record<string, unknown>> | undefined;
+    expect(accepted?.['result']?.['action'], `${where}: the first answer with a result is the SDK round trip`).toBe(
+      'accept',
+    );
   });
 
   it('has 2–6 contents, valid and invalid, errors exactly on the invalid ones', () => {
@@ -221,10 +239,16 @@ describe.each(validEntries.map((e) => [`${e.variant}/${e.name}`, e] as const))('
       if (c['valid']) expect(own(c, 'errors'), `${at}: a valid content has no errors`).toBe(false);
       else expectFieldErrors(c['errors'], at);
     }
-    expect(contents.some((c) => (c as Record<string, unknown>)['valid'] === true), `${where}: a valid content`).toBe(true);
+    expect(
+      contents.some((c) => (c as Record<string, unknown>)['valid'] === true),
+      `${where}: a valid content`,
+    ).toBe(true);
     // A form without fields that allows extra keys has no invalid content.
     if (entry.fixture.fields.length > 0) {
-      expect(contents.some((c) => (c as Record<string, unknown>)['valid'] === false), `${where}: an invalid content`).toBe(true);
+      expect(
+        contents.some((c) => (c as Record<string, unknown>)['valid'] === false),
+        `${where}: an invalid content`,
+      ).toBe(true);
     }
   });
 });
@@ -234,11 +258,15 @@ describe.each(malformedEntries.map((e) => [e.name, e] as const))('malformed case
   const where = `malformed/${entry.name}`;
 
   it('has exactly the README keys', () => {
-    for (const key of Object.keys(file)) expect(['description', 'request', 'problems', 'formAllowed', 'fields'], `${where}: ${key}`).toContain(key);
-    for (const key of ['description', 'request', 'problems', 'formAllowed']) expect(own(file, key), `${where}: missing ${key}`).toBe(true);
+    for (const key of Object.keys(file))
+      expect(['description', 'request', 'problems', 'formAllowed', 'fields'], `${where}: ${key}`).toContain(key);
+    for (const key of ['description', 'request', 'problems', 'formAllowed'])
+      expect(own(file, key), `${where}: missing ${key}`).toBe(true);
     expect(typeof file['description'] === 'string' && file['description'].length > 0).toBe(true);
     const request = file['request'];
-    expect(isRecord(request) && typeof request['message'] === 'string' && own(request, 'requestedSchema'), where).toBe(true);
+    expect(isRecord(request) && typeof request['message'] === 'string' && own(request, 'requestedSchema'), where).toBe(
+      true,
+    );
   });
 
   it('lists its problems with known codes and the severity each code has', () => {
@@ -246,7 +274,11 @@ describe.each(malformedEntries.map((e) => [e.name, e] as const))('malformed case
     expect(Array.isArray(problems) && problems.length > 0, where).toBe(true);
     const keys = new Set<string>();
     for (const problem of problems) {
-      expect(isRecord(problem) && Object.keys(problem).sort(), `${where}: ${JSON.stringify(problem)}`).toEqual(['code', 'path', 'severity']);
+      expect(isRecord(problem) && Object.keys(problem).sort(), `${where}: ${JSON.stringify(problem)}`).toEqual([
+        'code',
+        'path',
+        'severity',
+      ]);
       const p = problem as Record<string, string>;
       expect(typeof p['path'], where).toBe('string');
       if (blocking.has(p['code'] as string)) expect(p['severity'], `${where}: ${p['code']}`).toBe('error');

@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { canAnswer, readFormRequest, requestMessage, toPrompt } from '../../src/core/internal.js';
-import { createElicitationQueue, type ElicitationQueue, type ElicitationServer, type RequestProblemCode } from '../../src/core/index.js';
+import {
+  createElicitationQueue,
+  type ElicitationQueue,
+  type ElicitationServer,
+  type RequestProblemCode,
+} from '../../src/core/index.js';
 import type { ElicitRequestFormParams, ElicitRequestURLParams, ElicitResult } from '../../src/core/types.js';
 
 const ALPHA: ElicitationServer = { name: 'alpha' };
@@ -79,7 +84,14 @@ describe('given requests from two servers', () => {
     void queue.enqueue(ageForm, { server: ALPHA });
     expect(listener).toHaveBeenCalledTimes(3);
     expect(queue.getSnapshot().entries).toStrictEqual([
-      { id: 'elicitation-1', server: { name: 'alpha' }, serverKey: 'alpha', kind: 'single', prompt: { mode: 'form', request: ageForm }, status: 'pending' },
+      {
+        id: 'elicitation-1',
+        server: { name: 'alpha' },
+        serverKey: 'alpha',
+        kind: 'single',
+        prompt: { mode: 'form', request: ageForm },
+        status: 'pending',
+      },
       {
         id: 'elicitation-2',
         server: { name: 'beta', id: 'beta-2' },
@@ -89,7 +101,14 @@ describe('given requests from two servers', () => {
         prompt: { mode: 'url', request: signIn },
         status: 'pending',
       },
-      { id: 'elicitation-3', server: { name: 'alpha' }, serverKey: 'alpha', kind: 'single', prompt: { mode: 'form', request: ageForm }, status: 'pending' },
+      {
+        id: 'elicitation-3',
+        server: { name: 'alpha' },
+        serverKey: 'alpha',
+        kind: 'single',
+        prompt: { mode: 'form', request: ageForm },
+        status: 'pending',
+      },
     ]);
   });
 
@@ -146,7 +165,10 @@ describe('given a pending form request', () => {
     const queue = createElicitationQueue();
     const tags: ElicitRequestFormParams = {
       message: 'Tags',
-      requestedSchema: { type: 'object', properties: { tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] } } } },
+      requestedSchema: {
+        type: 'object',
+        properties: { tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] } } },
+      },
     };
     const answer = track(queue.enqueue(tags, { server: ALPHA }));
     const content = { tags: ['a'] };
@@ -203,7 +225,10 @@ describe('given requests that are not well formed', () => {
   });
 
   test('readFormRequest: the params verdict ElicitationForm and toPrompt share, with every problem in reading order', () => {
-    const inherited = Object.create({ message: 'from the prototype', requestedSchema: ageForm.requestedSchema }) as object;
+    const inherited = Object.create({
+      message: 'from the prototype',
+      requestedSchema: ageForm.requestedSchema,
+    }) as object;
     expect([
       readFormRequest(ageForm),
       readFormRequest({ mode: 'url', requestedSchema: 1 }),
@@ -221,11 +246,27 @@ describe('given requests that are not well formed', () => {
           { code: 'message-invalid', message: 'The request has no message text.' },
         ],
       },
-      { message: 'm', requestedSchema: undefined, problems: [{ code: 'unknown-mode', message: 'The mode "voice" is not "form" or "url".' }] },
+      {
+        message: 'm',
+        requestedSchema: undefined,
+        problems: [{ code: 'unknown-mode', message: 'The mode "voice" is not "form" or "url".' }],
+      },
       // Own properties only, as the queue has always read them.
-      { message: undefined, requestedSchema: undefined, problems: [{ code: 'message-invalid', message: 'The request has no message text.' }] },
-      { message: undefined, requestedSchema: undefined, problems: [{ code: 'not-object', message: 'The request is not an object.' }] },
-      { message: undefined, requestedSchema: undefined, problems: [{ code: 'unreadable', message: 'The request could not be read.' }] },
+      {
+        message: undefined,
+        requestedSchema: undefined,
+        problems: [{ code: 'message-invalid', message: 'The request has no message text.' }],
+      },
+      {
+        message: undefined,
+        requestedSchema: undefined,
+        problems: [{ code: 'not-object', message: 'The request is not an object.' }],
+      },
+      {
+        message: undefined,
+        requestedSchema: undefined,
+        problems: [{ code: 'unreadable', message: 'The request could not be read.' }],
+      },
     ]);
   });
 
@@ -238,7 +279,14 @@ describe('given requests that are not well formed', () => {
       requestMessage({ message: 42 }),
       requestMessage(inherited),
       requestMessage('text'),
-      requestMessage(Object.defineProperty({}, 'message', { enumerable: true, get: () => { throw new Error('no'); } })),
+      requestMessage(
+        Object.defineProperty({}, 'message', {
+          enumerable: true,
+          get: () => {
+            throw new Error('no');
+          },
+        }),
+      ),
     ]).toStrictEqual([ageForm.message, 'Open', 'Say it', undefined, undefined, undefined, undefined]);
   });
 
@@ -282,7 +330,14 @@ describe('given a server that stops waiting', () => {
         reason: 'aborted',
         server: { name: 'beta', id: 'beta-2' },
         serverKey: 'beta-2',
-        entry: { id, server: { name: 'beta', id: 'beta-2' }, serverKey: 'beta-2', kind: 'single', prompt: { mode: 'form', request: ageForm }, status: 'pending' },
+        entry: {
+          id,
+          server: { name: 'beta', id: 'beta-2' },
+          serverKey: 'beta-2',
+          kind: 'single',
+          prompt: { mode: 'form', request: ageForm },
+          status: 'pending',
+        },
         at: 1_000_000,
       },
     ]);
@@ -313,7 +368,10 @@ describe('given a server that stops waiting', () => {
       void queue.enqueue(ageForm, { server: ALPHA, signal: controller.signal });
       controller.abort();
     }
-    expect(queue.getSnapshot().notices.map((notice) => notice.entry.id)).toStrictEqual(['elicitation-2', 'elicitation-3']);
+    expect(queue.getSnapshot().notices.map((notice) => notice.entry.id)).toStrictEqual([
+      'elicitation-2',
+      'elicitation-3',
+    ]);
     expect(vi.getTimerCount()).toBe(0);
   });
 
@@ -330,7 +388,9 @@ describe('given a server that stops waiting', () => {
     await flush();
     expect(late.values).toStrictEqual([{ action: 'cancel' }]);
     expect(queue.getSnapshot().entries).toStrictEqual([]);
-    expect(queue.getSnapshot().notices.map((notice) => [notice.reason, notice.at])).toStrictEqual([['deadline', 1_030_000]]);
+    expect(queue.getSnapshot().notices.map((notice) => [notice.reason, notice.at])).toStrictEqual([
+      ['deadline', 1_030_000],
+    ]);
   });
 
   test('a deadline beyond setTimeout range is re-armed instead of firing at once', () => {
@@ -354,7 +414,11 @@ describe('given a server that stops waiting', () => {
       track(queue.enqueueRound({ a: ageForm }, { server: ALPHA, signal: AbortSignal.abort() })),
     ];
     await flush();
-    expect(answers.map((answer) => answer.values)).toStrictEqual([[{ action: 'cancel' }], [{ action: 'cancel' }], [{ a: { action: 'cancel' } }]]);
+    expect(answers.map((answer) => answer.values)).toStrictEqual([
+      [{ action: 'cancel' }],
+      [{ action: 'cancel' }],
+      [{ a: { action: 'cancel' } }],
+    ]);
     expect(listener).not.toHaveBeenCalled();
     expect(queue.getSnapshot()).toStrictEqual({ entries: [], notices: [] });
   });
@@ -485,11 +549,20 @@ describe('given a 2026-07-28 round with two requests', () => {
     expect(queue.respond(id, { action: 'accept', content: { age: 1 } })).toBe('invalid');
     expect(queue.respondRound(id, { age: { action: 'accept', content: { age: 1 } } })).toBe('invalid');
     expect(
-      queue.respondRound(id, { age: { action: 'decline' }, color: { action: 'decline' }, extra: { action: 'decline' } }),
+      queue.respondRound(id, {
+        age: { action: 'decline' },
+        color: { action: 'decline' },
+        extra: { action: 'decline' },
+      }),
     ).toBe('invalid');
-    expect(queue.respondRound(id, { age: { action: 'accept', content: { age: -5 } }, color: { action: 'cancel' } })).toBe('invalid');
     expect(
-      queue.respondRound(id, { age: { action: 'accept', content: { age: 30 } }, color: { action: 'accept', content: { color: 'green' } } }),
+      queue.respondRound(id, { age: { action: 'accept', content: { age: -5 } }, color: { action: 'cancel' } }),
+    ).toBe('invalid');
+    expect(
+      queue.respondRound(id, {
+        age: { action: 'accept', content: { age: 30 } },
+        color: { action: 'accept', content: { color: 'green' } },
+      }),
     ).toBe('answered');
     expect(queue.respondRound(id, { age: { action: 'decline' }, color: { action: 'decline' } })).toBe('ignored');
     await flush();
@@ -511,7 +584,9 @@ describe('given a 2026-07-28 round with two requests', () => {
   test('a server abort cancels the whole round and leaves one notice', async () => {
     const queue = createElicitationQueue();
     const controller = new AbortController();
-    const round = track(queue.enqueueRound({ age: ageForm, color: colorForm }, { server: ALPHA, signal: controller.signal }));
+    const round = track(
+      queue.enqueueRound({ age: ageForm, color: colorForm }, { server: ALPHA, signal: controller.signal }),
+    );
     controller.abort();
     await flush();
     expect(round.values).toStrictEqual([{ age: { action: 'cancel' }, color: { action: 'cancel' } }]);
@@ -557,7 +632,11 @@ describe('given a server that sends more requests than anyone could answer', () 
     await flush();
     expect(first.values).toEqual([{ action: 'decline' }]);
     void queue.enqueue(ageForm, { server: ALPHA });
-    expect(queue.getSnapshot().entries.map((entry) => entry.id)).toEqual(['elicitation-2', 'elicitation-3', 'elicitation-4']);
+    expect(queue.getSnapshot().entries.map((entry) => entry.id)).toEqual([
+      'elicitation-2',
+      'elicitation-3',
+      'elicitation-4',
+    ]);
   });
 
   test('a URL entry waiting for completion still takes its place until dismissed', () => {
@@ -565,7 +644,9 @@ describe('given a server that sends more requests than anyone could answer', () 
     void queue.enqueue(signIn, { server: ALPHA });
     expect(queue.respond('elicitation-1', { action: 'accept' })).toBe('answered');
     const refused = track(queue.enqueue(ageForm, { server: ALPHA }));
-    expect(queue.getSnapshot().entries.map((entry) => [entry.id, entry.status])).toEqual([['elicitation-1', 'consented']]);
+    expect(queue.getSnapshot().entries.map((entry) => [entry.id, entry.status])).toEqual([
+      ['elicitation-1', 'consented'],
+    ]);
     expect(queue.dismiss('elicitation-1')).toBe(true);
     void queue.enqueue(ageForm, { server: ALPHA });
     // A refused request takes no entry id.
@@ -644,7 +725,10 @@ describe('given random interleavings (fast-check model)', () => {
   function request(mode: Mode, seq: number): unknown {
     switch (mode) {
       case 'form':
-        return { message: `#${seq}`, requestedSchema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } };
+        return {
+          message: `#${seq}`,
+          requestedSchema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] },
+        };
       case 'url-id':
         return { mode: 'url', message: `#${seq}`, url: `https://example.com/${seq}`, elicitationId: `id-${seq}` };
       case 'url':
@@ -654,7 +738,11 @@ describe('given random interleavings (fast-check model)', () => {
     }
   }
 
-  function answerFor(mode: Mode, action: 'accept' | 'decline' | 'cancel', seq: number): { given: ElicitResult; sent: ElicitResult } {
+  function answerFor(
+    mode: Mode,
+    action: 'accept' | 'decline' | 'cancel',
+    seq: number,
+  ): { given: ElicitResult; sent: ElicitResult } {
     if (action !== 'accept') return { given: { action }, sent: { action } };
     if (mode === 'form') return { given: { action, content: { n: seq } }, sent: { action, content: { n: seq } } };
     return { given: { action }, sent: { action } };
@@ -724,7 +812,10 @@ describe('given random interleavings (fast-check model)', () => {
       const before = real.publishes;
       const promise: Promise<unknown> = single
         ? real.queue.enqueue(request(modes[0] ?? 'form', seq), origin)
-        : real.queue.enqueueRound(Object.fromEntries(keysOf(modes.length).map((key, index) => [key, request(modes[index] ?? 'form', seq)])), origin);
+        : real.queue.enqueueRound(
+            Object.fromEntries(keysOf(modes.length).map((key, index) => [key, request(modes[index] ?? 'form', seq)])),
+            origin,
+          );
       const id = real.queue.getSnapshot().entries.at(-1)?.id ?? '';
       expect(id).toBe(`elicitation-${seq}`);
       expect(real.publishes).toBe(before + 1);
@@ -743,7 +834,8 @@ describe('given random interleavings (fast-check model)', () => {
       });
       await checkInvariants(model, real);
     }
-    toString = () => `enqueue(${this.server}, ${this.modes.join('+')}, round=${this.round}, signal=${this.withSignal}, deadlineIn=${this.deadlineIn})`;
+    toString = () =>
+      `enqueue(${this.server}, ${this.modes.join('+')}, round=${this.round}, signal=${this.withSignal}, deadlineIn=${this.deadlineIn})`;
   }
 
   class Respond implements Command {
@@ -757,7 +849,9 @@ describe('given random interleavings (fast-check model)', () => {
       const entry = pending[this.pick % Math.max(1, pending.length)];
       if (entry === undefined) return;
       const seq = entry.seq;
-      const parts = entry.modes.map((mode, index) => answerFor(mode, this.actions[index % this.actions.length] ?? 'decline', seq));
+      const parts = entry.modes.map((mode, index) =>
+        answerFor(mode, this.actions[index % this.actions.length] ?? 'decline', seq),
+      );
       if (entry.kind === 'single') {
         const [part] = parts;
         if (part === undefined) return;
@@ -795,7 +889,9 @@ describe('given random interleavings (fast-check model)', () => {
     constructor(readonly pick: number) {}
     check = () => true;
     async run(model: Model, real: Real): Promise<void> {
-      const withSignal = model.entries.filter((entry) => entry.controller !== undefined && !entry.controller.signal.aborted);
+      const withSignal = model.entries.filter(
+        (entry) => entry.controller !== undefined && !entry.controller.signal.aborted,
+      );
       const entry = withSignal[this.pick % Math.max(1, withSignal.length)];
       if (entry === undefined) return;
       entry.controller?.abort();
@@ -891,7 +987,9 @@ describe('given random interleavings (fast-check model)', () => {
           fc.option(fc.integer({ min: 1, max: 5_000 }), { nil: undefined }),
         )
         .map(([server, modes, round, signal, deadline]) => new Enqueue(server, modes, round, signal, deadline)),
-      fc.tuple(fc.nat(20), fc.array(action, { minLength: 1, maxLength: 3 })).map(([pick, actions]) => new Respond(pick, actions)),
+      fc
+        .tuple(fc.nat(20), fc.array(action, { minLength: 1, maxLength: 3 }))
+        .map(([pick, actions]) => new Respond(pick, actions)),
       fc.nat(20).map((pick) => new RespondAgain(pick)),
       fc.nat(20).map((pick) => new Abort(pick)),
       fc.integer({ min: 0, max: 3_000 }).map((ms) => new Advance(ms)),

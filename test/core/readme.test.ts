@@ -1,13 +1,34 @@
 // The README's API tour, run as written: if a value in the README changes, this test fails.
 import { expect, test } from 'vitest';
-import { initialDraft, parseRequestedSchema, submitDraft, toRjsf, validateElicitContent } from '../../src/core/index.js';
+import {
+  initialDraft,
+  parseRequestedSchema,
+  submitDraft,
+  toRjsf,
+  validateElicitContent,
+} from '../../src/core/index.js';
 
 const requestedSchema = {
   type: 'object',
   properties: {
-    region: { type: 'string', title: 'Region', oneOf: [{ const: 'eu', title: 'Europe' }, { const: 'us', title: 'United States' }] },
+    region: {
+      type: 'string',
+      title: 'Region',
+      oneOf: [
+        { const: 'eu', title: 'Europe' },
+        { const: 'us', title: 'United States' },
+      ],
+    },
     replicas: { type: 'integer', minimum: 1, maximum: 9, default: 3 },
-    notify: { type: 'array', items: { anyOf: [{ const: 'mail', title: 'Email' }, { const: 'chat', title: 'Chat' }] } },
+    notify: {
+      type: 'array',
+      items: {
+        anyOf: [
+          { const: 'mail', title: 'Email' },
+          { const: 'chat', title: 'Chat' },
+        ],
+      },
+    },
     note: { type: 'string', maxLength: 200 },
   },
   required: ['region'],

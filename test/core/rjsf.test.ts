@@ -9,7 +9,17 @@ import type { RequestedSchema } from '../../src/core/types.js';
 const titledMulti = {
   type: 'object',
   properties: {
-    tags: { type: 'array', title: 'Tags', items: { anyOf: [{ const: 'a', title: 'Alpha' }, { const: 'b', title: 'Beta' }] }, maxItems: 2 },
+    tags: {
+      type: 'array',
+      title: 'Tags',
+      items: {
+        anyOf: [
+          { const: 'a', title: 'Alpha' },
+          { const: 'b', title: 'Beta' },
+        ],
+      },
+      maxItems: 2,
+    },
   },
 } as const satisfies RequestedSchema;
 
@@ -60,7 +70,15 @@ describe('rjsf 6 ignores a schema-level enumNames', () => {
 describe('rjsf silently pre-fills a required oneOf with its first option', () => {
   const required = {
     type: 'object',
-    properties: { c: { type: 'string', oneOf: [{ const: 'a', title: 'Alpha' }, { const: 'b', title: 'Beta' }] } },
+    properties: {
+      c: {
+        type: 'string',
+        oneOf: [
+          { const: 'a', title: 'Alpha' },
+          { const: 'b', title: 'Beta' },
+        ],
+      },
+    },
     required: ['c'],
   } as const satisfies RequestedSchema;
 
@@ -94,12 +112,30 @@ describe('rjsf validates every anyOf branch per item (Ajv overflows near 2,000 o
 describe('a widget per variant', () => {
   const options = (n: number) => Array.from({ length: n }, (_, i) => ({ const: `v${i}`, title: `V${i}` }));
   test.each([
-    [{ type: 'string', enum: ['a', 'b'] }, { 'ui:widget': 'radio', 'ui:enumNames': ['a', 'b'] }],
-    [{ type: 'string', oneOf: options(7) }, { 'ui:widget': 'radio', 'ui:enumNames': ['V0', 'V1', 'V2', 'V3', 'V4', 'V5', 'V6'] }],
-    [{ type: 'string', oneOf: options(8) }, { 'ui:widget': 'select', 'ui:enumNames': ['V0', 'V1', 'V2', 'V3', 'V4', 'V5', 'V6', 'V7'] }],
-    [{ type: 'string', enum: ['a'], enumNames: ['A'] }, { 'ui:widget': 'radio', 'ui:enumNames': ['A'] }],
-    [{ type: 'array', items: { type: 'string', enum: ['a'] } }, { 'ui:widget': 'checkboxes', items: { 'ui:enumNames': ['a'] } }],
-    [{ type: 'array', items: { oneOf: options(1) } }, { 'ui:widget': 'checkboxes', items: { 'ui:enumNames': ['V0'] } }],
+    [
+      { type: 'string', enum: ['a', 'b'] },
+      { 'ui:widget': 'radio', 'ui:enumNames': ['a', 'b'] },
+    ],
+    [
+      { type: 'string', oneOf: options(7) },
+      { 'ui:widget': 'radio', 'ui:enumNames': ['V0', 'V1', 'V2', 'V3', 'V4', 'V5', 'V6'] },
+    ],
+    [
+      { type: 'string', oneOf: options(8) },
+      { 'ui:widget': 'select', 'ui:enumNames': ['V0', 'V1', 'V2', 'V3', 'V4', 'V5', 'V6', 'V7'] },
+    ],
+    [
+      { type: 'string', enum: ['a'], enumNames: ['A'] },
+      { 'ui:widget': 'radio', 'ui:enumNames': ['A'] },
+    ],
+    [
+      { type: 'array', items: { type: 'string', enum: ['a'] } },
+      { 'ui:widget': 'checkboxes', items: { 'ui:enumNames': ['a'] } },
+    ],
+    [
+      { type: 'array', items: { oneOf: options(1) } },
+      { 'ui:widget': 'checkboxes', items: { 'ui:enumNames': ['V0'] } },
+    ],
     [{ type: 'string' }, { 'ui:widget': 'text' }],
     [{ type: 'string', format: 'email' }, { 'ui:widget': 'email' }],
     [{ type: 'string', format: 'uri' }, { 'ui:widget': 'uri' }],
@@ -114,7 +150,10 @@ describe('a widget per variant', () => {
   });
 
   test('radioLimit moves the radio/select boundary', () => {
-    const { uiSchema } = toRjsf({ type: 'object', properties: { f: { type: 'string', enum: ['a', 'b', 'c'] } } }, { radioLimit: 2 });
+    const { uiSchema } = toRjsf(
+      { type: 'object', properties: { f: { type: 'string', enum: ['a', 'b', 'c'] } } },
+      { radioLimit: 2 },
+    );
     expect((uiSchema.f as UiSchema)['ui:widget']).toBe('select');
   });
 });
@@ -143,6 +182,10 @@ describe('rjsf reads form data through lodash paths and skips __proto__', () => 
 describe('a refused schema', () => {
   test('yields an empty object form', () => {
     const form = toRjsf({ type: 'object', properties: { x: { type: 'object' } } } as never);
-    expect([form.schema, form.uiSchema, form.formKeys]).toEqual([{ type: 'object', properties: {} }, { 'ui:order': [] }, []]);
+    expect([form.schema, form.uiSchema, form.formKeys]).toEqual([
+      { type: 'object', properties: {} },
+      { 'ui:order': [] },
+      [],
+    ]);
   });
 });

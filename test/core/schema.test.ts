@@ -16,7 +16,10 @@ describe('given the five enum variants', () => {
         tmo: { type: 'array', items: { type: 'string', oneOf: [{ const: 'a', title: 'Alpha' }] } },
       },
     });
-    expect(parsed.ok && parsed.fields.map((f) => [f.key, f.kind, 'variant' in f && f.variant, 'spelling' in f && f.spelling])).toEqual([
+    expect(
+      parsed.ok &&
+        parsed.fields.map((f) => [f.key, f.kind, 'variant' in f && f.variant, 'spelling' in f && f.spelling]),
+    ).toEqual([
       ['u', 'single-select', 'untitled', 'enum'],
       ['t', 'single-select', 'titled', 'oneOf'],
       ['ta', 'single-select', 'titled', 'anyOf'],
@@ -51,7 +54,17 @@ describe('given problems, which refuse the form and which do not', () => {
       parseRequestedSchema({ type: 'object', properties: { c: { type: 'string', enum: ['a'], default: 'z' } } }),
     ).toEqual({
       ok: true,
-      fields: [{ key: 'c', label: 'c', required: false, kind: 'single-select', variant: 'untitled', spelling: 'enum', options: [{ value: 'a', label: 'a' }] }],
+      fields: [
+        {
+          key: 'c',
+          label: 'c',
+          required: false,
+          kind: 'single-select',
+          variant: 'untitled',
+          spelling: 'enum',
+          options: [{ value: 'a', label: 'a' }],
+        },
+      ],
       warnings: [
         {
           path: 'properties.c.default',
@@ -65,7 +78,10 @@ describe('given problems, which refuse the form and which do not', () => {
 
   test('a mismatched enumNames refuses the form: a label could name the wrong value', () => {
     expect(
-      parseRequestedSchema({ type: 'object', properties: { c: { type: 'string', enum: ['a', 'b', 'c'], enumNames: ['A', 'B'] } } }),
+      parseRequestedSchema({
+        type: 'object',
+        properties: { c: { type: 'string', enum: ['a', 'b', 'c'], enumNames: ['A', 'B'] } },
+      }),
     ).toEqual({
       ok: false,
       problems: [
@@ -82,7 +98,11 @@ describe('given problems, which refuse the form and which do not', () => {
   test('all problems are reported at once, not just the first', () => {
     const parsed = parseRequestedSchema({
       type: 'object',
-      properties: { a: { type: 'object' }, b: { type: 'number', minimum: 5, maximum: 1 }, c: { type: 'string', format: 'time' } },
+      properties: {
+        a: { type: 'object' },
+        b: { type: 'number', minimum: 5, maximum: 1 },
+        c: { type: 'string', format: 'time' },
+      },
       required: ['a', 'zzz'],
     });
     expect(parsed.ok ? [] : parsed.problems.map((p) => `${p.path} ${p.code}`)).toEqual([
@@ -94,7 +114,10 @@ describe('given problems, which refuse the form and which do not', () => {
   });
 
   test('keys that are not identifiers are quoted in paths', () => {
-    const parsed = parseRequestedSchema({ type: 'object', properties: { 'first name': { type: 'string', enum: [1] } } });
+    const parsed = parseRequestedSchema({
+      type: 'object',
+      properties: { 'first name': { type: 'string', enum: [1] } },
+    });
     expect(parsed.ok ? [] : parsed.problems.map((p) => p.path)).toEqual(['properties["first name"].enum[0]']);
   });
 
@@ -117,7 +140,8 @@ describe('given problems, which refuse the form and which do not', () => {
           path: 'properties.n.multipleOf',
           code: 'keyword-unchecked',
           severity: 'warning',
-          message: 'multipleOf is not part of the MCP elicitation schema; the kit keeps it but does not check it, so the server may still refuse an answer.',
+          message:
+            'multipleOf is not part of the MCP elicitation schema; the kit keeps it but does not check it, so the server may still refuse an answer.',
         },
       ],
     });
@@ -130,24 +154,41 @@ describe('given problems, which refuse the form and which do not', () => {
   test('a form may have 1,000 fields; one more refuses it, before any property is read', () => {
     const wide = (count: number, extra: Record<string, unknown> = {}) => ({
       type: 'object',
-      properties: { ...Object.fromEntries(Array.from({ length: count }, (_, index) => [`f${index}`, { type: 'string' }])), ...extra },
+      properties: {
+        ...Object.fromEntries(Array.from({ length: count }, (_, index) => [`f${index}`, { type: 'string' }])),
+        ...extra,
+      },
     });
     const allowed = parseRequestedSchema(wide(1000));
     expect(allowed.ok && [allowed.fields.length, allowed.fields[999]?.key]).toEqual([1000, 'f999']);
     // The 1,001st property is not even a schema: it is never read.
     expect(parseRequestedSchema(wide(1000, { bad: null }))).toEqual({
       ok: false,
-      problems: [{ path: 'properties', code: 'too-many-fields', severity: 'error', message: 'The form has 1001 fields, more than the 1000 a form may have: nobody could fill it in.' }],
+      problems: [
+        {
+          path: 'properties',
+          code: 'too-many-fields',
+          severity: 'error',
+          message: 'The form has 1001 fields, more than the 1000 a form may have: nobody could fill it in.',
+        },
+      ],
     });
   });
 });
 
 describe('given hostile input', () => {
   test('a throwing getter is reported, not thrown', () => {
-    const schema = { type: 'object', get properties(): never { throw new Error('boom'); } };
+    const schema = {
+      type: 'object',
+      get properties(): never {
+        throw new Error('boom');
+      },
+    };
     expect(parseRequestedSchema(schema)).toEqual({
       ok: false,
-      problems: [{ path: '', code: 'unreadable', severity: 'error', message: 'The requested schema could not be read (boom).' }],
+      problems: [
+        { path: '', code: 'unreadable', severity: 'error', message: 'The requested schema could not be read (boom).' },
+      ],
     });
   });
 
@@ -160,13 +201,21 @@ describe('given hostile input', () => {
   });
 
   test('a __proto__ property does not pollute anything', () => {
-    const parsed = parseRequestedSchema(JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string","default":"x"}}}'));
-    expect(parsed).toEqual({ ok: true, fields: [{ key: '__proto__', label: '__proto__', required: false, kind: 'text', default: 'x' }], warnings: [] });
+    const parsed = parseRequestedSchema(
+      JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string","default":"x"}}}'),
+    );
+    expect(parsed).toEqual({
+      ok: true,
+      fields: [{ key: '__proto__', label: '__proto__', required: false, kind: 'text', default: 'x' }],
+      warnings: [],
+    });
     expect(({} as Record<string, unknown>).type).toBeUndefined();
   });
 
   test('an optional constructor is asked for as required, because the SDK server reads it from the prototype', () => {
-    const parsed = parseRequestedSchema(JSON.parse('{"type":"object","properties":{"constructor":{"type":"boolean"},"__proto__":{"type":"boolean"}}}'));
+    const parsed = parseRequestedSchema(
+      JSON.parse('{"type":"object","properties":{"constructor":{"type":"boolean"},"__proto__":{"type":"boolean"}}}'),
+    );
     expect(parsed).toEqual({
       ok: true,
       fields: [
@@ -186,7 +235,10 @@ describe('given hostile input', () => {
 
   test('50,000 options parse without recursion', () => {
     const options = Array.from({ length: 50_000 }, (_, i) => ({ const: `v${i}`, title: `Option ${i}` }));
-    const parsed = parseRequestedSchema({ type: 'object', properties: { big: { type: 'array', items: { anyOf: options } } } });
+    const parsed = parseRequestedSchema({
+      type: 'object',
+      properties: { big: { type: 'array', items: { anyOf: options } } },
+    });
     expect(parsed.ok && parsed.fields[0]?.kind === 'multi-select' && parsed.fields[0].options.length).toBe(50_000);
   });
 });

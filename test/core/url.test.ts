@@ -11,52 +11,133 @@ describe('given an https or http URL', () => {
     {
       name: 'a plain https URL',
       url: 'https://example.com/path?q=1#top',
-      expected: { ok: true, href: 'https://example.com/path?q=1#top', scheme: 'https', host: 'example.com', displayHost: 'example.com', registrableHint: 'example.com', warnings: [] },
+      expected: {
+        ok: true,
+        href: 'https://example.com/path?q=1#top',
+        scheme: 'https',
+        host: 'example.com',
+        displayHost: 'example.com',
+        registrableHint: 'example.com',
+        warnings: [],
+      },
     },
     {
       name: 'a deep host (the hint is the last two labels, no public-suffix list)',
       url: 'https://login.accounts.example.co.uk/',
-      expected: { ok: true, href: 'https://login.accounts.example.co.uk/', scheme: 'https', host: 'login.accounts.example.co.uk', displayHost: 'login.accounts.example.co.uk', registrableHint: 'co.uk', warnings: [] },
+      expected: {
+        ok: true,
+        href: 'https://login.accounts.example.co.uk/',
+        scheme: 'https',
+        host: 'login.accounts.example.co.uk',
+        displayHost: 'login.accounts.example.co.uk',
+        registrableHint: 'co.uk',
+        warnings: [],
+      },
     },
     {
       name: 'an upper-case scheme and host',
       url: 'HTTPS://EXAMPLE.COM/Path',
-      expected: { ok: true, href: 'https://example.com/Path', scheme: 'https', host: 'example.com', displayHost: 'example.com', registrableHint: 'example.com', warnings: [] },
+      expected: {
+        ok: true,
+        href: 'https://example.com/Path',
+        scheme: 'https',
+        host: 'example.com',
+        displayHost: 'example.com',
+        registrableHint: 'example.com',
+        warnings: [],
+      },
     },
     {
       name: 'a non-default port',
       url: 'https://example.com:8443/x',
-      expected: { ok: true, href: 'https://example.com:8443/x', scheme: 'https', host: 'example.com', displayHost: 'example.com', port: '8443', registrableHint: 'example.com', warnings: [] },
+      expected: {
+        ok: true,
+        href: 'https://example.com:8443/x',
+        scheme: 'https',
+        host: 'example.com',
+        displayHost: 'example.com',
+        port: '8443',
+        registrableHint: 'example.com',
+        warnings: [],
+      },
     },
     {
       name: 'the default port (dropped by the parser)',
       url: 'https://example.com:443/x',
-      expected: { ok: true, href: 'https://example.com/x', scheme: 'https', host: 'example.com', displayHost: 'example.com', registrableHint: 'example.com', warnings: [] },
+      expected: {
+        ok: true,
+        href: 'https://example.com/x',
+        scheme: 'https',
+        host: 'example.com',
+        displayHost: 'example.com',
+        registrableHint: 'example.com',
+        warnings: [],
+      },
     },
     {
       name: 'a fully qualified host with its trailing dot',
       url: 'https://example.com./',
-      expected: { ok: true, href: 'https://example.com./', scheme: 'https', host: 'example.com.', displayHost: 'example.com.', registrableHint: 'example.com', warnings: [] },
+      expected: {
+        ok: true,
+        href: 'https://example.com./',
+        scheme: 'https',
+        host: 'example.com.',
+        displayHost: 'example.com.',
+        registrableHint: 'example.com',
+        warnings: [],
+      },
     },
     {
       name: 'a percent-encoded host (decoded by the parser)',
       url: 'https://ex%61mple.com/',
-      expected: { ok: true, href: 'https://example.com/', scheme: 'https', host: 'example.com', displayHost: 'example.com', registrableHint: 'example.com', warnings: [] },
+      expected: {
+        ok: true,
+        href: 'https://example.com/',
+        scheme: 'https',
+        host: 'example.com',
+        displayHost: 'example.com',
+        registrableHint: 'example.com',
+        warnings: [],
+      },
     },
     {
       name: 'a single-label host over plain http',
       url: 'http://localhost:3000/callback',
-      expected: { ok: true, href: 'http://localhost:3000/callback', scheme: 'http', host: 'localhost', displayHost: 'localhost', port: '3000', warnings: ['plain-http'] },
+      expected: {
+        ok: true,
+        href: 'http://localhost:3000/callback',
+        scheme: 'http',
+        host: 'localhost',
+        displayHost: 'localhost',
+        port: '3000',
+        warnings: ['plain-http'],
+      },
     },
     {
       name: 'plain http',
       url: 'http://example.com/login',
-      expected: { ok: true, href: 'http://example.com/login', scheme: 'http', host: 'example.com', displayHost: 'example.com', registrableHint: 'example.com', warnings: ['plain-http'] },
+      expected: {
+        ok: true,
+        href: 'http://example.com/login',
+        scheme: 'http',
+        host: 'example.com',
+        displayHost: 'example.com',
+        registrableHint: 'example.com',
+        warnings: ['plain-http'],
+      },
     },
     {
       name: 'an upper-case HTTP scheme',
       url: 'HTTP://Example.com',
-      expected: { ok: true, href: 'http://example.com/', scheme: 'http', host: 'example.com', displayHost: 'example.com', registrableHint: 'example.com', warnings: ['plain-http'] },
+      expected: {
+        ok: true,
+        href: 'http://example.com/',
+        scheme: 'http',
+        host: 'example.com',
+        displayHost: 'example.com',
+        registrableHint: 'example.com',
+        warnings: ['plain-http'],
+      },
     },
   ])('$name', ({ url, expected }) => {
     expect(inspectUrl(url)).toEqual(expected);
@@ -68,42 +149,106 @@ describe('given a punycode or Unicode host', () => {
     {
       name: 'Cyrillic "а" among Latin letters (apple look-alike)',
       url: 'https://xn--pple-43d.com/login',
-      expected: { ok: true, href: 'https://xn--pple-43d.com/login', scheme: 'https', host: 'xn--pple-43d.com', displayHost: 'аpple.com', registrableHint: 'аpple.com', warnings: ['punycode', 'mixed-script'] },
+      expected: {
+        ok: true,
+        href: 'https://xn--pple-43d.com/login',
+        scheme: 'https',
+        host: 'xn--pple-43d.com',
+        displayHost: 'аpple.com',
+        registrableHint: 'аpple.com',
+        warnings: ['punycode', 'mixed-script'],
+      },
     },
     {
       name: 'the same host typed in Unicode (the parser turns it into punycode)',
       url: 'https://аpple.com',
-      expected: { ok: true, href: 'https://xn--pple-43d.com/', scheme: 'https', host: 'xn--pple-43d.com', displayHost: 'аpple.com', registrableHint: 'аpple.com', warnings: ['punycode', 'mixed-script'] },
+      expected: {
+        ok: true,
+        href: 'https://xn--pple-43d.com/',
+        scheme: 'https',
+        host: 'xn--pple-43d.com',
+        displayHost: 'аpple.com',
+        registrableHint: 'аpple.com',
+        warnings: ['punycode', 'mixed-script'],
+      },
     },
     {
       name: 'two Cyrillic letters in paypal',
       url: 'https://xn--pypl-53dc.com',
-      expected: { ok: true, href: 'https://xn--pypl-53dc.com/', scheme: 'https', host: 'xn--pypl-53dc.com', displayHost: 'pаypаl.com', registrableHint: 'pаypаl.com', warnings: ['punycode', 'mixed-script'] },
+      expected: {
+        ok: true,
+        href: 'https://xn--pypl-53dc.com/',
+        scheme: 'https',
+        host: 'xn--pypl-53dc.com',
+        displayHost: 'pаypаl.com',
+        registrableHint: 'pаypаl.com',
+        warnings: ['punycode', 'mixed-script'],
+      },
     },
     {
       name: 'a whole-script look-alike (all Cyrillic: one script, still punycode)',
       url: 'https://xn--80ak6aa92e.com/',
-      expected: { ok: true, href: 'https://xn--80ak6aa92e.com/', scheme: 'https', host: 'xn--80ak6aa92e.com', displayHost: 'аррӏе.com', registrableHint: 'аррӏе.com', warnings: ['punycode'] },
+      expected: {
+        ok: true,
+        href: 'https://xn--80ak6aa92e.com/',
+        scheme: 'https',
+        host: 'xn--80ak6aa92e.com',
+        displayHost: 'аррӏе.com',
+        registrableHint: 'аррӏе.com',
+        warnings: ['punycode'],
+      },
     },
     {
       name: 'a German name with an umlaut, in a subdomain',
       url: 'https://bücher.example.de/',
-      expected: { ok: true, href: 'https://xn--bcher-kva.example.de/', scheme: 'https', host: 'xn--bcher-kva.example.de', displayHost: 'bücher.example.de', registrableHint: 'example.de', warnings: ['punycode'] },
+      expected: {
+        ok: true,
+        href: 'https://xn--bcher-kva.example.de/',
+        scheme: 'https',
+        host: 'xn--bcher-kva.example.de',
+        displayHost: 'bücher.example.de',
+        registrableHint: 'example.de',
+        warnings: ['punycode'],
+      },
     },
     {
       name: 'Japanese kanji and hiragana in one label (a legitimate mix)',
       url: 'https://例え.jp/',
-      expected: { ok: true, href: 'https://xn--r8jz45g.jp/', scheme: 'https', host: 'xn--r8jz45g.jp', displayHost: '例え.jp', registrableHint: '例え.jp', warnings: ['punycode'] },
+      expected: {
+        ok: true,
+        href: 'https://xn--r8jz45g.jp/',
+        scheme: 'https',
+        host: 'xn--r8jz45g.jp',
+        displayHost: '例え.jp',
+        registrableHint: '例え.jp',
+        warnings: ['punycode'],
+      },
     },
     {
       name: 'punycode in every label',
       url: 'https://xn--fiqs8s.xn--fiqz9s/',
-      expected: { ok: true, href: 'https://xn--fiqs8s.xn--fiqz9s/', scheme: 'https', host: 'xn--fiqs8s.xn--fiqz9s', displayHost: '中国.中國', registrableHint: '中国.中國', warnings: ['punycode'] },
+      expected: {
+        ok: true,
+        href: 'https://xn--fiqs8s.xn--fiqz9s/',
+        scheme: 'https',
+        host: 'xn--fiqs8s.xn--fiqz9s',
+        displayHost: '中国.中國',
+        registrableHint: '中国.中國',
+        warnings: ['punycode'],
+      },
     },
     {
       name: 'an xn-- label that decodes to ASCII only (not an IDN: shown as sent)',
       url: 'https://xn--abc-.com/',
-      expected: { ok: true, href: 'https://xn--abc-.com/', scheme: 'https', host: 'xn--abc-.com', displayHost: 'xn--abc-.com', registrableHint: 'xn--abc-.com', warnings: ['punycode'] },
+      expected: {
+        ok: true,
+        href: 'https://xn--abc-.com/',
+        scheme: 'https',
+        host: 'xn--abc-.com',
+        displayHost: 'xn--abc-.com',
+        registrableHint: 'xn--abc-.com',
+        warnings: ['punycode'],
+      },
     },
   ])('$name', ({ url, expected }) => {
     expect(inspectUrl(url)).toEqual(expected);
@@ -112,14 +257,70 @@ describe('given a punycode or Unicode host', () => {
 
 describe('given an IP host (every IPv4 spelling is normalised by the parser)', () => {
   test.each([
-    { name: 'dotted decimal', url: 'https://192.168.1.1/admin', href: 'https://192.168.1.1/admin', host: '192.168.1.1', scheme: 'https', warnings: ['ip-host'] },
-    { name: 'one decimal number', url: 'http://2130706433/', href: 'http://127.0.0.1/', host: '127.0.0.1', scheme: 'http', warnings: ['ip-host', 'plain-http'] },
-    { name: 'octal parts', url: 'http://0177.0.0.1/', href: 'http://127.0.0.1/', host: '127.0.0.1', scheme: 'http', warnings: ['ip-host', 'plain-http'] },
-    { name: 'hexadecimal, shortened', url: 'http://0x7f.1/', href: 'http://127.0.0.1/', host: '127.0.0.1', scheme: 'http', warnings: ['ip-host', 'plain-http'] },
-    { name: 'one hexadecimal number', url: 'https://0x7f000001/', href: 'https://127.0.0.1/', host: '127.0.0.1', scheme: 'https', warnings: ['ip-host'] },
-    { name: 'a trailing dot', url: 'https://192.168.1.1./', href: 'https://192.168.1.1/', host: '192.168.1.1', scheme: 'https', warnings: ['ip-host'] },
-    { name: 'IPv6 loopback', url: 'https://[::1]/', href: 'https://[::1]/', host: '[::1]', scheme: 'https', warnings: ['ip-host'] },
-    { name: 'IPv4-mapped IPv6 (rewritten in hex)', url: 'https://[::ffff:127.0.0.1]/', href: 'https://[::ffff:7f00:1]/', host: '[::ffff:7f00:1]', scheme: 'https', warnings: ['ip-host'] },
+    {
+      name: 'dotted decimal',
+      url: 'https://192.168.1.1/admin',
+      href: 'https://192.168.1.1/admin',
+      host: '192.168.1.1',
+      scheme: 'https',
+      warnings: ['ip-host'],
+    },
+    {
+      name: 'one decimal number',
+      url: 'http://2130706433/',
+      href: 'http://127.0.0.1/',
+      host: '127.0.0.1',
+      scheme: 'http',
+      warnings: ['ip-host', 'plain-http'],
+    },
+    {
+      name: 'octal parts',
+      url: 'http://0177.0.0.1/',
+      href: 'http://127.0.0.1/',
+      host: '127.0.0.1',
+      scheme: 'http',
+      warnings: ['ip-host', 'plain-http'],
+    },
+    {
+      name: 'hexadecimal, shortened',
+      url: 'http://0x7f.1/',
+      href: 'http://127.0.0.1/',
+      host: '127.0.0.1',
+      scheme: 'http',
+      warnings: ['ip-host', 'plain-http'],
+    },
+    {
+      name: 'one hexadecimal number',
+      url: 'https://0x7f000001/',
+      href: 'https://127.0.0.1/',
+      host: '127.0.0.1',
+      scheme: 'https',
+      warnings: ['ip-host'],
+    },
+    {
+      name: 'a trailing dot',
+      url: 'https://192.168.1.1./',
+      href: 'https://192.168.1.1/',
+      host: '192.168.1.1',
+      scheme: 'https',
+      warnings: ['ip-host'],
+    },
+    {
+      name: 'IPv6 loopback',
+      url: 'https://[::1]/',
+      href: 'https://[::1]/',
+      host: '[::1]',
+      scheme: 'https',
+      warnings: ['ip-host'],
+    },
+    {
+      name: 'IPv4-mapped IPv6 (rewritten in hex)',
+      url: 'https://[::ffff:127.0.0.1]/',
+      href: 'https://[::ffff:7f00:1]/',
+      host: '[::ffff:7f00:1]',
+      scheme: 'https',
+      warnings: ['ip-host'],
+    },
   ])('$name', ({ url, href, host, scheme, warnings }) => {
     expect(inspectUrl(url)).toEqual({ ok: true, href, scheme, host, displayHost: host, warnings });
   });
@@ -139,12 +340,35 @@ describe('given an IP host (every IPv4 spelling is normalised by the parser)', (
 
 describe('given embedded credentials', () => {
   test.each([
-    { name: 'user and password', url: 'https://user:pass@example.com/', href: 'https://user:pass@example.com/', host: 'example.com' },
+    {
+      name: 'user and password',
+      url: 'https://user:pass@example.com/',
+      href: 'https://user:pass@example.com/',
+      host: 'example.com',
+    },
     { name: 'a user only', url: 'https://admin@example.com/', href: 'https://admin@example.com/', host: 'example.com' },
-    { name: 'a password only', url: 'https://:secret@example.com/', href: 'https://:secret@example.com/', host: 'example.com' },
-    { name: 'a trusted name as user, the real host after @', url: 'https://apple.com@evil.example/', href: 'https://apple.com@evil.example/', host: 'evil.example' },
+    {
+      name: 'a password only',
+      url: 'https://:secret@example.com/',
+      href: 'https://:secret@example.com/',
+      host: 'example.com',
+    },
+    {
+      name: 'a trusted name as user, the real host after @',
+      url: 'https://apple.com@evil.example/',
+      href: 'https://apple.com@evil.example/',
+      host: 'evil.example',
+    },
   ])('$name', ({ url, href, host }) => {
-    expect(inspectUrl(url)).toEqual({ ok: true, href, scheme: 'https', host, displayHost: host, registrableHint: host, warnings: ['credentials'] });
+    expect(inspectUrl(url)).toEqual({
+      ok: true,
+      href,
+      scheme: 'https',
+      host,
+      displayHost: host,
+      registrableHint: host,
+      warnings: ['credentials'],
+    });
   });
 
   test('every warning at once, in URL_WARNINGS order', () => {
@@ -196,12 +420,28 @@ describe('given a very long URL', () => {
 
   test(`exactly ${LONG_URL_LENGTH} characters: no warning`, () => {
     const url = base + 'a'.repeat(LONG_URL_LENGTH - base.length);
-    expect(inspectUrl(url)).toEqual({ ok: true, href: url, scheme: 'https', host: 'example.com', displayHost: 'example.com', registrableHint: 'example.com', warnings: [] });
+    expect(inspectUrl(url)).toEqual({
+      ok: true,
+      href: url,
+      scheme: 'https',
+      host: 'example.com',
+      displayHost: 'example.com',
+      registrableHint: 'example.com',
+      warnings: [],
+    });
   });
 
   test(`${LONG_URL_LENGTH + 1} characters: warned as long`, () => {
     const url = base + 'a'.repeat(LONG_URL_LENGTH + 1 - base.length);
-    expect(inspectUrl(url)).toEqual({ ok: true, href: url, scheme: 'https', host: 'example.com', displayHost: 'example.com', registrableHint: 'example.com', warnings: ['long'] });
+    expect(inspectUrl(url)).toEqual({
+      ok: true,
+      href: url,
+      scheme: 'https',
+      host: 'example.com',
+      displayHost: 'example.com',
+      registrableHint: 'example.com',
+      warnings: ['long'],
+    });
   });
 
   test(`exactly ${MAX_URL_LENGTH} characters: still offered`, () => {
@@ -259,7 +499,11 @@ describe('given text that is not an absolute URL', () => {
   });
 
   test('a value that is not text (an untrusted request) is refused, not thrown', () => {
-    expect(inspectUrl(42 as unknown as string)).toEqual({ ok: false, reason: 'unparseable', message: 'The URL is not text.' });
+    expect(inspectUrl(42 as unknown as string)).toEqual({
+      ok: false,
+      reason: 'unparseable',
+      message: 'The URL is not text.',
+    });
   });
 
   test('the result is frozen', () => {
@@ -271,7 +515,15 @@ describe('given text that is not an absolute URL', () => {
 
 describe('given the code lists', () => {
   test('warnings and refusals are exactly these, in this order', () => {
-    expect(URL_WARNINGS).toEqual(['credentials', 'ip-host', 'punycode', 'mixed-script', 'plain-http', 'whitespace', 'long']);
+    expect(URL_WARNINGS).toEqual([
+      'credentials',
+      'ip-host',
+      'punycode',
+      'mixed-script',
+      'plain-http',
+      'whitespace',
+      'long',
+    ]);
     expect(URL_REFUSALS).toEqual(['unparseable', 'scheme', 'too-long']);
   });
 });

@@ -231,7 +231,12 @@ describe(`conformance client --scenario ${SCENARIO}`, () => {
       expect(result.code).toBe(0);
       const announced = announcedChecks(output);
       expect(announced).toEqual(SCORED.map(([id]) => ({ id, status: 'SUCCESS' })));
-      expect(summary).toMatchObject({ passed: announced.length, denominator: announced.length, failed: 0, warnings: 0 });
+      expect(summary).toMatchObject({
+        passed: announced.length,
+        denominator: announced.length,
+        failed: 0,
+        warnings: 0,
+      });
       expect(summary.passed).toBe(5);
       expect(output).toContain('✅ OVERALL: PASSED');
       expect(output).not.toContain('CLIENT EXITED WITH ERROR');
@@ -247,7 +252,9 @@ describe(`conformance client --scenario ${SCENARIO}`, () => {
       );
 
       const events = clientEvents(clientStdout);
-      expect(String(events.find((event) => event['event'] === 'connected')?.['url'])).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+      expect(String(events.find((event) => event['event'] === 'connected')?.['url'])).toMatch(
+        /^http:\/\/127\.0\.0\.1:\d+\/mcp$/,
+      );
       const elicitations = events.filter((event) => event['event'] === 'elicitation');
       expect(elicitations).toHaveLength(1);
       expect(elicitations[0]?.['result']).toStrictEqual({ action: 'accept', content: DEFAULTS });
@@ -259,7 +266,11 @@ describe(`conformance client --scenario ${SCENARIO}`, () => {
   it(
     'control: the same client answering with an empty draft instead of initialDraft fails all five checks',
     async () => {
-      const { run: result, output, outputDir } = await runSuite('empty-draft', {
+      const {
+        run: result,
+        output,
+        outputDir,
+      } = await runSuite('empty-draft', {
         MCP_ELICIT_KIT_CONFORMANCE_EMPTY_DRAFT: '1',
       });
       const summary = parseSummary(output);

@@ -182,7 +182,9 @@ describe('given a server that stops waiting', () => {
     await prompt.waitFor({ state: 'detached' });
     const notice = requests().getByRole('listitem');
     await notice.waitFor();
-    expect(await notice.textContent()).toBe('Workspace service stopped waitingAnswer within 3600 seconds, or I stop waiting.Dismiss');
+    expect(await notice.textContent()).toBe(
+      'Workspace service stopped waitingAnswer within 3600 seconds, or I stop waiting.Dismiss',
+    );
     expect(await result('stop_waiting')).toBe('Stopped waiting.');
     await expect(requests().getByRole('status').first().textContent()).resolves.toBe('');
     await notice.getByRole('button', { name: 'Dismiss' }).click();

@@ -50,7 +50,9 @@ export async function startHostHarness(serverOptions: DemoServerOptions[] = [{}]
     const relative = normalize(path === '/' ? '/index.html' : path).replace(/^(\.\.[/\\])+/, '');
     try {
       const body = readFileSync(join(outDir, relative));
-      response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(relative)] ?? 'application/octet-stream' }).end(body);
+      response
+        .writeHead(200, { 'content-type': CONTENT_TYPES[extname(relative)] ?? 'application/octet-stream' })
+        .end(body);
     } catch {
       response.writeHead(404).end();
     }
@@ -67,7 +69,11 @@ export async function startHostHarness(serverOptions: DemoServerOptions[] = [{}]
     browser,
     servers,
     async openPage({ urls = servers.map((server) => server.url), sdk = 1 } = {}) {
-      const context = await browser.newContext({ timezoneId: 'Asia/Kolkata', locale: 'en-US', viewport: { width: 1280, height: 1000 } });
+      const context = await browser.newContext({
+        timezoneId: 'Asia/Kolkata',
+        locale: 'en-US',
+        viewport: { width: 1280, height: 1000 },
+      });
       const page = await context.newPage();
       const query = new URLSearchParams(urls.map((url) => ['url', url]));
       if (sdk === 2) query.set('sdk', '2');

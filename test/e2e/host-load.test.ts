@@ -29,14 +29,19 @@ describe('given 3 servers sending 20 concurrent elicitations each', () => {
   test('every one is answered exactly once through the UI, none is lost, the order per server is kept', async () => {
     const { context, page } = await harness.openPage();
     const requests = page.getByRole('region', { name: 'Requests from MCP servers' });
-    const burst = (server: string) => page.getByRole('region', { name: server, exact: true }).getByRole('region', { name: 'burst', exact: true });
+    const burst = (server: string) =>
+      page.getByRole('region', { name: server, exact: true }).getByRole('region', { name: 'burst', exact: true });
 
     for (const server of SERVERS) {
       await burst(server).getByLabel('Arguments (JSON)').fill(`{"count": ${PER_SERVER}}`);
     }
     // All three calls start before the first answer.
     for (const server of SERVERS) await burst(server).getByRole('button', { name: 'Call burst' }).click();
-    await requests.getByRole('status').first().filter({ hasText: `${SERVERS.length * PER_SERVER} pending` }).waitFor();
+    await requests
+      .getByRole('status')
+      .first()
+      .filter({ hasText: `${SERVERS.length * PER_SERVER} pending` })
+      .waitFor();
 
     const shown: Record<string, number[]> = { alpha: [], beta: [], gamma: [] };
     const message = /^Request (\d+) of 20 from (alpha|beta|gamma)$/;
@@ -59,11 +64,16 @@ describe('given 3 servers sending 20 concurrent elicitations each', () => {
       received[server] = JSON.parse((await output.textContent()) ?? '');
     }
     const expected = (server: string) =>
-      Array.from({ length: PER_SERVER }, (_, index) => ({ action: 'accept', content: { answer: `${server}#${index + 1}` } }));
+      Array.from({ length: PER_SERVER }, (_, index) => ({
+        action: 'accept',
+        content: { answer: `${server}#${index + 1}` },
+      }));
     const inOrder = Array.from({ length: PER_SERVER }, (_, index) => index + 1);
 
     // Figures for the record: requests sent, answers shown and given, received, lost, duplicated.
-    const answers = SERVERS.flatMap((server) => (received[server] as { content: { answer: string } }[]).map((result) => result.content.answer));
+    const answers = SERVERS.flatMap((server) =>
+      (received[server] as { content: { answer: string } }[]).map((result) => result.content.answer),
+    );
     const figures = {
       requests: SERVERS.length * PER_SERVER,
       answeredInUi: Object.values(shown).flat().length,

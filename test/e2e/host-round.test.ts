@@ -17,7 +17,11 @@ import { startHostHarness, type HostHarness } from './host-harness.js';
 const nameForm: ElicitRequestFormParams = {
   mode: 'form',
   message: 'What is the release called?',
-  requestedSchema: { type: 'object', properties: { release: { type: 'string', title: 'Release name', minLength: 3 } }, required: ['release'] },
+  requestedSchema: {
+    type: 'object',
+    properties: { release: { type: 'string', title: 'Release name', minLength: 3 } },
+    required: ['release'],
+  },
 };
 
 const regionForm: ElicitRequestFormParams = {
@@ -57,7 +61,11 @@ function planner(): McpServer {
 }
 
 /** Hands a `node:http` request to a web-standard handler and streams its response back. */
-async function bridge(request: IncomingMessage, response: ServerResponse, fetch: (request: Request) => Promise<Response>): Promise<void> {
+async function bridge(
+  request: IncomingMessage,
+  response: ServerResponse,
+  fetch: (request: Request) => Promise<Response>,
+): Promise<void> {
   const body: Buffer[] = [];
   for await (const chunk of request) body.push(chunk as Buffer);
   const headers = new Headers();
@@ -78,7 +86,8 @@ async function bridge(request: IncomingMessage, response: ServerResponse, fetch:
   response.writeHead(answer.status);
   // Written as it comes: an SSE response stays open while the round is answered.
   const reader = answer.body?.getReader();
-  for (let part = await reader?.read(); part !== undefined && !part.done; part = await reader?.read()) response.write(part.value);
+  for (let part = await reader?.read(); part !== undefined && !part.done; part = await reader?.read())
+    response.write(part.value);
   response.end();
 }
 
@@ -94,7 +103,10 @@ beforeAll(async () => {
     if (origin !== undefined && /^http:\/\/127\.0\.0\.1:\d+$/.test(origin)) {
       response.setHeader('access-control-allow-origin', origin);
       response.setHeader('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS');
-      response.setHeader('access-control-allow-headers', request.headers['access-control-request-headers'] ?? 'content-type');
+      response.setHeader(
+        'access-control-allow-headers',
+        request.headers['access-control-request-headers'] ?? 'content-type',
+      );
       response.setHeader('access-control-expose-headers', 'mcp-session-id, mcp-protocol-version');
     }
     if (request.method === 'OPTIONS') {
@@ -127,7 +139,9 @@ describe('given a 2026-07-28 server sending a round of two elicitations', () => 
 
     const set = page.getByRole('group', { name: 'Request from Release planner' });
     await set.waitFor();
-    expect(await page.getByRole('region', { name: 'Requests from MCP servers' }).getByRole('status').first().textContent()).toBe('1 pending');
+    expect(
+      await page.getByRole('region', { name: 'Requests from MCP servers' }).getByRole('status').first().textContent(),
+    ).toBe('1 pending');
     const first = set.getByRole('group', { name: 'Request 1 of 2 from Release planner' });
     const second = set.getByRole('group', { name: 'Request 2 of 2 from Release planner' });
     await first.getByRole('textbox', { name: 'Release name' }).fill('Aurora');

@@ -61,11 +61,16 @@ describe('given a URL-mode elicitation in the demo host', () => {
       'The page is not encrypted (http). Do not enter passwords or payment details there.',
     ]);
     expect(await prompt.getByRole('link').count()).toBe(0);
-    expect(await page.locator('iframe, img, link[rel="preconnect"], link[rel="prefetch"], link[rel="dns-prefetch"]').count()).toBe(0);
+    expect(
+      await page.locator('iframe, img, link[rel="preconnect"], link[rel="prefetch"], link[rel="dns-prefetch"]').count(),
+    ).toBe(0);
     expect(linkSite.linkRequests).toStrictEqual([]);
     expect(context.pages()).toHaveLength(pagesBefore);
 
-    const [popup] = await Promise.all([context.waitForEvent('page'), prompt.getByRole('button', { name: 'Open in new tab' }).click()]);
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      prompt.getByRole('button', { name: 'Open in new tab' }).click(),
+    ]);
     await popup.waitForLoadState('load');
     expect(popup.url()).toBe(href);
     expect(await popup.evaluate(() => window.opener === null)).toBe(true);
@@ -75,7 +80,9 @@ describe('given a URL-mode elicitation in the demo host', () => {
     expect(await result('open_link')).toBe(`Link completed (${id}).`);
     const status = prompt.getByRole('status');
     await status.filter({ hasText: 'Done: the server confirmed it is finished.' }).waitFor();
-    expect(linkSite.linkRequests).toStrictEqual([{ method: 'GET', path: `/link/${id}`, mode: 'navigate', dest: 'document', referer: '' }]);
+    expect(linkSite.linkRequests).toStrictEqual([
+      { method: 'GET', path: `/link/${id}`, mode: 'navigate', dest: 'document', referer: '' },
+    ]);
     expect(context.pages()).toHaveLength(pagesBefore + 1);
 
     await prompt.getByRole('button', { name: 'Close' }).click();

@@ -14,7 +14,9 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 /** Runtime export names of an entry, as plain Node sees them from the repo root. */
 function builtExports(specifier: string): string[] {
   const script = `import(${JSON.stringify(specifier)}).then((m) => process.stdout.write(JSON.stringify(Object.keys(m).sort())))`;
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' })) as string[];
+  return JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' }),
+  ) as string[];
 }
 
 describe('given a fresh npm run build', () => {
@@ -34,13 +36,16 @@ describe('given a fresh npm run build', () => {
     const names = builtExports('mcp-elicit-kit');
     expect(names).toContain('ElicitationForm');
     expect(names).toContain('parseRequestedSchema');
-    const emitted = readdirSync(join(root, 'dist'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js') || f.endsWith('.d.ts'));
+    const emitted = readdirSync(join(root, 'dist'), { recursive: true, encoding: 'utf8' }).filter(
+      (f) => f.endsWith('.js') || f.endsWith('.d.ts'),
+    );
     const withCss = emitted.filter((f) => readFileSync(join(root, 'dist', f), 'utf8').includes(".css'"));
     expect(withCss).toEqual([]);
   });
 
   test('every entry has its type declarations', () => {
-    for (const file of ['dist/index.d.ts', 'dist/core/index.d.ts', 'dist/sdk/index.d.ts']) expect(existsSync(join(root, file)), file).toBe(true);
+    for (const file of ['dist/index.d.ts', 'dist/core/index.d.ts', 'dist/sdk/index.d.ts'])
+      expect(existsSync(join(root, file)), file).toBe(true);
   });
 
   test('mcp-elicit-kit/styles.css holds every theme sheet, each scoped under .mek-root', () => {

@@ -96,7 +96,8 @@ const refused = cases.filter(({ fixture }) => sdk1ClientView(fixture.request).re
 type TransportKind = 'in-memory' | 'streamable-http';
 
 /** What the server's `ask` tool reports: what `elicitInput` resolved to, or how it failed. */
-type ServerOutcome = { outcome: 'result'; result: Record<string, unknown> } | { outcome: 'error'; code: number; message: string };
+type ServerOutcome =
+  { outcome: 'result'; result: Record<string, unknown> } | { outcome: 'error'; code: number; message: string };
 
 /** The scripted person: gets the params exactly as the SDK client handed them over. */
 type Script = (params: Record<string, unknown>) => unknown;
@@ -120,14 +121,20 @@ interface SessionOptions {
 }
 
 /** A request schema that accepts any `elicitation/create` params and keeps them as they came. */
-const LooseElicitRequestSchema = z.object({ method: z.literal('elicitation/create'), params: z.record(z.string(), z.unknown()) });
+const LooseElicitRequestSchema = z.object({
+  method: z.literal('elicitation/create'),
+  params: z.record(z.string(), z.unknown()),
+});
 
 /** The server under test: one tool, `ask`, that sends the form elicitation registered under `key`. */
 function createAskServer(requests: Map<string, object>): McpServer {
   const mcp = new McpServer({ name: 'mcp-elicit-kit-e2e-server', version: '0.1.0' });
   mcp.registerTool(
     'ask',
-    { description: 'Sends one registered form elicitation and reports what came back.', inputSchema: { key: z.string() } },
+    {
+      description: 'Sends one registered form elicitation and reports what came back.',
+      inputSchema: { key: z.string() },
+    },
     async ({ key }, extra) => {
       const request = requests.get(key);
       if (request === undefined) throw new Error(`no request registered under ${key}`);
@@ -141,7 +148,11 @@ function createAskServer(requests: Map<string, object>): McpServer {
         if (!(error instanceof McpError)) throw error;
         outcome = { outcome: 'error', code: error.code, message: error.message };
       }
-      return { isError: outcome.outcome === 'error', content: [{ type: 'text', text: JSON.stringify(outcome) }], structuredContent: outcome };
+      return {
+        isError: outcome.outcome === 'error',
+        content: [{ type: 'text', text: JSON.stringify(outcome) }],
+        structuredContent: outcome,
+      };
     },
   );
   return mcp;
@@ -293,7 +304,8 @@ function classify(property: Record<string, unknown>): string[] {
     if (Array.isArray(items['oneOf'])) return ['titled-multi', 'titled-multi:items.oneOf'];
   }
   if (property['type'] === 'string') {
-    if (Array.isArray(property['enum'])) return [Array.isArray(property['enumNames']) ? 'legacy-titled' : 'untitled-single'];
+    if (Array.isArray(property['enum']))
+      return [Array.isArray(property['enumNames']) ? 'legacy-titled' : 'untitled-single'];
     if (Array.isArray(property['oneOf'])) return ['titled-single', 'titled-single:oneOf'];
     if (Array.isArray(property['anyOf'])) return ['titled-single', 'titled-single:anyOf'];
     if (typeof property['format'] === 'string') return [`format:${property['format']}`];
@@ -319,7 +331,10 @@ describe('fixture coverage of the round trip', () => {
     const covered = new Set<string>();
     const foldersWithAccept = new Set<string>();
     for (const { variant, fixture } of delivered) {
-      const properties = fixture.request.requestedSchema.properties as unknown as Record<string, Record<string, unknown>>;
+      const properties = fixture.request.requestedSchema.properties as unknown as Record<
+        string,
+        Record<string, unknown>
+      >;
       for (const answer of answersWithResult(fixture)) {
         const content = withoutProtoKey(answer.result.content ?? {});
         if (answer.result.action === 'accept') foldersWithAccept.add(variant);
@@ -329,7 +344,13 @@ describe('fixture coverage of the round trip', () => {
         }
       }
     }
-    const wanted = [...ENUM_VARIANTS, ...FORMATS.map((format) => `format:${format}`), 'titled-single:oneOf', 'titled-single:anyOf', 'titled-multi:items.anyOf'];
+    const wanted = [
+      ...ENUM_VARIANTS,
+      ...FORMATS.map((format) => `format:${format}`),
+      'titled-single:oneOf',
+      'titled-single:anyOf',
+      'titled-multi:items.anyOf',
+    ];
     expect(wanted.filter((label) => !covered.has(label))).toEqual([]);
     expect(VARIANT_FOLDERS.filter((folder) => folder !== 'malformed' && !foldersWithAccept.has(folder))).toEqual([]);
   });
@@ -342,9 +363,13 @@ describe('fixture coverage of the round trip', () => {
       return { id, reasons: keys.map((key) => refusalReason(properties[key])) };
     });
     expect(reasons.filter(({ reasons }) => reasons.length === 0)).toEqual([]);
-    expect(reasons.some(({ id, reasons }) => id.startsWith('titled-multi/') && reasons.includes('items.oneOf spelling'))).toBe(true);
+    expect(
+      reasons.some(({ id, reasons }) => id.startsWith('titled-multi/') && reasons.includes('items.oneOf spelling')),
+    ).toBe(true);
     // ...while the kit itself renders every one of them.
-    expect(refused.filter(({ fixture }) => !parseRequestedSchema(fixture.request.requestedSchema).ok).map(({ id }) => id)).toEqual([]);
+    expect(
+      refused.filter(({ fixture }) => !parseRequestedSchema(fixture.request.requestedSchema).ok).map(({ id }) => id),
+    ).toEqual([]);
   });
 });
 
@@ -371,7 +396,8 @@ describe.each<TransportKind>(['in-memory', 'streamable-http'])('SDK 1.32 server 
           // The kit pre-fills the SDK's copy exactly as the fixture says it pre-fills the original.
           if (answer.result.action === 'accept') expect(opened).toEqual([withoutProtoKey(fixture.initialDraft)]);
           expect(server).toEqual({ outcome: 'result', result: expectedAtServer(answer.result) });
-          if (server.outcome === 'result' && answer.result.action !== 'accept') expect(Object.keys(server.result)).toEqual(['action']);
+          if (server.outcome === 'result' && answer.result.action !== 'accept')
+            expect(Object.keys(server.result)).toEqual(['action']);
         });
       }
     }
@@ -395,13 +421,17 @@ describe.each<TransportKind>(['in-memory', 'streamable-http'])('SDK 1.32 server 
   describe("fixture contents[]: the SDK server's verdict equals the fixture's `valid`", () => {
     const SERVER_REJECTS = 'MCP error -32602: Elicitation response content does not match requested schema: ';
     const isWireValue = (value: unknown) =>
-      ['string', 'number', 'boolean'].includes(typeof value) || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
+      ['string', 'number', 'boolean'].includes(typeof value) ||
+      (Array.isArray(value) && value.every((item) => typeof item === 'string'));
     for (const { id, fixture } of delivered) {
       fixture.contents.forEach(({ content, valid }, index) => {
         it(`${id}: contents[${index}] ${valid ? 'accepted' : 'rejected'}`, async () => {
           const { server } = await session.ask(fixture.request, () => ({ action: 'accept', content }));
           if (valid) {
-            expect(server).toEqual({ outcome: 'result', result: { action: 'accept', content: withoutProtoKey(content) } });
+            expect(server).toEqual({
+              outcome: 'result',
+              result: { action: 'accept', content: withoutProtoKey(content) },
+            });
             return;
           }
           expect(server).toMatchObject({ outcome: 'error', code: -32602 });
@@ -432,7 +462,9 @@ describe.each<TransportKind>(['in-memory', 'streamable-http'])('SDK 1.32 server 
   });
 
   describe('decline and cancel reach the server as the bare action', () => {
-    const firstPerFolder = delivered.filter((entry, index) => delivered.findIndex((other) => other.variant === entry.variant) === index);
+    const firstPerFolder = delivered.filter(
+      (entry, index) => delivered.findIndex((other) => other.variant === entry.variant) === index,
+    );
     for (const { id, fixture } of firstPerFolder) {
       for (const action of ['decline', 'cancel'] as const) {
         it(`${id}: ${action}`, async () => {
@@ -457,7 +489,8 @@ describe.each<TransportKind>(['in-memory', 'streamable-http'])('SDK 1.32 server 
       expect(server).toStrictEqual({
         outcome: 'error',
         code: -32602,
-        message: 'MCP error -32602: Elicitation response content does not match requested schema: data/count must be integer',
+        message:
+          'MCP error -32602: Elicitation response content does not match requested schema: data/count must be integer',
       });
       const kitVerdict = validateElicitContent(countRequest.requestedSchema as unknown as RequestedSchema, content);
       expect(kitVerdict.map(({ field, code }) => ({ field, code }))).toEqual([{ field: 'count', code: 'type' }]);
@@ -476,7 +509,9 @@ describe.each<TransportKind>(['in-memory', 'streamable-http'])('SDK 1.32 server 
       const { server } = await session.ask(countRequest, () => ({ action: 'accept', content: { count: null } }));
       expect(server).toMatchObject({ outcome: 'error', code: -32602 });
       if (server.outcome !== 'error') throw new Error('unreachable');
-      expect(zodIssues(server.message, REFUSED_RESULT)).toMatchObject([{ code: 'invalid_union', path: ['content', 'count'] }]);
+      expect(zodIssues(server.message, REFUSED_RESULT)).toMatchObject([
+        { code: 'invalid_union', path: ['content', 'count'] },
+      ]);
     });
 
     it('a pattern stripped from the kit’s view is still enforced by the server (text/pattern)', async () => {
@@ -488,7 +523,9 @@ describe.each<TransportKind>(['in-memory', 'streamable-http'])('SDK 1.32 server 
         const submitted = submitDraft(schema, { ...initialDraft(schema), slug: 'Release Notes' });
         return submitted.ok ? submitted.result : { action: 'cancel' };
       });
-      expect((seen[0]?.['requestedSchema'] as { properties: Record<string, object> }).properties['slug']).not.toHaveProperty('pattern');
+      expect(
+        (seen[0]?.['requestedSchema'] as { properties: Record<string, object> }).properties['slug'],
+      ).not.toHaveProperty('pattern');
       expect(server).toStrictEqual({
         outcome: 'error',
         code: -32602,
@@ -515,10 +552,13 @@ describe.each<TransportKind>(['in-memory', 'streamable-http'])('SDK 1.32 server 
     it('elicitation: {} is treated as form support', async () => {
       const bare = await openSession(kind, { capabilities: { elicitation: {} } });
       try {
-        const { server, seen } = await bare.ask({ message: 'OK?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } }, () => ({
-          action: 'accept',
-          content: { ok: true },
-        }));
+        const { server, seen } = await bare.ask(
+          { message: 'OK?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } },
+          () => ({
+            action: 'accept',
+            content: { ok: true },
+          }),
+        );
         expect(seen).toHaveLength(1);
         expect(server).toStrictEqual({ outcome: 'result', result: { action: 'accept', content: { ok: true } } });
       } finally {
@@ -531,7 +571,8 @@ describe.each<TransportKind>(['in-memory', 'streamable-http'])('SDK 1.32 server 
       try {
         const anyOfCase = cases.find(({ id }) => id === 'titled-single/any-of-required');
         const oneOfCase = refused.find(({ id }) => id.startsWith('titled-multi/one-of-'));
-        if (!anyOfCase || !oneOfCase) throw new Error('fixtures titled-single/any-of-required or titled-multi/one-of-* missing');
+        if (!anyOfCase || !oneOfCase)
+          throw new Error('fixtures titled-single/any-of-required or titled-multi/one-of-* missing');
 
         const protoCase = cases.find(({ id }) => id === 'mixed/prototype-keys');
         if (!protoCase) throw new Error('fixture mixed/prototype-keys is missing');

@@ -27,9 +27,18 @@ function runtimeImports(fileName: string, source: string): string[] {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) && node.importClause?.isTypeOnly !== true && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      ts.isImportDeclaration(node) &&
+      node.importClause?.isTypeOnly !== true &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       found.push(node.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(node) && !node.isTypeOnly && node.moduleSpecifier !== undefined && ts.isStringLiteral(node.moduleSpecifier)) {
+    } else if (
+      ts.isExportDeclaration(node) &&
+      !node.isTypeOnly &&
+      node.moduleSpecifier !== undefined &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       found.push(node.moduleSpecifier.text);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [specifier] = node.arguments;
@@ -46,7 +55,11 @@ describe('given the mcp-elicit-kit/sdk entry', () => {
     expect(Object.keys(sdk).sort()).toStrictEqual(['attachElicitation', 'attachElicitationV1', 'attachElicitationV2']);
   });
 
-  test.each(readdirSync(sdkDir).filter((name) => name.endsWith('.ts')).sort())('%s loads no MCP SDK module at run time', (name) => {
+  test.each(
+    readdirSync(sdkDir)
+      .filter((name) => name.endsWith('.ts'))
+      .sort(),
+  )('%s loads no MCP SDK module at run time', (name) => {
     const imports = runtimeImports(name, readFileSync(join(sdkDir, name), 'utf8'));
     expect(imports.filter((specifier) => specifier.startsWith('@modelcontextprotocol/'))).toStrictEqual([]);
   });
@@ -62,7 +75,9 @@ describe('given a client of either SDK line', () => {
     expect(typeof v1.fallbackRequestHandler).toBe('function');
     expect(() => v1.assertCanSetRequestHandler('elicitation/create')).not.toThrow();
     expect(v2.fallbackRequestHandler).toBeUndefined();
-    expect(() => v2.assertCanSetRequestHandler('elicitation/create')).toThrow('A request handler for elicitation/create already exists');
+    expect(() => v2.assertCanSetRequestHandler('elicitation/create')).toThrow(
+      'A request handler for elicitation/create already exists',
+    );
   });
 
   test('attaching twice to one client is refused, on both lines', () => {
@@ -122,7 +137,10 @@ describe('given a client of either SDK line', () => {
     const [c, s] = InMemoryV1.createLinkedPair();
     await server.connect(s);
     await client.connect(c);
-    await expect(server.server.listRoots()).rejects.toMatchObject({ code: -32601, message: 'MCP error -32601: Method not found' });
+    await expect(server.server.listRoots()).rejects.toMatchObject({
+      code: -32601,
+      message: 'MCP error -32601: Method not found',
+    });
     await client.close();
     await server.close();
   });
@@ -152,7 +170,10 @@ describe('given a client of either SDK line', () => {
       return entry;
     };
     expect(await named({})).toStrictEqual({ name: 'reported-name' });
-    expect(await named({ server: { name: 'Deploy bot', id: 'deploy#2' } })).toStrictEqual({ name: 'Deploy bot', id: 'deploy#2' });
+    expect(await named({ server: { name: 'Deploy bot', id: 'deploy#2' } })).toStrictEqual({
+      name: 'Deploy bot',
+      id: 'deploy#2',
+    });
     expect(await named({ server: { id: 'only-id' } })).toStrictEqual({ name: 'reported-name', id: 'only-id' });
   });
 });

@@ -26,7 +26,11 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { CallToolResult, ElicitRequestParams as SdkElicitParams, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolResult,
+  ElicitRequestParams as SdkElicitParams,
+  JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, test } from 'vitest';
 import * as z from 'zod';
 
@@ -65,7 +69,10 @@ type Aborts = Map<string, AbortController>;
 function buildServer(name: string, aborts: Aborts): McpServer {
   const mcp = new McpServer({ name, version: '1.0.0' });
   const report = (outcome: Outcome): CallToolResult => ({ content: [{ type: 'text', text: JSON.stringify(outcome) }] });
-  const ask = async (params: SdkElicitParams, options: { signal?: AbortSignal; timeout?: number; relatedRequestId: string | number }) => {
+  const ask = async (
+    params: SdkElicitParams,
+    options: { signal?: AbortSignal; timeout?: number; relatedRequestId: string | number },
+  ) => {
     try {
       return report({ ok: true, result: await mcp.server.elicitInput(params, options) });
     } catch (error) {
@@ -75,7 +82,14 @@ function buildServer(name: string, aborts: Aborts): McpServer {
   };
   mcp.registerTool(
     'ask',
-    { description: 'Elicits the given params', inputSchema: { params: z.record(z.string(), z.unknown()), abortKey: z.string().optional(), timeoutMs: z.number().optional() } },
+    {
+      description: 'Elicits the given params',
+      inputSchema: {
+        params: z.record(z.string(), z.unknown()),
+        abortKey: z.string().optional(),
+        timeoutMs: z.number().optional(),
+      },
+    },
     async ({ params, abortKey, timeoutMs }, extra) => {
       const controller = new AbortController();
       if (abortKey !== undefined) aborts.set(abortKey, controller);
@@ -86,10 +100,14 @@ function buildServer(name: string, aborts: Aborts): McpServer {
       });
     },
   );
-  mcp.registerTool('complete', { description: 'Sends elicitation/complete', inputSchema: { elicitationId: z.string() } }, async ({ elicitationId }) => {
-    await mcp.server.createElicitationCompletionNotifier(elicitationId)();
-    return { content: [{ type: 'text', text: 'sent' }] };
-  });
+  mcp.registerTool(
+    'complete',
+    { description: 'Sends elicitation/complete', inputSchema: { elicitationId: z.string() } },
+    async ({ elicitationId }) => {
+      await mcp.server.createElicitationCompletionNotifier(elicitationId)();
+      return { content: [{ type: 'text', text: 'sent' }] };
+    },
+  );
   return mcp;
 }
 
@@ -108,7 +126,12 @@ function record(transport: Transport, sent: JSONRPCMessage[], received: JSONRPCM
 
 type TransportKind = 'in-memory' | 'streamable-http';
 
-async function connect(kind: TransportKind, queue: ElicitationQueue, serverName: string, aborts: Aborts): Promise<Wiring> {
+async function connect(
+  kind: TransportKind,
+  queue: ElicitationQueue,
+  serverName: string,
+  aborts: Aborts,
+): Promise<Wiring> {
   const mcp = buildServer(serverName, aborts);
   const client = new Client({ name: 'kit-host', version: '1.0.0' });
   attachElicitation(client, queue);
@@ -163,7 +186,10 @@ async function connect(kind: TransportKind, queue: ElicitationQueue, serverName:
   }
 }
 
-async function callAsk(client: Client, args: { params: object; abortKey?: string; timeoutMs?: number }): Promise<Outcome> {
+async function callAsk(
+  client: Client,
+  args: { params: object; abortKey?: string; timeoutMs?: number },
+): Promise<Outcome> {
   const result = (await client.callTool({ name: 'ask', arguments: args })) as CallToolResult;
   const [block] = result.content;
   if (block?.type !== 'text') throw new Error('the tool answers with one text block');
@@ -175,7 +201,10 @@ async function callAsk(client: Client, args: { params: object; abortKey?: string
 // ---------------------------------------------------------------------------------------------
 
 /** Calls `decide` once per new pending entry; `undefined` leaves the entry alone. */
-function person(queue: ElicitationQueue, decide: (entry: ElicitationEntry) => ElicitResult | undefined): { stop(): void; seen: ElicitationEntry[] } {
+function person(
+  queue: ElicitationQueue,
+  decide: (entry: ElicitationEntry) => ElicitResult | undefined,
+): { stop(): void; seen: ElicitationEntry[] } {
   const seen: ElicitationEntry[] = [];
   const handled = new Set<string>();
   const look = () => {
@@ -219,12 +248,16 @@ function fill(entry: ElicitationEntry, typed: Draft): ElicitResult {
 
 /** Request ids of the `elicitation/create` requests the client received. */
 function elicitationIds(messages: readonly JSONRPCMessage[]): (string | number)[] {
-  return messages.flatMap((message) => ('method' in message && message.method === 'elicitation/create' && 'id' in message ? [message.id] : []));
+  return messages.flatMap((message) =>
+    'method' in message && message.method === 'elicitation/create' && 'id' in message ? [message.id] : [],
+  );
 }
 
 /** Responses the client sent for the given request ids. */
 function responsesTo(messages: readonly JSONRPCMessage[], ids: readonly (string | number)[]): JSONRPCMessage[] {
-  return messages.filter((message) => !('method' in message) && 'id' in message && message.id !== undefined && ids.includes(message.id));
+  return messages.filter(
+    (message) => !('method' in message) && 'id' in message && message.id !== undefined && ids.includes(message.id),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -243,12 +276,43 @@ const everyVariant = {
       ratio: { type: 'number' },
       confirm: { type: 'boolean', default: false },
       region: { type: 'string', enum: ['eu', 'us'], default: 'eu' },
-      tier: { type: 'string', title: 'Tier', anyOf: [{ const: 'free', title: 'Free' }, { const: 'pro', title: 'Pro' }] },
-      size: { type: 'string', oneOf: [{ const: 's', title: 'Small' }, { const: 'l', title: 'Large' }] },
+      tier: {
+        type: 'string',
+        title: 'Tier',
+        anyOf: [
+          { const: 'free', title: 'Free' },
+          { const: 'pro', title: 'Pro' },
+        ],
+      },
+      size: {
+        type: 'string',
+        oneOf: [
+          { const: 's', title: 'Small' },
+          { const: 'l', title: 'Large' },
+        ],
+      },
       legacy: { type: 'string', enum: ['a', 'b'], enumNames: ['Alpha', 'Beta'] },
       tags: { type: 'array', items: { type: 'string', enum: ['x', 'y', 'z'] }, uniqueItems: true },
-      perms: { type: 'array', title: 'Permissions', items: { oneOf: [{ const: 'read', title: 'Read' }, { const: 'write', title: 'Write' }] } },
-      labels: { type: 'array', items: { anyOf: [{ const: 'red', title: 'Red' }, { const: 'blue', title: 'Blue' }] }, minItems: 1 },
+      perms: {
+        type: 'array',
+        title: 'Permissions',
+        items: {
+          oneOf: [
+            { const: 'read', title: 'Read' },
+            { const: 'write', title: 'Write' },
+          ],
+        },
+      },
+      labels: {
+        type: 'array',
+        items: {
+          anyOf: [
+            { const: 'red', title: 'Red' },
+            { const: 'blue', title: 'Blue' },
+          ],
+        },
+        minItems: 1,
+      },
     },
     required: ['name', 'email', 'tier', 'perms'],
   },
@@ -334,27 +398,32 @@ describe.each<TransportKind>(['in-memory', 'streamable-http'])('given SDK 1.32 o
   test.each([
     ['the first request (JSON-RPC id 0, which SDK 1.32 itself cannot cancel)', 0],
     ['a later request (id 1, cancelled by the SDK itself)', 1],
-  ])('a server-side abort of %s removes the entry, leaves a notice, and sends no response', async (_name, answeredBefore) => {
-    const { queue, client, aborts, clientSent, clientReceived } = await setUp(kind);
-    if (answeredBefore > 0) {
-      const { stop } = person(queue, () => ({ action: 'decline' }));
-      await callAsk(client, { params: simpleForm });
-      stop();
-    }
-    const call = callAsk(client, { params: simpleForm, abortKey: 'a1' });
-    await when(queue, (q) => q.getSnapshot().entries.length === 1);
-    aborts.get('a1')?.abort('the tool gave up');
-    const outcome = await call;
-    expect(outcome).toMatchObject({ ok: false, code: -32001, message: 'MCP error -32001: the tool gave up' });
-    await when(queue, (q) => q.getSnapshot().notices.length === 1);
-    const { entries, notices } = queue.getSnapshot();
-    expect(entries).toStrictEqual([]);
-    expect(notices.map((notice) => [notice.kind, notice.reason, notice.server.name])).toStrictEqual([['stopped-waiting', 'aborted', 'deploy-server']]);
-    expect(queue.respond(notices[0]?.entry.id ?? '', { action: 'decline' })).toBe('ignored');
-    const ids = elicitationIds(clientReceived);
-    expect(ids).toStrictEqual(answeredBefore === 0 ? [0] : [0, 1]);
-    expect(responsesTo(clientSent, ids.slice(answeredBefore))).toStrictEqual([]);
-  });
+  ])(
+    'a server-side abort of %s removes the entry, leaves a notice, and sends no response',
+    async (_name, answeredBefore) => {
+      const { queue, client, aborts, clientSent, clientReceived } = await setUp(kind);
+      if (answeredBefore > 0) {
+        const { stop } = person(queue, () => ({ action: 'decline' }));
+        await callAsk(client, { params: simpleForm });
+        stop();
+      }
+      const call = callAsk(client, { params: simpleForm, abortKey: 'a1' });
+      await when(queue, (q) => q.getSnapshot().entries.length === 1);
+      aborts.get('a1')?.abort('the tool gave up');
+      const outcome = await call;
+      expect(outcome).toMatchObject({ ok: false, code: -32001, message: 'MCP error -32001: the tool gave up' });
+      await when(queue, (q) => q.getSnapshot().notices.length === 1);
+      const { entries, notices } = queue.getSnapshot();
+      expect(entries).toStrictEqual([]);
+      expect(notices.map((notice) => [notice.kind, notice.reason, notice.server.name])).toStrictEqual([
+        ['stopped-waiting', 'aborted', 'deploy-server'],
+      ]);
+      expect(queue.respond(notices[0]?.entry.id ?? '', { action: 'decline' })).toBe('ignored');
+      const ids = elicitationIds(clientReceived);
+      expect(ids).toStrictEqual(answeredBefore === 0 ? [0] : [0, 1]);
+      expect(responsesTo(clientSent, ids.slice(answeredBefore))).toStrictEqual([]);
+    },
+  );
 
   test('a server-side timeout does the same', async () => {
     const { queue, client, clientSent, clientReceived } = await setUp(kind);
@@ -368,7 +437,12 @@ describe.each<TransportKind>(['in-memory', 'streamable-http'])('given SDK 1.32 o
 
   test('URL mode: accept is consent; the completion notification completes the entry', async () => {
     const { queue, client } = await setUp(kind);
-    const request = { mode: 'url', message: 'Connect your account', url: 'https://auth.example.com/connect?x=1', elicitationId: 'el-7' };
+    const request = {
+      mode: 'url',
+      message: 'Connect your account',
+      url: 'https://auth.example.com/connect?x=1',
+      elicitationId: 'el-7',
+    };
     person(queue, () => ({ action: 'accept' }));
     expect(await callAsk(client, { params: request })).toStrictEqual({ ok: true, result: { action: 'accept' } });
     const [entry] = queue.getSnapshot().entries;
@@ -389,9 +463,9 @@ describe.each<TransportKind>(['in-memory', 'streamable-http'])('given SDK 1.32 o
     const { seen } = person(queue, () => ({ action: 'decline' }));
     const outcome = await callAsk(client, { params: { mode: 'form', message: 'No schema here' } });
     expect(outcome).toStrictEqual({ ok: true, result: { action: 'decline' } });
-    expect(seen.map((entry) => entry.kind === 'single' && entry.prompt.mode === 'invalid' && entry.prompt.problem.code)).toStrictEqual([
-      'schema-invalid',
-    ]);
+    expect(
+      seen.map((entry) => entry.kind === 'single' && entry.prompt.mode === 'invalid' && entry.prompt.problem.code),
+    ).toStrictEqual(['schema-invalid']);
   });
 
   test('cancel all from this server answers every pending request with cancel', async () => {
@@ -451,14 +525,18 @@ describe('given three SDK 1.32 servers over Streamable HTTP, 20 concurrent elici
     const outcomes = await Promise.all(asks);
 
     expect(outcomes).toStrictEqual(
-      servers.flatMap((_, s) => Array.from({ length: 20 }, (_, i) => ({ ok: true, result: { action: 'accept', content: { n: s * 100 + i } } }))),
+      servers.flatMap((_, s) =>
+        Array.from({ length: 20 }, (_, i) => ({ ok: true, result: { action: 'accept', content: { n: s * 100 + i } } })),
+      ),
     );
     expect([...answered.values()]).toStrictEqual(Array.from({ length: 60 }, () => 1));
     expect(queue.getSnapshot()).toStrictEqual({ entries: [], notices: [] });
     // Per server, entries appeared in the order that client received the requests.
     for (const [s, wiring] of wiringsHere.entries()) {
       const arrived = wiring.clientReceived.flatMap((message) =>
-        'method' in message && message.method === 'elicitation/create' ? [String((message.params as { message: string }).message)] : [],
+        'method' in message && message.method === 'elicitation/create'
+          ? [String((message.params as { message: string }).message)]
+          : [],
       );
       expect(arrived).toHaveLength(20);
       expect(appearance.get(servers[s] ?? '')).toStrictEqual(arrived);
@@ -470,7 +548,10 @@ describe('given three SDK 1.32 servers over Streamable HTTP, 20 concurrent elici
 describe('given SDK 1.32 without the kit (pins the SDK behaviour the adapter works around)', () => {
   test('its cancel handler ignores requestId 0 but aborts later ids', async () => {
     const mcp = new McpServer({ name: 'plain', version: '1.0.0' });
-    const client = new Client({ name: 'plain-host', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
+    const client = new Client(
+      { name: 'plain-host', version: '1.0.0' },
+      { capabilities: { elicitation: { form: {} } } },
+    );
     const signals: AbortSignal[] = [];
     client.fallbackRequestHandler = async (_request, extra) => {
       signals.push(extra.signal);
@@ -480,10 +561,22 @@ describe('given SDK 1.32 without the kit (pins the SDK behaviour the adapter wor
     const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
     await mcp.connect(serverTransport);
     await client.connect(clientTransport);
-    wirings.push({ mcp, client, clientSent: [], clientReceived: [], close: async () => { await client.close(); await mcp.close(); } });
+    wirings.push({
+      mcp,
+      client,
+      clientSent: [],
+      clientReceived: [],
+      close: async () => {
+        await client.close();
+        await mcp.close();
+      },
+    });
     for (let i = 0; i < 2; i += 1) {
       const controller = new AbortController();
-      const asked = mcp.server.elicitInput({ message: `#${i}`, requestedSchema: { type: 'object', properties: {} } }, { signal: controller.signal });
+      const asked = mcp.server.elicitInput(
+        { message: `#${i}`, requestedSchema: { type: 'object', properties: {} } },
+        { signal: controller.signal },
+      );
       controller.abort('stop');
       await expect(asked).rejects.toThrow('MCP error -32001: stop');
     }

@@ -64,7 +64,14 @@ const colorForm = {
   requestedSchema: {
     type: 'object',
     properties: {
-      color: { type: 'string', title: 'Colour', anyOf: [{ const: 'teal', title: 'Teal' }, { const: 'plum', title: 'Plum' }] },
+      color: {
+        type: 'string',
+        title: 'Colour',
+        anyOf: [
+          { const: 'teal', title: 'Teal' },
+          { const: 'plum', title: 'Plum' },
+        ],
+      },
       shades: { type: 'integer', minimum: 1, maximum: 5, default: 2 },
     },
     required: ['color'],
@@ -103,7 +110,10 @@ function buildServer(log: ServerLog): McpServer {
     log.calls.push({ inputResponses, requestState: ctx.mcpReq.requestState() });
     if (inputResponses === undefined) {
       return inputRequired({
-        inputRequests: { name: inputRequired.elicit(nameForm as SdkFormParams), auth: inputRequired.elicitUrl(signInUrl) },
+        inputRequests: {
+          name: inputRequired.elicit(nameForm as SdkFormParams),
+          auth: inputRequired.elicitUrl(signInUrl),
+        },
       });
     }
     return report({ answers: inputResponses });
@@ -145,7 +155,8 @@ async function serve(fetch: (request: Request) => Promise<Response>, onClose: ()
           res.writeHead(response.status, Object.fromEntries(response.headers));
           const reader = response.body?.getReader();
           // Streams SSE as it comes; ends when the handler closes the body.
-          for (let part = await reader?.read(); part !== undefined && !part.done; part = await reader?.read()) res.write(part.value);
+          for (let part = await reader?.read(); part !== undefined && !part.done; part = await reader?.read())
+            res.write(part.value);
           res.end();
         })
         .catch((error: unknown) => {
@@ -189,7 +200,9 @@ function person(queue: ElicitationQueue, typed: Record<string, Draft>): Elicitat
       handled.add(entry.id);
       seen.push(entry);
       if (entry.kind === 'round') {
-        const results = Object.fromEntries(entry.prompts.map((prompt) => [prompt.key, fillPrompt(prompt, typed[prompt.key] ?? {})]));
+        const results = Object.fromEntries(
+          entry.prompts.map((prompt) => [prompt.key, fillPrompt(prompt, typed[prompt.key] ?? {})]),
+        );
         expect(queue.respondRound(entry.id, results)).toBe('answered');
       } else {
         const key = entry.prompt.mode === 'invalid' ? '' : entry.prompt.request.message;
@@ -235,12 +248,18 @@ afterEach(async () => {
 async function serveServer(era: 'modern' | 'legacy', log: ServerLog): Promise<Served> {
   if (era === 'modern') {
     const handler: McpHttpHandler = createMcpHandler(() => buildServer(log));
-    return serve((request) => handler.fetch(request), () => handler.close());
+    return serve(
+      (request) => handler.fetch(request),
+      () => handler.close(),
+    );
   }
   const server = buildServer(log);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
   await server.connect(transport);
-  return serve((request) => transport.handleRequest(request), () => server.close());
+  return serve(
+    (request) => transport.handleRequest(request),
+    () => server.close(),
+  );
 }
 
 async function setUp(era: 'modern' | 'legacy') {
@@ -328,9 +347,9 @@ describe('given a 2026-07-28 server (SDK 2.4.0) and a 2.x client', () => {
     controller.abort(new Error('host navigated away'));
     await expect(call).rejects.toThrow('host navigated away');
     expect(queue.getSnapshot().entries).toStrictEqual([]);
-    expect(queue.getSnapshot().notices.map((notice) => [notice.reason, notice.entry.kind, notice.server.name])).toStrictEqual([
-      ['aborted', 'round', 'planner'],
-    ]);
+    expect(
+      queue.getSnapshot().notices.map((notice) => [notice.reason, notice.entry.kind, notice.server.name]),
+    ).toStrictEqual([['aborted', 'round', 'planner']]);
     expect(log.calls).toHaveLength(1);
   });
 });

@@ -88,7 +88,10 @@ const ANNOTATIONS = ['title', 'description'] as const;
 const BRANCHES: readonly ((property: Json) => Json | undefined)[] = [
   // 1. legacy titled enum (catches untitled single too)
   (p) =>
-    p['type'] === 'string' && isStringArray(p['enum']) && optional(p, 'enumNames', isStringArray) && optional(p, 'default', isString)
+    p['type'] === 'string' &&
+    isStringArray(p['enum']) &&
+    optional(p, 'enumNames', isStringArray) &&
+    optional(p, 'default', isString)
       ? pick(p, ['type', ...ANNOTATIONS, 'enum', 'enumNames', 'default'])
       : undefined,
   // 2. titled single select, `oneOf` only
@@ -99,20 +102,42 @@ const BRANCHES: readonly ((property: Json) => Json | undefined)[] = [
   // 3. untitled multi select
   (p) => {
     const items = p['items'];
-    if (p['type'] !== 'array' || !isObject(items) || items['type'] !== 'string' || !isStringArray(items['enum'])) return undefined;
-    if (!optional(p, 'minItems', isNumber) || !optional(p, 'maxItems', isNumber) || !optional(p, 'default', isStringArray)) return undefined;
-    return { ...pick(p, ['type', ...ANNOTATIONS, 'minItems', 'maxItems']), items: pick(items, ['type', 'enum']), ...pick(p, ['default']) };
+    if (p['type'] !== 'array' || !isObject(items) || items['type'] !== 'string' || !isStringArray(items['enum']))
+      return undefined;
+    if (
+      !optional(p, 'minItems', isNumber) ||
+      !optional(p, 'maxItems', isNumber) ||
+      !optional(p, 'default', isStringArray)
+    )
+      return undefined;
+    return {
+      ...pick(p, ['type', ...ANNOTATIONS, 'minItems', 'maxItems']),
+      items: pick(items, ['type', 'enum']),
+      ...pick(p, ['default']),
+    };
   },
   // 4. titled multi select, `items.anyOf` only
   (p) => {
     const items = p['items'];
     const options = p['type'] === 'array' && isObject(items) ? titledOptions(items['anyOf']) : undefined;
     if (!options) return undefined;
-    if (!optional(p, 'minItems', isNumber) || !optional(p, 'maxItems', isNumber) || !optional(p, 'default', isStringArray)) return undefined;
-    return { ...pick(p, ['type', ...ANNOTATIONS, 'minItems', 'maxItems']), items: { anyOf: options }, ...pick(p, ['default']) };
+    if (
+      !optional(p, 'minItems', isNumber) ||
+      !optional(p, 'maxItems', isNumber) ||
+      !optional(p, 'default', isStringArray)
+    )
+      return undefined;
+    return {
+      ...pick(p, ['type', ...ANNOTATIONS, 'minItems', 'maxItems']),
+      items: { anyOf: options },
+      ...pick(p, ['default']),
+    };
   },
   // 5. boolean
-  (p) => (p['type'] === 'boolean' && optional(p, 'default', isBoolean) ? pick(p, ['type', ...ANNOTATIONS, 'default']) : undefined),
+  (p) =>
+    p['type'] === 'boolean' && optional(p, 'default', isBoolean)
+      ? pick(p, ['type', ...ANNOTATIONS, 'default'])
+      : undefined,
   // 6. string
   (p) =>
     p['type'] === 'string' &&
@@ -139,7 +164,12 @@ const BRANCHES: readonly ((property: Json) => Json | undefined)[] = [
  */
 export function sdk1ClientView(params: { message: string; requestedSchema: unknown }): ClientView {
   const schema = params.requestedSchema;
-  if (!isObject(schema) || schema['type'] !== 'object' || !isObject(schema['properties']) || !optional(schema, 'required', isStringArray)) {
+  if (
+    !isObject(schema) ||
+    schema['type'] !== 'object' ||
+    !isObject(schema['properties']) ||
+    !optional(schema, 'required', isStringArray)
+  ) {
     throw new Error('sdk1ClientView models only well-formed roots');
   }
   const properties: Json = {};
@@ -147,7 +177,8 @@ export function sdk1ClientView(params: { message: string; requestedSchema: unkno
   for (const [key, property] of Object.entries(schema['properties'])) {
     if (key === '__proto__') continue; // zod's record skips it, without validating it
     // Every branch has `title?: string` and `description?: string`, so a wrong type there fails them all.
-    const annotationsOk = isObject(property) && optional(property, 'title', isString) && optional(property, 'description', isString);
+    const annotationsOk =
+      isObject(property) && optional(property, 'title', isString) && optional(property, 'description', isString);
     const view = annotationsOk ? BRANCHES.map((branch) => branch(property)).find((v) => v !== undefined) : undefined;
     if (view === undefined) refused.push(['requestedSchema', 'properties', key]);
     else properties[key] = view;
@@ -155,7 +186,11 @@ export function sdk1ClientView(params: { message: string; requestedSchema: unkno
   if (refused.length > 0) return { refused: true, paths: refused };
   return {
     refused: false,
-    params: { mode: 'form', message: params.message, requestedSchema: { type: 'object', properties, ...pick(schema, ['required']) } },
+    params: {
+      mode: 'form',
+      message: params.message,
+      requestedSchema: { type: 'object', properties, ...pick(schema, ['required']) },
+    },
   };
 }
 

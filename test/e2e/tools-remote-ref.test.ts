@@ -38,8 +38,14 @@ describe('given schemas that reference a live server on 127.0.0.1', () => {
     ['a relative $ref against the root $id', { $id: `${origin}/tools/root.json`, $ref: 'other.json' }],
     ['a relative $ref against an embedded $id', { $defs: { inner: { $id: `${origin}/inner/`, $ref: 'deeper.json' } } }],
     ['a $dynamicRef', { $dynamicRef: `${origin}/meta#node` }],
-    ['a $ref inside a definition reached through a pointer', { 'x-defs': { A: { $ref: `${origin}/x.json` } }, $ref: '#/x-defs/A' }],
-    ['a draft-07 $ref', { $schema: 'http://json-schema.org/draft-07/schema#', definitions: { A: { $ref: `${origin}/d7.json` } } }],
+    [
+      'a $ref inside a definition reached through a pointer',
+      { 'x-defs': { A: { $ref: `${origin}/x.json` } }, $ref: '#/x-defs/A' },
+    ],
+    [
+      'a draft-07 $ref',
+      { $schema: 'http://json-schema.org/draft-07/schema#', definitions: { A: { $ref: `${origin}/d7.json` } } },
+    ],
   ];
 
   test('each is refused as remote-ref, naming the URI it resolves to', () => {
@@ -59,7 +65,9 @@ describe('given schemas that reference a live server on 127.0.0.1', () => {
         { content: [{ type: 'text', text: '"x"' }], structuredContent: 'x' },
       ),
     );
-    expect(verdicts.map((verdict) => [verdict.verdict, verdict.schemaError?.code])).toEqual(schemas().map(() => ['schema-error', 'remote-ref']));
+    expect(verdicts.map((verdict) => [verdict.verdict, verdict.schemaError?.code])).toEqual(
+      schemas().map(() => ['schema-error', 'remote-ref']),
+    );
   });
 
   test('the server saw no request, and would have counted one', async () => {

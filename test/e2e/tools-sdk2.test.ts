@@ -30,7 +30,12 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as z from 'zod';
 
-import { auditTargetValue, countStructuredContentTargets, structuredContentTarget, type StructuredContentTarget } from '../../src/tools/audit-gate.js';
+import {
+  auditTargetValue,
+  countStructuredContentTargets,
+  structuredContentTarget,
+  type StructuredContentTarget,
+} from '../../src/tools/audit-gate.js';
 import { TOOL_RESULT_NOTES, validateToolResult, type CallToolResult, type Tool } from '../../src/tools/tool-result.js';
 import { compileToolSchema } from '../../src/tools/tool-schema.js';
 
@@ -42,7 +47,16 @@ const WEATHER = { city: 'Oslo', tempC: -3.5 };
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
 /** The tools, in listing order, and whether the audit record calls each an id'd (metaIdTool) tool. */
-const TOOL_NAMES = ['list_cities', 'count_alerts', 'has_alerts', 'last_alert', 'city_motto', 'current_conditions', 'get_weather', 'report_outage'] as const;
+const TOOL_NAMES = [
+  'list_cities',
+  'count_alerts',
+  'has_alerts',
+  'last_alert',
+  'city_motto',
+  'current_conditions',
+  'get_weather',
+  'report_outage',
+] as const;
 type ToolName = (typeof TOOL_NAMES)[number];
 const META_ID_TOOLS: ReadonlySet<ToolName> = new Set(['get_weather', 'report_outage']);
 
@@ -51,14 +65,26 @@ function weatherServer(): McpServer {
   const City = z.object({ name: z.string(), population: z.number().int() });
   const Conditions = z.object({ city: z.string(), tempC: z.number() });
   const Weather = z.object({ city: z.string(), tempC: z.number() }).meta({ id: 'Weather' });
-  server.registerTool('list_cities', { outputSchema: z.array(City) }, () => ({ content: [], structuredContent: CITIES }));
-  server.registerTool('count_alerts', { outputSchema: z.number().int() }, () => ({ content: [], structuredContent: 0 }));
+  server.registerTool('list_cities', { outputSchema: z.array(City) }, () => ({
+    content: [],
+    structuredContent: CITIES,
+  }));
+  server.registerTool('count_alerts', { outputSchema: z.number().int() }, () => ({
+    content: [],
+    structuredContent: 0,
+  }));
   server.registerTool('has_alerts', { outputSchema: z.boolean() }, () => ({ content: [], structuredContent: false }));
   server.registerTool('last_alert', { outputSchema: z.null() }, () => ({ content: [], structuredContent: null }));
   server.registerTool('city_motto', { outputSchema: z.string() }, () => ({ content: [], structuredContent: '' }));
-  server.registerTool('current_conditions', { outputSchema: Conditions }, () => ({ content: [], structuredContent: WEATHER }));
+  server.registerTool('current_conditions', { outputSchema: Conditions }, () => ({
+    content: [],
+    structuredContent: WEATHER,
+  }));
   server.registerTool('get_weather', { outputSchema: Weather }, () => ({ content: [], structuredContent: WEATHER }));
-  server.registerTool('report_outage', { outputSchema: Weather }, () => ({ content: [{ type: 'text', text: 'Station offline' }], isError: true }));
+  server.registerTool('report_outage', { outputSchema: Weather }, () => ({
+    content: [{ type: 'text', text: 'Station offline' }],
+    isError: true,
+  }));
   return server;
 }
 
@@ -74,7 +100,11 @@ async function listen(handler: McpHttpHandler): Promise<{ url: URL; close(): Pro
     const method = incoming.method ?? 'GET';
     const hasBody = method !== 'GET' && method !== 'HEAD';
     const response = await handler.fetch(
-      new Request(`http://127.0.0.1${incoming.url ?? '/'}`, { method, headers, body: hasBody ? new Uint8Array(Buffer.concat(chunks)) : undefined }),
+      new Request(`http://127.0.0.1${incoming.url ?? '/'}`, {
+        method,
+        headers,
+        body: hasBody ? new Uint8Array(Buffer.concat(chunks)) : undefined,
+      }),
     );
     outgoing.writeHead(response.status, Object.fromEntries(response.headers));
     if (response.body) {
@@ -144,11 +174,25 @@ async function httpSession(era: Era): Promise<Session> {
 }
 
 /** What one call must give: the `structuredContent` on the wire, then the kit's verdict and gate outcome. */
-type Row = [ToolName, unknown, ReturnType<typeof validateToolResult>['verdict'], string[], ReturnType<typeof validateToolResult>['checked'], StructuredContentTarget];
+type Row = [
+  ToolName,
+  unknown,
+  ReturnType<typeof validateToolResult>['verdict'],
+  string[],
+  ReturnType<typeof validateToolResult>['checked'],
+  StructuredContentTarget,
+];
 
 const EXPECTED: Record<Era, Row[]> = {
   '2025-11-25': [
-    ['list_cities', { result: CITIES }, 'valid', [TOOL_RESULT_NOTES.wrappedSchema], 'structuredContent', 'validate_root'],
+    [
+      'list_cities',
+      { result: CITIES },
+      'valid',
+      [TOOL_RESULT_NOTES.wrappedSchema],
+      'structuredContent',
+      'validate_root',
+    ],
     ['count_alerts', { result: 0 }, 'valid', [TOOL_RESULT_NOTES.wrappedSchema], 'structuredContent', 'validate_root'],
     ['has_alerts', { result: false }, 'valid', [TOOL_RESULT_NOTES.wrappedSchema], 'structuredContent', 'validate_root'],
     ['last_alert', { result: null }, 'valid', [TOOL_RESULT_NOTES.wrappedSchema], 'structuredContent', 'validate_root'],
@@ -189,7 +233,12 @@ const WEATHER_SCHEMA = {
   type: 'object',
   $ref: '#/$defs/Weather',
   $defs: {
-    Weather: { type: 'object', properties: { city: { type: 'string' }, tempC: { type: 'number' } }, required: ['city', 'tempC'], additionalProperties: false },
+    Weather: {
+      type: 'object',
+      properties: { city: { type: 'string' }, tempC: { type: 'number' } },
+      required: ['city', 'tempC'],
+      additionalProperties: false,
+    },
   },
 };
 
@@ -199,7 +248,10 @@ const NATURAL_SCHEMAS: Record<ToolName, Record<string, unknown>> = {
     type: 'array',
     items: {
       type: 'object',
-      properties: { name: { type: 'string' }, population: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 } },
+      properties: {
+        name: { type: 'string' },
+        population: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
+      },
       required: ['name', 'population'],
       additionalProperties: false,
     },
@@ -224,7 +276,13 @@ function wrappedSchema(natural: Record<string, unknown>): Record<string, unknown
   return { type: 'object', properties: { result: natural }, required: ['result'], $schema: DIALECT };
 }
 
-const NON_OBJECT: ReadonlySet<ToolName> = new Set(['list_cities', 'count_alerts', 'has_alerts', 'last_alert', 'city_motto']);
+const NON_OBJECT: ReadonlySet<ToolName> = new Set([
+  'list_cities',
+  'count_alerts',
+  'has_alerts',
+  'last_alert',
+  'city_motto',
+]);
 
 function listedSchema(era: Era, name: ToolName): Record<string, unknown> {
   const natural = NATURAL_SCHEMAS[name];
@@ -252,29 +310,35 @@ describe.each([
       expect(session.tools.get(name)?.outputSchema).toEqual(listedSchema(era, name));
     });
 
-    test.each(EXPECTED[era])('%s: structuredContent, verdict and gate', (name, structuredContent, verdict, notes, checked, target) => {
-      const tool = session.tools.get(name) as Tool;
-      const result = session.results.get(name) as CallToolResult;
-      expect(result.structuredContent).toEqual(structuredContent);
-      expect('structuredContent' in result).toBe(structuredContent !== undefined);
-      expect(result.content).toEqual(TEXT[name] === undefined ? [] : [{ type: 'text', text: TEXT[name] }]);
+    test.each(EXPECTED[era])(
+      '%s: structuredContent, verdict and gate',
+      (name, structuredContent, verdict, notes, checked, target) => {
+        const tool = session.tools.get(name) as Tool;
+        const result = session.results.get(name) as CallToolResult;
+        expect(result.structuredContent).toEqual(structuredContent);
+        expect('structuredContent' in result).toBe(structuredContent !== undefined);
+        expect(result.content).toEqual(TEXT[name] === undefined ? [] : [{ type: 'text', text: TEXT[name] }]);
 
-      expect(validateToolResult(tool, result)).toEqual({ verdict, issues: [], notes, checked });
+        expect(validateToolResult(tool, result)).toEqual({ verdict, issues: [], notes, checked });
 
-      const record = { tool: name, protocol: era, metaIdTool: META_ID_TOOLS.has(name) };
-      expect(structuredContentTarget(record, result)).toBe(target);
-      const value = auditTargetValue(target, result);
-      if (target === 'validate_root') {
-        const compiled = compileToolSchema(tool.outputSchema);
-        expect(compiled.ok && compiled.validate(value)).toEqual([]);
-      } else {
-        expect(value).toBeUndefined();
-      }
-    });
+        const record = { tool: name, protocol: era, metaIdTool: META_ID_TOOLS.has(name) };
+        expect(structuredContentTarget(record, result)).toBe(target);
+        const value = auditTargetValue(target, result);
+        if (target === 'validate_root') {
+          const compiled = compileToolSchema(tool.outputSchema);
+          expect(compiled.ok && compiled.validate(value)).toEqual([]);
+        } else {
+          expect(value).toBeUndefined();
+        }
+      },
+    );
 
     test('the gate’s outcomes, counted separately', () => {
       const outcomes = TOOL_NAMES.map((name) =>
-        structuredContentTarget({ tool: name, protocol: era, metaIdTool: META_ID_TOOLS.has(name) }, session.results.get(name)),
+        structuredContentTarget(
+          { tool: name, protocol: era, metaIdTool: META_ID_TOOLS.has(name) },
+          session.results.get(name),
+        ),
       );
       expect(countStructuredContentTargets(outcomes)).toEqual(
         era === '2025-11-25'
@@ -316,12 +380,23 @@ describe('given a raw JSON-RPC client sending initialize with protocolVersion 20
 
   /** POSTs one request and returns its JSON-RPC `result` (the stateless 2025 leg answers over SSE). */
   async function call(id: number, method: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    };
     if (method !== 'initialize') headers['mcp-protocol-version'] = '2025-11-25';
-    const response = await fetch(http.url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id, method, params }) });
+    const response = await fetch(http.url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+    });
     const text = await response.text();
     const data = response.headers.get('content-type')?.startsWith('text/event-stream')
-      ? text.split('\n').filter((line) => line.startsWith('data: ')).map((line) => line.slice('data: '.length)).at(-1)
+      ? text
+          .split('\n')
+          .filter((line) => line.startsWith('data: '))
+          .map((line) => line.slice('data: '.length))
+          .at(-1)
       : text;
     const message = JSON.parse(data ?? 'null') as { id: number; result: Record<string, unknown> };
     expect(message.id).toBe(id);
@@ -341,7 +416,10 @@ describe('given a raw JSON-RPC client sending initialize with protocolVersion 20
       const body = await call(10 + index, 'tools/call', { name, arguments: {} });
       const tool = listed.find((candidate) => candidate.name === name) as Tool;
       const { verdict, notes, checked } = validateToolResult(tool, body);
-      const target = structuredContentTarget({ tool: name, protocol: '2025-11-25', metaIdTool: META_ID_TOOLS.has(name) }, body);
+      const target = structuredContentTarget(
+        { tool: name, protocol: '2025-11-25', metaIdTool: META_ID_TOOLS.has(name) },
+        body,
+      );
       seen.push([name, body.structuredContent, verdict, notes, checked, target]);
     }
     expect(seen).toEqual(EXPECTED['2025-11-25']);

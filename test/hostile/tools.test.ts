@@ -23,22 +23,33 @@ function refusal(schema: unknown): [unknown, number] {
 }
 
 describe('given a catastrophic pattern', () => {
-  test.each(['^(a+)+$', '(a|a)*', '^(\\w+\\s?)*$', '(.*,)+x', '^([a-z]+)*@'])('%s is refused before Ajv compiles anything', (pattern) => {
-    expect(refusal({ type: 'object', properties: { name: { type: 'string', pattern } } })).toEqual([
-      {
-        code: 'limit',
-        message: `pattern ${JSON.stringify(pattern)} at /properties/name/pattern can backtrack exponentially: a repeated group can split the same text in more than one way. It is refused while allowAmbiguousPatterns is false.`,
-      },
-      0,
-    ]);
-  });
+  test.each(['^(a+)+$', '(a|a)*', '^(\\w+\\s?)*$', '(.*,)+x', '^([a-z]+)*@'])(
+    '%s is refused before Ajv compiles anything',
+    (pattern) => {
+      expect(refusal({ type: 'object', properties: { name: { type: 'string', pattern } } })).toEqual([
+        {
+          code: 'limit',
+          message: `pattern ${JSON.stringify(pattern)} at /properties/name/pattern can backtrack exponentially: a repeated group can split the same text in more than one way. It is refused while allowAmbiguousPatterns is false.`,
+        },
+        0,
+      ]);
+    },
+  );
 
   test('a polynomial pattern on a 1 MB string stops at maxPatternInputLength, before the regex runs', () => {
-    const compiled = createToolSchemaCompiler().compile({ type: 'object', properties: { text: { type: 'string', pattern: '\\s+$' } } });
+    const compiled = createToolSchemaCompiler().compile({
+      type: 'object',
+      properties: { text: { type: 'string', pattern: '\\s+$' } },
+    });
     if (!compiled.ok) throw new Error(compiled.error.message);
     const issues = timed('1 MB string against \\s+$', () => compiled.validate({ text: `${' '.repeat(1024 * 1024)}!` }));
     expect(issues).toEqual([
-      { pointer: '/text', keyword: '$limit', message: 'Not matched against pattern "\\\\s+$": the string has 1048577 characters, over maxPatternInputLength (10000).' },
+      {
+        pointer: '/text',
+        keyword: '$limit',
+        message:
+          'Not matched against pattern "\\\\s+$": the string has 1048577 characters, over maxPatternInputLength (10000).',
+      },
     ]);
   });
 
@@ -66,22 +77,34 @@ describe('given a remote or cyclic $ref', () => {
     const [error, compiles] = refusal({ type: 'object', properties: { a: { $ref: ref } } });
     expect(compiles).toBe(0);
     expect(error).toMatchObject({ code: 'remote-ref' });
-    expect((error as { message: string }).message.startsWith(`$ref ${JSON.stringify(ref)} at /properties/a/$ref points outside this schema`)).toBe(true);
-    expect((error as { message: string }).message.endsWith('Only references inside the schema (such as "#/$defs/Name" or "#name") are followed, and nothing is ever fetched.')).toBe(true);
+    expect(
+      (error as { message: string }).message.startsWith(
+        `$ref ${JSON.stringify(ref)} at /properties/a/$ref points outside this schema`,
+      ),
+    ).toBe(true);
+    expect(
+      (error as { message: string }).message.endsWith(
+        'Only references inside the schema (such as "#/$defs/Name" or "#name") are followed, and nothing is ever fetched.',
+      ),
+    ).toBe(true);
   });
 
   test('$dynamicRef to a remote URI is refused', () => {
     expect(refusal({ $dynamicRef: 'https://evil.example/s.json#meta' })).toEqual([
       {
         code: 'remote-ref',
-        message: '$dynamicRef "https://evil.example/s.json#meta" at /$dynamicRef points outside this schema. Only references inside the schema (such as "#/$defs/Name" or "#name") are followed, and nothing is ever fetched.',
+        message:
+          '$dynamicRef "https://evil.example/s.json#meta" at /$dynamicRef points outside this schema. Only references inside the schema (such as "#/$defs/Name" or "#name") are followed, and nothing is ever fetched.',
       },
       0,
     ]);
   });
 
   test('a schema that refers to itself (#) compiles, and a value nested 10,000 deep is an issue, not a crash', () => {
-    const compiled = createToolSchemaCompiler({ clock: () => 0 }).compile({ type: 'object', properties: { child: { $ref: '#' } } });
+    const compiled = createToolSchemaCompiler({ clock: () => 0 }).compile({
+      type: 'object',
+      properties: { child: { $ref: '#' } },
+    });
     if (!compiled.ok) throw new Error(compiled.error.message);
     let value: Record<string, unknown> = {};
     for (let level = 0; level < 10_000; level++) value = { child: value };
@@ -110,7 +133,9 @@ describe('given an invalid $id', () => {
     const [error, compiles] = refusal({ $id: id, type: 'object' });
     expect(compiles).toBe(0);
     expect(error).toMatchObject({ code: 'invalid-id' });
-    expect((error as { message: string }).message.startsWith(`$id ${JSON.stringify(id)} at /$id is not a valid URI (`)).toBe(true);
+    expect(
+      (error as { message: string }).message.startsWith(`$id ${JSON.stringify(id)} at /$id is not a valid URI (`),
+    ).toBe(true);
   });
 });
 
@@ -121,7 +146,11 @@ describe('given size and depth', () => {
     const [error, compiles] = timed('scan 10,000-deep schema', () => refusal(schema));
     expect(compiles).toBe(0);
     expect(error).toMatchObject({ code: 'limit' });
-    expect((error as { message: string }).message.startsWith('The schema nests objects and arrays deeper than maxDepth (64), at /not/not/')).toBe(true);
+    expect(
+      (error as { message: string }).message.startsWith(
+        'The schema nests objects and arrays deeper than maxDepth (64), at /not/not/',
+      ),
+    ).toBe(true);
   });
 
   test('10,000-level allOf composition is refused at maxDepth', () => {
@@ -132,31 +161,48 @@ describe('given size and depth', () => {
   });
 
   test('100,000 subschemas are refused at maxSubschemas before compiling', () => {
-    const properties = Object.fromEntries(Array.from({ length: 100_000 }, (_, index) => [`p${index}`, { type: 'string' }]));
+    const properties = Object.fromEntries(
+      Array.from({ length: 100_000 }, (_, index) => [`p${index}`, { type: 'string' }]),
+    );
     const [error, compiles] = timed('scan 100,000 subschemas', () => refusal({ type: 'object', properties }));
-    expect([error, compiles]).toEqual([{ code: 'limit', message: 'The schema has more subschemas than maxSubschemas (10000).' }, 0]);
+    expect([error, compiles]).toEqual([
+      { code: 'limit', message: 'The schema has more subschemas than maxSubschemas (10000).' },
+      0,
+    ]);
   });
 
   test('100,000 anyOf branches are refused the same way', () => {
     const anyOf = Array.from({ length: 100_000 }, (_, index) => ({ const: index }));
-    expect(refusal({ anyOf })).toEqual([{ code: 'limit', message: 'The schema has more subschemas than maxSubschemas (10000).' }, 0]);
+    expect(refusal({ anyOf })).toEqual([
+      { code: 'limit', message: 'The schema has more subschemas than maxSubschemas (10000).' },
+      0,
+    ]);
   });
 
   test('a schema object that contains itself is not JSON', () => {
     const schema: Record<string, unknown> = { type: 'object' };
     schema.properties = { self: schema };
-    expect(refusal(schema)).toEqual([{ code: 'invalid-schema', message: 'The schema is not JSON: it contains itself at /properties/self.' }, 0]);
+    expect(refusal(schema)).toEqual([
+      { code: 'invalid-schema', message: 'The schema is not JSON: it contains itself at /properties/self.' },
+      0,
+    ]);
   });
 
   test.each([
     ['a function', { type: 'object', default: () => 1 }, 'The schema is not JSON: /default holds a function.'],
-    ['NaN', { type: 'number', maximum: Number.NaN }, 'The schema is not JSON: /maximum holds a non-finite number (NaN).'],
+    [
+      'NaN',
+      { type: 'number', maximum: Number.NaN },
+      'The schema is not JSON: /maximum holds a non-finite number (NaN).',
+    ],
   ])('%s in a schema is refused', (_name, schema, message) => {
     expect(refusal(schema)).toEqual([{ code: 'invalid-schema', message }, 0]);
   });
 
   test('a __proto__ property: Ajv does not apply its schema (finding, pinned), and nothing is polluted', () => {
-    const compiled = createToolSchemaCompiler().compile(JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}},"required":["__proto__"]}'));
+    const compiled = createToolSchemaCompiler().compile(
+      JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}},"required":["__proto__"]}'),
+    );
     if (!compiled.ok) throw new Error(compiled.error.message);
     // Ajv's generated code skips a property named __proto__: a host must not rely on its schema.
     expect(compiled.validate(JSON.parse('{"__proto__":5}'))).toEqual([]);
@@ -164,11 +210,17 @@ describe('given size and depth', () => {
   });
 
   test.each([
-    ['constructor', '{"type":"object","properties":{"constructor":{"type":"string"}},"required":["constructor"]}', '{"constructor":5}'],
+    [
+      'constructor',
+      '{"type":"object","properties":{"constructor":{"type":"string"}},"required":["constructor"]}',
+      '{"constructor":5}',
+    ],
   ])('a %s property is validated as an own key, and nothing is polluted', (key, schemaText, valueText) => {
     const compiled = createToolSchemaCompiler().compile(JSON.parse(schemaText));
     if (!compiled.ok) throw new Error(compiled.error.message);
-    expect(compiled.validate(JSON.parse(valueText))).toEqual([{ pointer: `/${key}`, keyword: 'type', message: 'must be string' }]);
+    expect(compiled.validate(JSON.parse(valueText))).toEqual([
+      { pointer: `/${key}`, keyword: 'type', message: 'must be string' },
+    ]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
@@ -180,11 +232,20 @@ describe('given hostile results', () => {
   const tool: Tool = {
     name: 'search',
     inputSchema: { type: 'object' },
-    outputSchema: { type: 'object', properties: { items: { type: 'array', items: { type: 'string' }, uniqueItems: true } }, required: ['items'] },
+    outputSchema: {
+      type: 'object',
+      properties: { items: { type: 'array', items: { type: 'string' }, uniqueItems: true } },
+      required: ['items'],
+    },
   };
 
   test('HTML in structuredContent is data: it validates, unchanged', () => {
-    expect(validateToolResult(tool, { content: [{ type: 'text', text: JSON.stringify({ items: [html] }) }], structuredContent: { items: [html] } })).toEqual({
+    expect(
+      validateToolResult(tool, {
+        content: [{ type: 'text', text: JSON.stringify({ items: [html] }) }],
+        structuredContent: { items: [html] },
+      }),
+    ).toEqual({
       verdict: 'valid',
       issues: [],
       notes: [],
@@ -194,14 +255,20 @@ describe('given hostile results', () => {
 
   test('100,000 unique items validate in linear time (uniqueItems by canonical JSON)', () => {
     const items = Array.from({ length: 100_000 }, (_, index) => `item ${index}`);
-    const verdict = timed('100,000 uniqueItems', () => validateToolResult(tool, { structuredContent: { items } }, { compiler }));
+    const verdict = timed('100,000 uniqueItems', () =>
+      validateToolResult(tool, { structuredContent: { items } }, { compiler }),
+    );
     expect([verdict.verdict, verdict.issues]).toEqual(['valid', []]);
   });
 
   test('a duplicate at the end of 100,000 items is found with both indexes', () => {
     const items = [...Array.from({ length: 100_000 }, (_, index) => `item ${index}`), 'item 7'];
     expect(validateToolResult(tool, { structuredContent: { items } }, { compiler }).issues).toEqual([
-      { pointer: '/items', keyword: 'uniqueItems', message: 'must NOT have duplicate items (items ## 7 and 100000 are identical)' },
+      {
+        pointer: '/items',
+        keyword: 'uniqueItems',
+        message: 'must NOT have duplicate items (items ## 7 and 100000 are identical)',
+      },
     ]);
   });
 
@@ -213,7 +280,11 @@ describe('given hostile results', () => {
   });
 
   test('a result with a hostile outputSchema is a schema-error verdict, not a throw', () => {
-    const hostileTool: Tool = { name: 'x', inputSchema: { type: 'object' }, outputSchema: { $ref: 'https://evil.example/s.json' } };
+    const hostileTool: Tool = {
+      name: 'x',
+      inputSchema: { type: 'object' },
+      outputSchema: { $ref: 'https://evil.example/s.json' },
+    };
     const verdict = validateToolResult(hostileTool, { structuredContent: {} });
     expect([verdict.verdict, verdict.notes]).toEqual([
       'schema-error',

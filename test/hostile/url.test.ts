@@ -46,9 +46,16 @@ describe('given a URL with a scheme that must never be opened', () => {
     expect(inspectUrl(url)).toEqual({ ok: false, reason: 'unparseable', message });
   });
 
-  test.each([[42], [null], [undefined], [{ href: 'https://example.com' }]])('a url of %j (not text) is refused, not thrown', (url) => {
-    expect(inspectUrl(url as unknown as string)).toEqual({ ok: false, reason: 'unparseable', message: 'The URL is not text.' });
-  });
+  test.each([[42], [null], [undefined], [{ href: 'https://example.com' }]])(
+    'a url of %j (not text) is refused, not thrown',
+    (url) => {
+      expect(inspectUrl(url as unknown as string)).toEqual({
+        ok: false,
+        reason: 'unparseable',
+        message: 'The URL is not text.',
+      });
+    },
+  );
 
   test('a 1 MB URL is refused before it is parsed', () => {
     const url = `https://example.com/${'a'.repeat(1024 * 1024)}`;
@@ -98,21 +105,35 @@ describe('given a hostile URL request in the queue', () => {
   test.each([
     [{ mode: 'url', message: 'Open', url: 42 }, 'url-invalid', 'The URL request has no url text.'],
     [{ mode: 'url', url: 'https://example.com' }, 'message-invalid', 'The request has no message text.'],
-    [{ mode: 'url', message: 'Open', url: 'https://example.com', elicitationId: 7 }, 'elicitation-id-invalid', 'The elicitationId is not text.'],
-    [{ mode: 'javascript:alert(1)', message: 'x' }, 'unknown-mode', 'The mode "javascript:alert(1)" is not "form" or "url".'],
+    [
+      { mode: 'url', message: 'Open', url: 'https://example.com', elicitationId: 7 },
+      'elicitation-id-invalid',
+      'The elicitationId is not text.',
+    ],
+    [
+      { mode: 'javascript:alert(1)', message: 'x' },
+      'unknown-mode',
+      'The mode "javascript:alert(1)" is not "form" or "url".',
+    ],
     ['javascript:alert(1)', 'not-object', 'The request is not an object.'],
   ])('%j is an invalid entry that is answered by decline', async (request, code, message) => {
     const queue = createElicitationQueue();
     const answer: Promise<ElicitResult> = queue.enqueue(request, origin);
     const [entry] = queue.getSnapshot().entries;
-    expect(entry?.kind === 'single' && entry.prompt.mode === 'invalid' && entry.prompt.problem).toEqual({ code, message });
+    expect(entry?.kind === 'single' && entry.prompt.mode === 'invalid' && entry.prompt.problem).toEqual({
+      code,
+      message,
+    });
     expect(queue.respond(entry?.id ?? '', { action: 'decline' })).toBe('answered');
     await expect(answer).resolves.toEqual({ action: 'decline' });
   });
 
   test('a javascript: URL request is queued as URL mode (the view refuses it) and cancel settles it', async () => {
     const queue = createElicitationQueue();
-    const answer = queue.enqueue({ mode: 'url', message: 'Open', url: 'javascript:alert(1)', elicitationId: 'e1' }, origin);
+    const answer = queue.enqueue(
+      { mode: 'url', message: 'Open', url: 'javascript:alert(1)', elicitationId: 'e1' },
+      origin,
+    );
     const [entry] = queue.getSnapshot().entries;
     expect(entry?.kind === 'single' && entry.prompt.mode).toBe('url');
     expect(queue.respond(entry?.id ?? '', { action: 'cancel' })).toBe('answered');
@@ -121,7 +142,17 @@ describe('given a hostile URL request in the queue', () => {
 
   test('a request whose getters throw is "unreadable"', async () => {
     const queue = createElicitationQueue();
-    const hostile = new Proxy({}, { get: () => { throw new Error('boom'); }, getOwnPropertyDescriptor: () => { throw new Error('boom'); } });
+    const hostile = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('boom');
+        },
+        getOwnPropertyDescriptor: () => {
+          throw new Error('boom');
+        },
+      },
+    );
     const answer = queue.enqueue(hostile, origin);
     const [entry] = queue.getSnapshot().entries;
     expect(entry?.kind === 'single' && entry.prompt.mode === 'invalid' && entry.prompt.problem.code).toBe('unreadable');

@@ -9,7 +9,6 @@ import { describe, expect, test, vi } from 'vitest';
 import { ElicitationForm, type ElicitRequestFormParams, type PrimitiveSchemaDefinition } from '../../src/index.js';
 import { violations } from './helpers.js';
 
-
 interface WidgetCase {
   name: string;
   property: PrimitiveSchemaDefinition;
@@ -72,7 +71,15 @@ const widgets: WidgetCase[] = [
   },
   {
     name: 'radio group',
-    property: { type: 'string', title: 'Colour', description: 'Pick one.', oneOf: [{ const: 'r', title: 'Red' }, { const: 'g', title: 'Green' }] },
+    property: {
+      type: 'string',
+      title: 'Colour',
+      description: 'Pick one.',
+      oneOf: [
+        { const: 'r', title: 'Red' },
+        { const: 'g', title: 'Green' },
+      ],
+    },
     fill: (user) => user.click(screen.getByRole('radio', { name: 'Green' })),
   },
   {
@@ -96,11 +103,16 @@ const widgets: WidgetCase[] = [
 ];
 
 function ask(property: PrimitiveSchemaDefinition, required: boolean): ElicitRequestFormParams {
-  return { message: 'Please answer', requestedSchema: { type: 'object', properties: { f: property }, ...(required && { required: ['f'] }) } };
+  return {
+    message: 'Please answer',
+    requestedSchema: { type: 'object', properties: { f: property }, ...(required && { required: ['f'] }) },
+  };
 }
 
 function renderWidget(property: PrimitiveSchemaDefinition, required = true) {
-  return render(<ElicitationForm request={ask(property, required)} server={{ name: 'Axe', id: 'axe-1' }} onRespond={vi.fn()} />);
+  return render(
+    <ElicitationForm request={ask(property, required)} server={{ name: 'Axe', id: 'axe-1' }} onRespond={vi.fn()} />,
+  );
 }
 
 describe.each(widgets)('given the $name widget', ({ property, fill, spoil, canFail }) => {
@@ -118,21 +130,26 @@ describe.each(widgets)('given the $name widget', ({ property, fill, spoil, canFa
 
   // A widget that cannot be in error (an unticked required boolean is the answer false) has no
   // error state to audit; instead it proves Accept answers at once, with no error summary.
-  test(canFail === false ? 'no error state: Accept answers, no alert' : 'error (after Accept): no violations', async () => {
-    const user = userEvent.setup();
-    const onRespond = vi.fn();
-    const { container } = render(<ElicitationForm request={ask(property, true)} server={{ name: 'Axe', id: 'axe-1' }} onRespond={onRespond} />);
-    if (spoil) await spoil(user);
-    await user.click(screen.getByRole('button', { name: 'Accept' }));
-    if (canFail === false) {
-      expect(screen.queryByRole('alert')).toBeNull();
-      expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { f: false } }]]);
-      return;
-    }
-    expect(onRespond).not.toHaveBeenCalled();
-    expect(screen.getByRole('alert')).toBeInTheDocument();
-    expect(await violations(container)).toEqual([]);
-  });
+  test(
+    canFail === false ? 'no error state: Accept answers, no alert' : 'error (after Accept): no violations',
+    async () => {
+      const user = userEvent.setup();
+      const onRespond = vi.fn();
+      const { container } = render(
+        <ElicitationForm request={ask(property, true)} server={{ name: 'Axe', id: 'axe-1' }} onRespond={onRespond} />,
+      );
+      if (spoil) await spoil(user);
+      await user.click(screen.getByRole('button', { name: 'Accept' }));
+      if (canFail === false) {
+        expect(screen.queryByRole('alert')).toBeNull();
+        expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { f: false } }]]);
+        return;
+      }
+      expect(onRespond).not.toHaveBeenCalled();
+      expect(screen.getByRole('alert')).toBeInTheDocument();
+      expect(await violations(container)).toEqual([]);
+    },
+  );
 
   test('optional: no violations', async () => {
     const { container } = renderWidget(property, false);
@@ -143,7 +160,12 @@ describe.each(widgets)('given the $name widget', ({ property, fill, spoil, canFa
 describe('given a checkbox group at maxItems', () => {
   test('disabled-at-max: no violations', async () => {
     const user = userEvent.setup();
-    const { container } = renderWidget({ type: 'array', title: 'Languages', maxItems: 2, items: { anyOf: many.slice(0, 4) } });
+    const { container } = renderWidget({
+      type: 'array',
+      title: 'Languages',
+      maxItems: 2,
+      items: { anyOf: many.slice(0, 4) },
+    });
     const group = screen.getByRole('group', { name: 'Languages' });
     await user.click(within(group).getByRole('checkbox', { name: 'Choice 0' }));
     await user.click(within(group).getByRole('checkbox', { name: 'Choice 2' }));
@@ -156,7 +178,18 @@ describe('given the other states of the form', () => {
   test('a refused request with warnings: no violations', async () => {
     const { container } = render(
       <ElicitationForm
-        request={{ message: 'Book', requestedSchema: { type: 'object', properties: { room: { type: 'string', title: 42, enum: ['A'] }, slot: { type: 'string', format: 'time' } } } } as unknown as ElicitRequestFormParams}
+        request={
+          {
+            message: 'Book',
+            requestedSchema: {
+              type: 'object',
+              properties: {
+                room: { type: 'string', title: 42, enum: ['A'] },
+                slot: { type: 'string', format: 'time' },
+              },
+            },
+          } as unknown as ElicitRequestFormParams
+        }
         server={{ name: 'Rooms' }}
         onRespond={vi.fn()}
       />,
@@ -178,7 +211,14 @@ describe('given the other states of the form', () => {
   });
 
   test('the dark theme: no violations', async () => {
-    const { container } = render(<ElicitationForm request={ask({ type: 'string', title: 'Name' }, true)} server={{ name: 'Dark' }} onRespond={vi.fn()} theme="dark" />);
+    const { container } = render(
+      <ElicitationForm
+        request={ask({ type: 'string', title: 'Name' }, true)}
+        server={{ name: 'Dark' }}
+        onRespond={vi.fn()}
+        theme="dark"
+      />,
+    );
     expect(await violations(container)).toEqual([]);
   });
 });

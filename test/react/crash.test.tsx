@@ -24,7 +24,10 @@ describe('given a widget that throws', () => {
     const onRespond = vi.fn();
     render(
       <ElicitationForm
-        request={{ message: 'Name the release', requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } } }}
+        request={{
+          message: 'Name the release',
+          requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
+        }}
         server={{ name: 'Release bot' }}
         onRespond={onRespond}
       />,
@@ -32,7 +35,9 @@ describe('given a widget that throws', () => {
     expect(screen.getByText('Request from')).toBeInTheDocument();
     expect(screen.getByText('Name the release')).toBeInTheDocument();
     expect(screen.getByText('This request cannot be shown as a form')).toBeInTheDocument();
-    expect(screen.getByRole('listitem')).toHaveTextContent('(whole request) The form could not be displayed because of an internal error.');
+    expect(screen.getByRole('listitem')).toHaveTextContent(
+      '(whole request) The form could not be displayed because of an internal error.',
+    );
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Decline', 'Cancel']);
     expect(consoleError).toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));

@@ -70,9 +70,6 @@ describe('given the React entry (src/index.ts)', () => {
 
 describe('given the tools/react entry (src/react/tools/index.ts)', () => {
   test('exports exactly these runtime names', () => {
-    expect(Object.keys(toolsReact).sort()).toEqual([
-      'ToolCallForm',
-      'ToolResultView',
-    ]);
+    expect(Object.keys(toolsReact).sort()).toEqual(['ToolCallForm', 'ToolResultView']);
   });
 });

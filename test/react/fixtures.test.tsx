@@ -38,28 +38,36 @@ interface Case {
  */
 function unenterable(fixture: ValidFixture, answer: FixtureAnswer): string | undefined {
   for (const field of fixture.fields) {
-    const from = Object.prototype.hasOwnProperty.call(fixture.initialDraft, field.key) ? fixture.initialDraft[field.key] : undefined;
+    const from = Object.prototype.hasOwnProperty.call(fixture.initialDraft, field.key)
+      ? fixture.initialDraft[field.key]
+      : undefined;
     const to = Object.prototype.hasOwnProperty.call(answer.draft, field.key) ? answer.draft[field.key] : undefined;
     if (JSON.stringify(from) === JSON.stringify(to)) continue;
     switch (field.kind) {
       case 'text':
-        if (to !== undefined && typeof to !== 'string') return `${field.key}: a ${typeof to} cannot be typed into a text box`;
+        if (to !== undefined && typeof to !== 'string')
+          return `${field.key}: a ${typeof to} cannot be typed into a text box`;
         // The date-time picker yields local time only; a value with an offset can only be a default.
         if (field.format === 'date-time' && typeof to === 'string' && to !== '' && !LOCAL_DATE_TIME.test(to)) {
           return `${field.key}: ${to} carries an offset, which a local date-time picker cannot produce`;
         }
         break;
       case 'number':
-        if (to !== undefined && typeof to !== 'string' && typeof to !== 'number') return `${field.key}: not a number or text`;
+        if (to !== undefined && typeof to !== 'string' && typeof to !== 'number')
+          return `${field.key}: not a number or text`;
         break;
       case 'boolean':
         if (typeof to !== 'boolean') return `${field.key}: a checkbox cannot be put back to "never answered"`;
         break;
       case 'single-select':
-        if (to !== undefined && !field.options.some((option) => option.value === to)) return `${field.key}: not one of the options`;
+        if (to !== undefined && !field.options.some((option) => option.value === to))
+          return `${field.key}: not one of the options`;
         break;
       case 'multi-select':
-        if (to !== undefined && (!Array.isArray(to) || to.some((value) => !field.options.some((option) => option.value === value)))) {
+        if (
+          to !== undefined &&
+          (!Array.isArray(to) || to.some((value) => !field.options.some((option) => option.value === value)))
+        ) {
           return `${field.key}: not a list of options`;
         }
         break;
@@ -75,7 +83,13 @@ const cases: Case[] = loadFixtures().flatMap(({ variant, name, fixture }) =>
     ? []
     : fixture.answers
         .filter((answer): answer is Case['answer'] => answer.result !== undefined)
-        .map((answer) => ({ title: `${variant}/${name}: ${answer.name}`, variant, fixture, answer, skip: unenterable(fixture, answer) })),
+        .map((answer) => ({
+          title: `${variant}/${name}: ${answer.name}`,
+          variant,
+          fixture,
+          answer,
+          skip: unenterable(fixture, answer),
+        })),
 );
 const enterable = cases.filter((entry) => entry.skip === undefined);
 /**
@@ -126,7 +140,8 @@ async function enterWithPointer(user: UserEvent, field: Field, from: unknown, to
       // Untick first, so a maxItems limit never blocks a box still to be ticked; tick in the
       // fixture's order, so the result shows option order rather than click order.
       for (const option of field.options) {
-        if (had.includes(option.value) && !wanted.includes(option.value)) await user.click(within(group).getByRole('checkbox', { name: option.label }));
+        if (had.includes(option.value) && !wanted.includes(option.value))
+          await user.click(within(group).getByRole('checkbox', { name: option.label }));
       }
       for (const value of wanted) {
         if (had.includes(value)) continue;
@@ -214,7 +229,8 @@ async function enterWithKeyboard(user: UserEvent, field: Field, from: unknown, t
       await tabTo(user, (element) => element === box);
       await user.keyboard(' ');
     };
-    for (const option of field.options) if (had.includes(option.value) && !wanted.includes(option.value)) await toggle(option.value);
+    for (const option of field.options)
+      if (had.includes(option.value) && !wanted.includes(option.value)) await toggle(option.value);
     for (const value of wanted) if (!had.includes(value)) await toggle(value);
     return;
   }

@@ -17,7 +17,14 @@ const nameRequest: ElicitRequestFormParams = {
     properties: {
       name: { type: 'string', title: 'Name', minLength: 2 },
       email: { type: 'string', title: 'Email', format: 'email' },
-      role: { type: 'string', title: 'Role', oneOf: [{ const: 'dev', title: 'Developer' }, { const: 'ops', title: 'Operator' }] },
+      role: {
+        type: 'string',
+        title: 'Role',
+        oneOf: [
+          { const: 'dev', title: 'Developer' },
+          { const: 'ops', title: 'Operator' },
+        ],
+      },
     },
     required: ['name', 'role'],
   },
@@ -38,7 +45,9 @@ describe('given a request, the header', () => {
 
   test('shows markup and URLs in the message as text: no bold, no link', () => {
     const message = 'Read <b>x</b> at https://evil.example before you answer.';
-    const { container } = render(<ElicitationForm request={{ ...nameRequest, message }} server={server} onRespond={vi.fn()} />);
+    const { container } = render(
+      <ElicitationForm request={{ ...nameRequest, message }} server={server} onRespond={vi.fn()} />,
+    );
     expect(screen.getByText(message)).toBeInTheDocument();
     expect(container.querySelector('b')).toBeNull();
     expect(screen.queryByRole('link')).toBeNull();
@@ -58,7 +67,9 @@ describe('given a request, the header', () => {
         },
       },
     };
-    const { container } = render(<ElicitationForm request={request} server={{ name: evil, id: evil }} onRespond={vi.fn()} />);
+    const { container } = render(
+      <ElicitationForm request={request} server={{ name: evil, id: evil }} onRespond={vi.fn()} />,
+    );
     expect(container.querySelector('img')).toBeNull();
     // Server name and id, message, the note's title and description, two option labels, the flag's title and description.
     expect(screen.getAllByText(evil, { exact: false })).toHaveLength(9);
@@ -183,11 +194,21 @@ describe('given the actions', () => {
         request={nameRequest}
         server={server}
         onRespond={onRespond}
-        labels={{ accept: 'Senden', decline: 'Ablehnen', cancel: 'Abbrechen', requestFrom: 'Anfrage von', serverId: (id) => `[${id}]` }}
+        labels={{
+          accept: 'Senden',
+          decline: 'Ablehnen',
+          cancel: 'Abbrechen',
+          requestFrom: 'Anfrage von',
+          serverId: (id) => `[${id}]`,
+        }}
       />,
     );
     expect(screen.getByRole('group', { name: 'Anfrage von Deploy bot [deploy-1]' })).toBeInTheDocument();
-    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Senden', 'Ablehnen', 'Abbrechen']);
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Senden',
+      'Ablehnen',
+      'Abbrechen',
+    ]);
     await user.click(screen.getByRole('button', { name: 'Ablehnen' }));
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'decline' }]]);
   });
@@ -203,9 +224,16 @@ describe('given Accept with errors', () => {
 
     expect(onRespond).not.toHaveBeenCalled();
     const summary = screen.getByRole('alert');
-    expect(within(summary).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Name: This field is required.', `#${screen.getByRole('textbox', { name: 'Name' }).id}`],
-      ['Email: Enter an email address such as name@example.com.', `#${screen.getByRole('textbox', { name: 'Email' }).id}`],
+      [
+        'Email: Enter an email address such as name@example.com.',
+        `#${screen.getByRole('textbox', { name: 'Email' }).id}`,
+      ],
       ['Role: This field is required.', `#${screen.getByRole('radiogroup', { name: 'Role' }).id}`],
     ]);
 
@@ -213,7 +241,9 @@ describe('given Accept with errors', () => {
     expect(name).toHaveFocus();
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveAccessibleDescription('This field is required. At least 2 characters');
-    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Enter an email address such as name@example.com.');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+      'Enter an email address such as name@example.com.',
+    );
     expect(screen.getByRole('radiogroup', { name: 'Role' })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('radiogroup', { name: 'Role' })).toHaveAccessibleDescription('This field is required.');
   });
@@ -237,7 +267,9 @@ describe('given Accept with errors', () => {
             type: 'array',
             title: 'Tags',
             minItems: 2,
-            items: { anyOf: ['A', 'B', 'C'].map((letter) => ({ const: letter.toLowerCase(), title: `Tag ${letter}` })) },
+            items: {
+              anyOf: ['A', 'B', 'C'].map((letter) => ({ const: letter.toLowerCase(), title: `Tag ${letter}` })),
+            },
           },
         },
       },
@@ -259,7 +291,11 @@ describe('given Accept with errors', () => {
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'A');
     await user.click(screen.getByRole('radio', { name: 'Operator' }));
     await user.click(screen.getByRole('button', { name: 'Accept' }));
-    expect(within(screen.getByRole('alert')).getAllByRole('link').map((link) => link.textContent)).toEqual(['Name: Enter at least 2 characters.']);
+    expect(
+      within(screen.getByRole('alert'))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Name: Enter at least 2 characters.']);
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveFocus();
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'da');
     await user.click(screen.getByRole('button', { name: 'Accept' }));
@@ -279,7 +315,11 @@ describe('given Accept with errors', () => {
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     const summary = screen.getByRole('alert');
     expect(summary).toHaveTextContent(/^Bitte korrigieren:/);
-    expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual(['Name: Fehler (required)', 'Role: Fehler (required)']);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Name: Fehler (required)', 'Role: Fehler (required)']);
   });
 });
 
@@ -291,7 +331,11 @@ describe('given required fields', () => {
           message: 'm',
           requestedSchema: {
             type: 'object',
-            properties: { name: { type: 'string', title: 'Name' }, nick: { type: 'string', title: 'Nick' }, ok: { type: 'boolean', title: 'OK' } },
+            properties: {
+              name: { type: 'string', title: 'Name' },
+              nick: { type: 'string', title: 'Nick' },
+              ok: { type: 'boolean', title: 'OK' },
+            },
             required: ['name', 'ok'],
           },
         }}
@@ -315,54 +359,92 @@ describe('given a request core refuses', () => {
   const refused = malformed.filter(({ fixture }) => !fixture.formAllowed);
   const allowed = malformed.filter(({ fixture }) => fixture.formAllowed);
 
-  test.each(refused)('$title: shows each problem with its path, offers only Decline and Cancel', async ({ fixture }) => {
-    const user = userEvent.setup();
-    const onRespond = vi.fn();
-    const request = fixture.request as unknown as ElicitRequestFormParams;
-    render(<ElicitationForm request={request} server={server} onRespond={onRespond} />);
-    expect(screen.getByText('This request cannot be shown as a form')).toBeInTheDocument();
-    const shown = screen.getAllByRole('listitem').map((item) => item.querySelector('code')?.textContent);
-    for (const problem of fixture.problems) {
-      expect(shown).toContain(problem.path === '' ? '(whole request)' : problem.path);
-    }
-    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Decline', 'Cancel']);
-    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Decline' }));
-    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'decline' }]]);
-  });
+  test.each(refused)(
+    '$title: shows each problem with its path, offers only Decline and Cancel',
+    async ({ fixture }) => {
+      const user = userEvent.setup();
+      const onRespond = vi.fn();
+      const request = fixture.request as unknown as ElicitRequestFormParams;
+      render(<ElicitationForm request={request} server={server} onRespond={onRespond} />);
+      expect(screen.getByText('This request cannot be shown as a form')).toBeInTheDocument();
+      const shown = screen.getAllByRole('listitem').map((item) => item.querySelector('code')?.textContent);
+      for (const problem of fixture.problems) {
+        expect(shown).toContain(problem.path === '' ? '(whole request)' : problem.path);
+      }
+      expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Decline', 'Cancel']);
+      expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Decline' }));
+      expect(onRespond.mock.calls).toStrictEqual([[{ action: 'decline' }]]);
+    },
+  );
 
-  test.each(allowed)('$title: shows the form and folds the warnings away', ({ fixture }: { fixture: MalformedFixture }) => {
-    render(<ElicitationForm request={fixture.request as unknown as ElicitRequestFormParams} server={server} onRespond={vi.fn()} />);
-    expect(screen.getByRole('button', { name: 'Accept' })).toBeInTheDocument();
-    const count = fixture.problems.length;
-    expect(screen.getByText(count === 1 ? '1 note about this request' : `${count} notes about this request`)).toBeInTheDocument();
-    const paths = screen.getAllByRole('listitem').map((item) => item.querySelector('code')?.textContent);
-    expect(paths.sort()).toEqual(fixture.problems.map((problem) => (problem.path === '' ? '(whole request)' : problem.path)).sort());
-  });
+  test.each(allowed)(
+    '$title: shows the form and folds the warnings away',
+    ({ fixture }: { fixture: MalformedFixture }) => {
+      render(
+        <ElicitationForm
+          request={fixture.request as unknown as ElicitRequestFormParams}
+          server={server}
+          onRespond={vi.fn()}
+        />,
+      );
+      expect(screen.getByRole('button', { name: 'Accept' })).toBeInTheDocument();
+      const count = fixture.problems.length;
+      expect(
+        screen.getByText(count === 1 ? '1 note about this request' : `${count} notes about this request`),
+      ).toBeInTheDocument();
+      const paths = screen.getAllByRole('listitem').map((item) => item.querySelector('code')?.textContent);
+      expect(paths.sort()).toEqual(
+        fixture.problems.map((problem) => (problem.path === '' ? '(whole request)' : problem.path)).sort(),
+      );
+    },
+  );
 
   test('enumNames shorter than enum: the exact path and message', () => {
     render(
       <ElicitationForm
-        request={{ message: 'Pick', requestedSchema: { type: 'object', properties: { color: { type: 'string', enum: ['r', 'g'], enumNames: ['Red'] } } } }}
+        request={{
+          message: 'Pick',
+          requestedSchema: {
+            type: 'object',
+            properties: { color: { type: 'string', enum: ['r', 'g'], enumNames: ['Red'] } },
+          },
+        }}
         server={server}
         onRespond={vi.fn()}
       />,
     );
     const item = screen.getByRole('listitem');
-    expect(item).toHaveTextContent('properties.color.enumNames enumNames has 1 names for 2 values; each value needs exactly one name.');
+    expect(item).toHaveTextContent(
+      'properties.color.enumNames enumNames has 1 names for 2 values; each value needs exactly one name.',
+    );
     expect(screen.getByText('Pick')).toBeInTheDocument();
   });
 
   test.each([
     ['null', null, [['(whole request)', 'The request is not an object.']]],
     ['a string', 'hello', [['(whole request)', 'The request is not an object.']]],
-    ['a number message', { message: 42, requestedSchema: { type: 'object', properties: {} } }, [['message', 'The request message is not text.']]],
-    ['in URL mode', { mode: 'url', message: 'Open', url: 'https://example.com' }, [['mode', 'This is not a form request (its mode is not "form").']]],
+    [
+      'a number message',
+      { message: 42, requestedSchema: { type: 'object', properties: {} } },
+      [['message', 'The request message is not text.']],
+    ],
+    [
+      'in URL mode',
+      { mode: 'url', message: 'Open', url: 'https://example.com' },
+      [['mode', 'This is not a form request (its mode is not "form").']],
+    ],
   ])('a request that is %s is refused without throwing', async (_name, request, problems) => {
     const user = userEvent.setup();
     const onRespond = vi.fn();
-    render(<ElicitationForm request={request as unknown as ElicitRequestFormParams} server={server} onRespond={onRespond} />);
-    expect(screen.getAllByRole('listitem').map((item) => [item.querySelector('code')?.textContent, item.querySelector('span')?.textContent])).toEqual(problems);
+    render(
+      <ElicitationForm request={request as unknown as ElicitRequestFormParams} server={server} onRespond={onRespond} />,
+    );
+    expect(
+      screen
+        .getAllByRole('listitem')
+        .map((item) => [item.querySelector('code')?.textContent, item.querySelector('span')?.textContent]),
+    ).toEqual(problems);
     await user.keyboard('{Tab}{Escape}');
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'cancel' }]]);
   });
@@ -371,7 +453,9 @@ describe('given a request core refuses', () => {
 describe('given the theme prop', () => {
   test('dark and light set data-theme on the kit root; none follows the system', () => {
     const kit = () => screen.getByRole('group', { name: 'Request from Deploy bot (ID: deploy-1)' });
-    const { rerender } = render(<ElicitationForm request={nameRequest} server={server} onRespond={vi.fn()} theme="dark" />);
+    const { rerender } = render(
+      <ElicitationForm request={nameRequest} server={server} onRespond={vi.fn()} theme="dark" />,
+    );
     expect(kit()).toHaveAttribute('data-theme', 'dark');
     // The class is the scope of every theme selector; asserted as the contract it is, not used to query.
     expect(kit()).toHaveClass('mek-root');
@@ -385,11 +469,19 @@ describe('given the theme prop', () => {
 describe('given a real parent that swaps the request', () => {
   const first: ElicitRequestFormParams = {
     message: 'First question',
-    requestedSchema: { type: 'object', properties: { city: { type: 'string', title: 'City', default: 'Pune' } }, required: ['city'] },
+    requestedSchema: {
+      type: 'object',
+      properties: { city: { type: 'string', title: 'City', default: 'Pune' } },
+      required: ['city'],
+    },
   };
   const second: ElicitRequestFormParams = {
     message: 'Second question',
-    requestedSchema: { type: 'object', properties: { city: { type: 'string', title: 'City', default: 'Oslo' } }, required: ['city'] },
+    requestedSchema: {
+      type: 'object',
+      properties: { city: { type: 'string', title: 'City', default: 'Oslo' } },
+      required: ['city'],
+    },
   };
 
   /** A host that keeps the current request and the answers in state, and asks the next question once answered. */
@@ -474,14 +566,29 @@ describe('given a real parent that previews the live answer (onDraftChange)', ()
       properties: {
         city: { type: 'string', title: 'City', default: 'Pune' },
         copies: { type: 'integer', title: 'Copies', minimum: 1 },
-        days: { type: 'array', title: 'Days', items: { anyOf: [{ const: 'mon', title: 'Monday' }, { const: 'tue', title: 'Tuesday' }] } },
+        days: {
+          type: 'array',
+          title: 'Days',
+          items: {
+            anyOf: [
+              { const: 'mon', title: 'Monday' },
+              { const: 'tue', title: 'Tuesday' },
+            ],
+          },
+        },
       },
       required: ['city'],
     },
   };
 
   /** A host that keeps the latest draft and verdict in state and prints what Accept would send. */
-  function Preview({ onRespond, onDraft }: { onRespond: (result: ElicitResult) => void; onDraft: (draft: Draft) => void }) {
+  function Preview({
+    onRespond,
+    onDraft,
+  }: {
+    onRespond: (result: ElicitResult) => void;
+    onDraft: (draft: Draft) => void;
+  }) {
     const [live, setLive] = useState('nothing yet');
     return (
       <>
@@ -491,7 +598,11 @@ describe('given a real parent that previews the live answer (onDraftChange)', ()
           onRespond={onRespond}
           onDraftChange={(draft, verdict) => {
             onDraft(draft);
-            setLive(verdict.ok ? JSON.stringify(verdict.result) : `refused: ${verdict.errors.map((error) => `${error.field} ${error.code}`).join(', ')}`);
+            setLive(
+              verdict.ok
+                ? JSON.stringify(verdict.result)
+                : `refused: ${verdict.errors.map((error) => `${error.field} ${error.code}`).join(', ')}`,
+            );
           }}
         />
         <output aria-label="Live answer">{live}</output>
@@ -525,13 +636,25 @@ describe('given a real parent that previews the live answer (onDraftChange)', ()
     expect(onRespond).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Accept' }));
-    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { city: 'Oslo', copies: 2, days: ['mon', 'tue'] } }]]);
+    expect(onRespond.mock.calls).toStrictEqual([
+      [{ action: 'accept', content: { city: 'Oslo', copies: 2, days: ['mon', 'tue'] } }],
+    ]);
   });
 
   test('a refused request never reports a draft', () => {
     const onDraftChange = vi.fn();
-    const refused = { message: 'Pick', requestedSchema: { type: 'object', properties: { color: { type: 'string', enum: [] } } } };
-    render(<ElicitationForm request={refused as unknown as ElicitRequestFormParams} server={server} onRespond={vi.fn()} onDraftChange={onDraftChange} />);
+    const refused = {
+      message: 'Pick',
+      requestedSchema: { type: 'object', properties: { color: { type: 'string', enum: [] } } },
+    };
+    render(
+      <ElicitationForm
+        request={refused as unknown as ElicitRequestFormParams}
+        server={server}
+        onRespond={vi.fn()}
+        onDraftChange={onDraftChange}
+      />,
+    );
     expect(screen.getByText('This request cannot be shown as a form')).toBeInTheDocument();
     expect(onDraftChange).not.toHaveBeenCalled();
   });

@@ -12,7 +12,10 @@ import { afterAll, beforeEach, vi, type MockInstance } from 'vitest';
  */
 export async function violations(container: HTMLElement): Promise<{ id: string; nodes: string[] }[]> {
   const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    nodes: violation.nodes.map((node) => node.target.join(' ')),
+  }));
 }
 
 /** Replaces `window.open` with a spy for the calling test file, its calls cleared before each test. */

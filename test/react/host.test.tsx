@@ -28,7 +28,16 @@ const colourRequest: ElicitRequestFormParams = {
   message: 'Pick a colour.',
   requestedSchema: {
     type: 'object',
-    properties: { colour: { type: 'string', title: 'Colour', oneOf: [{ const: 'r', title: 'Red' }, { const: 'g', title: 'Green' }] } },
+    properties: {
+      colour: {
+        type: 'string',
+        title: 'Colour',
+        oneOf: [
+          { const: 'r', title: 'Red' },
+          { const: 'g', title: 'Green' },
+        ],
+      },
+    },
     required: ['colour'],
   },
 };
@@ -52,25 +61,46 @@ describe('given ElicitationPrompt', () => {
   test('mode url is the consent view', async () => {
     const user = userEvent.setup();
     const onRespond = vi.fn();
-    render(<ElicitationPrompt request={{ mode: 'url', message: 'Sign in.', url: 'https://example.com/' }} server={{ name: 'S' }} onRespond={onRespond} />);
+    render(
+      <ElicitationPrompt
+        request={{ mode: 'url', message: 'Sign in.', url: 'https://example.com/' }}
+        server={{ name: 'S' }}
+        onRespond={onRespond}
+      />,
+    );
     await user.click(screen.getByRole('button', { name: 'Open in new tab' }));
     expect(open.mock.calls).toStrictEqual([['https://example.com/', '_blank', 'noopener,noreferrer']]);
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept' }]]);
   });
 
   test.each([
-    { name: 'an unknown mode', request: { mode: 'voice', message: 'Say it.' }, problem: 'The mode "voice" is not "form" or "url".', message: 'Say it.' },
-    { name: 'a URL request without url', request: { mode: 'url', message: 'Open it.' }, problem: 'The URL request has no url text.', message: 'Open it.' },
+    {
+      name: 'an unknown mode',
+      request: { mode: 'voice', message: 'Say it.' },
+      problem: 'The mode "voice" is not "form" or "url".',
+      message: 'Say it.',
+    },
+    {
+      name: 'a URL request without url',
+      request: { mode: 'url', message: 'Open it.' },
+      problem: 'The URL request has no url text.',
+      message: 'Open it.',
+    },
     { name: 'not an object', request: 'hello', problem: 'The request is not an object.', message: undefined },
   ])('$name is refused with only Decline and Cancel', async ({ request, problem, message }) => {
     const user = userEvent.setup();
     const onRespond = vi.fn();
     const { container } = render(
-      <ElicitationPrompt request={request as unknown as ElicitRequestParams} server={{ name: 'S' }} onRespond={onRespond} />,
+      <ElicitationPrompt
+        request={request as unknown as ElicitRequestParams}
+        server={{ name: 'S' }}
+        onRespond={onRespond}
+      />,
     );
     expect(screen.getByText('This request cannot be shown')).toBeInTheDocument();
     expect(screen.getByText(problem)).toBeInTheDocument();
-    if (message !== undefined) expect(screen.getByRole('group', { name: 'Request from S' })).toHaveAccessibleDescription(message);
+    if (message !== undefined)
+      expect(screen.getByRole('group', { name: 'Request from S' })).toHaveAccessibleDescription(message);
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Decline', 'Cancel']);
     expect(await violations(container)).toEqual([]);
     await user.keyboard('{Escape}');
@@ -100,7 +130,9 @@ describe('given a host and a queue with requests from two servers', () => {
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(first.value).toEqual({ action: 'accept', content: { name: 'Ada' } });
     expect(screen.getAllByRole('status')[0]).toHaveTextContent('2 pending');
-    expect(screen.getByRole('group', { name: 'Request from Beta (ID: beta-1)' })).toHaveAccessibleDescription('Second, from Beta.');
+    expect(screen.getByRole('group', { name: 'Request from Beta (ID: beta-1)' })).toHaveAccessibleDescription(
+      'Second, from Beta.',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     expect(second.value).toEqual({ action: 'decline' });
@@ -133,7 +165,9 @@ describe('given a host and a queue with requests from two servers', () => {
     const queue = createElicitationQueue({ noticeDurationMs: Infinity });
     const { container } = render(<ElicitationHost queue={queue} />);
     const controller = new AbortController();
-    const asked = track(queue.enqueue(nameRequest('Deploy now?'), { server: { name: 'Deployer' }, signal: controller.signal }));
+    const asked = track(
+      queue.enqueue(nameRequest('Deploy now?'), { server: { name: 'Deployer' }, signal: controller.signal }),
+    );
     await act(async () => {});
     expect(screen.getByRole('group', { name: 'Request from Deployer' })).toBeInTheDocument();
     act(() => controller.abort());
@@ -142,7 +176,9 @@ describe('given a host and a queue with requests from two servers', () => {
     expect(screen.queryByRole('group')).toBeNull();
     const notice = screen.getByRole('listitem');
     expect(notice).toHaveTextContent('Deployer stopped waitingDeploy now?Dismiss');
-    expect(within(notice).getByRole('button', { name: 'Dismiss' })).toHaveAccessibleDescription('Deployer stopped waiting');
+    expect(within(notice).getByRole('button', { name: 'Dismiss' })).toHaveAccessibleDescription(
+      'Deployer stopped waiting',
+    );
     expect(await violations(container)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('listitem')).toBeNull();
@@ -165,7 +201,10 @@ describe('given a URL request with an elicitationId in the host', () => {
     const queue = createElicitationQueue();
     render(<ElicitationHost queue={queue} />);
     const asked = track(
-      queue.enqueue({ mode: 'url', message: 'Authorise GitHub.', url: 'https://github.com/login/oauth', elicitationId: 'e-7' }, { server: { name: 'GitHub' } }),
+      queue.enqueue(
+        { mode: 'url', message: 'Authorise GitHub.', url: 'https://github.com/login/oauth', elicitationId: 'e-7' },
+        { server: { name: 'GitHub' } },
+      ),
     );
     await act(async () => {});
     expect(open).not.toHaveBeenCalled();
@@ -195,14 +234,18 @@ describe('given a URL request with an elicitationId in the host', () => {
     const user = userEvent.setup();
     const queue = createElicitationQueue();
     render(<ElicitationHost queue={queue} />);
-    void queue.enqueue({ mode: 'url', message: 'Sign in.', url: 'https://example.com/', elicitationId: 'e-1' }, { server: { name: 'A' } });
+    void queue.enqueue(
+      { mode: 'url', message: 'Sign in.', url: 'https://example.com/', elicitationId: 'e-1' },
+      { server: { name: 'A' } },
+    );
     void queue.enqueue(nameRequest('Then this.'), { server: { name: 'B' } });
     await act(async () => {});
     await user.click(screen.getByRole('button', { name: 'Open in new tab' }));
-    expect(screen.getAllByRole('group').map((group) => group.getAttribute('aria-labelledby') && group.textContent?.slice(0, 14))).toEqual([
-      'Request from A',
-      'Request from B',
-    ]);
+    expect(
+      screen
+        .getAllByRole('group')
+        .map((group) => group.getAttribute('aria-labelledby') && group.textContent?.slice(0, 14)),
+    ).toEqual(['Request from A', 'Request from B']);
     expect(screen.getByRole('group', { name: 'Request from B' })).toHaveFocus();
   });
 });
@@ -258,7 +301,11 @@ describe('given a 2026-07-28 round in the host', () => {
     profile: nameRequest('Your name, please.'),
     colour: colourRequest,
     login: { mode: 'url', message: 'Sign in to the tracker.', url: 'https://tracker.example.com/auth' },
-    broken: { mode: 'form', message: 'Broken.', requestedSchema: { type: 'object', properties: { x: { type: 'object' } } } },
+    broken: {
+      mode: 'form',
+      message: 'Broken.',
+      requestedSchema: { type: 'object', properties: { x: { type: 'object' } } },
+    },
   };
 
   test('shows the requests as one set and answers them together with one Accept', async () => {
@@ -268,12 +315,20 @@ describe('given a 2026-07-28 round in the host', () => {
     const answers = track(queue.enqueueRound(round, { server: { name: 'Tracker' } }));
     await act(async () => {});
     const set = screen.getByRole('group', { name: 'Request from Tracker' });
-    expect(set).toHaveAccessibleDescription('4 requests, answered together with one Accept. Tick “Decline request …” to say no to one of them.');
+    expect(set).toHaveAccessibleDescription(
+      '4 requests, answered together with one Accept. Tick “Decline request …” to say no to one of them.',
+    );
     // Each request is its own named group inside the set, with its message.
     expect(within(set).getAllByRole('group')).toHaveLength(4);
-    expect(screen.getByRole('group', { name: 'Request 1 of 4 from Tracker' })).toHaveAccessibleDescription('Your name, please.');
-    expect(screen.getByRole('group', { name: 'Request 2 of 4 from Tracker' })).toHaveAccessibleDescription('Pick a colour.');
-    expect(screen.getByRole('group', { name: 'Request 3 of 4 from Tracker' })).toHaveAccessibleDescription('Sign in to the tracker.');
+    expect(screen.getByRole('group', { name: 'Request 1 of 4 from Tracker' })).toHaveAccessibleDescription(
+      'Your name, please.',
+    );
+    expect(screen.getByRole('group', { name: 'Request 2 of 4 from Tracker' })).toHaveAccessibleDescription(
+      'Pick a colour.',
+    );
+    expect(screen.getByRole('group', { name: 'Request 3 of 4 from Tracker' })).toHaveAccessibleDescription(
+      'Sign in to the tracker.',
+    );
     expect(screen.getByRole('group', { name: 'Request 4 of 4 from Tracker' })).toHaveAccessibleDescription('Broken.');
     expect(screen.getByText('This request cannot be answered; it will be declined.')).toBeInTheDocument();
     expect(screen.getAllByRole('status')[0]).toHaveTextContent('1 pending');
@@ -318,7 +373,10 @@ describe('given a 2026-07-28 round in the host', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Decline request 1' }));
     expect(screen.getByText('Request 1 of 2 from S: declined.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Accept' }));
-    expect(answers.value).toEqual({ login: { action: 'decline' }, pick: { action: 'accept', content: { colour: 'r' } } });
+    expect(answers.value).toEqual({
+      login: { action: 'decline' },
+      pick: { action: 'accept', content: { colour: 'r' } },
+    });
     expect(open).not.toHaveBeenCalled();
   });
 
@@ -335,7 +393,10 @@ describe('given a 2026-07-28 round in the host', () => {
     await user.click(declineA);
     await user.click(screen.getByRole('radio', { name: 'Green' }));
     await user.click(screen.getByRole('button', { name: 'Accept' }));
-    expect(answers.value).toEqual({ a: { action: 'accept', content: { name: 'Lin' } }, b: { action: 'accept', content: { colour: 'g' } } });
+    expect(answers.value).toEqual({
+      a: { action: 'accept', content: { name: 'Lin' } },
+      b: { action: 'accept', content: { colour: 'g' } },
+    });
   });
 
   test.each([
@@ -384,7 +445,10 @@ describe('given a 2026-07-28 round in the host', () => {
     render(<ElicitationHost queue={queue} />);
     const twoFields: ElicitRequestFormParams = {
       message: 'Who?',
-      requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' }, team: { type: 'string', title: 'Team' } } },
+      requestedSchema: {
+        type: 'object',
+        properties: { name: { type: 'string', title: 'Name' }, team: { type: 'string', title: 'Team' } },
+      },
     };
     const answers = track(queue.enqueueRound({ a: twoFields, b: colourRequest }, { server: { name: 'S' } }));
     await act(async () => {});
@@ -393,7 +457,10 @@ describe('given a 2026-07-28 round in the host', () => {
     expect(answers.value).toBeUndefined();
     expect(screen.queryByRole('alert')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Accept' }));
-    expect(answers.value).toEqual({ a: { action: 'accept', content: { name: 'Ada' } }, b: { action: 'accept', content: { colour: 'r' } } });
+    expect(answers.value).toEqual({
+      a: { action: 'accept', content: { name: 'Ada' } },
+      b: { action: 'accept', content: { colour: 'r' } },
+    });
   });
 
   test('Enter in a one-field form is the set’s Accept', async () => {
@@ -405,6 +472,9 @@ describe('given a 2026-07-28 round in the host', () => {
     const [first, second] = screen.getAllByRole('textbox', { name: 'Name' });
     await user.type(first!, 'One');
     await user.type(second!, 'Two{Enter}');
-    expect(answers.value).toEqual({ a: { action: 'accept', content: { name: 'One' } }, b: { action: 'accept', content: { name: 'Two' } } });
+    expect(answers.value).toEqual({
+      a: { action: 'accept', content: { name: 'One' } },
+      b: { action: 'accept', content: { name: 'Two' } },
+    });
   });
 });

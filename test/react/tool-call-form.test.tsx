@@ -32,7 +32,9 @@ describe('given a tool, the header', () => {
 
   test('uses the name when there is no title, and shows markup in a description as text', () => {
     const evil = '<img src=x onerror=alert(1)> see https://evil.example';
-    const { container } = render(<ToolCallForm tool={{ ...tool({ type: 'object' }, 'raw_tool'), description: evil }} onSubmit={vi.fn()} />);
+    const { container } = render(
+      <ToolCallForm tool={{ ...tool({ type: 'object' }, 'raw_tool'), description: evil }} onSubmit={vi.fn()} />,
+    );
     expect(screen.getByRole('group', { name: 'Arguments of raw_tool' })).toBeInTheDocument();
     expect(screen.getByText(evil)).toBeInTheDocument();
     expect(container.querySelector('img')).toBeNull();
@@ -46,7 +48,11 @@ describe('given oneOf "find by id or by name"', () => {
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={findPerson} onSubmit={onSubmit} />);
     const selector = screen.getByRole('combobox', { name: 'Find by' });
-    expect(within(selector).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose…', 'By id', 'By name']);
+    expect(
+      within(selector)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose…', 'By id', 'By name']);
     // The union is required: the selector carries the mark, not the option's group.
     expect(selector).toHaveAttribute('aria-required', 'true');
     await user.selectOptions(selector, 'By name');
@@ -88,7 +94,11 @@ describe('given oneOf "find by id or by name"', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     // Ajv also reports the "By id" option's missing id and the failed oneOf: neither is shown.
     const summary = screen.getByRole('alert');
-    expect(within(summary).getAllByRole('listitem').map((item) => item.textContent)).toEqual(["/query/name must have required property 'name'"]);
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(["/query/name must have required property 'name'"]);
     const name = screen.getByRole('textbox', { name: 'Name' });
     expect(name).toHaveFocus();
     expect(name).toHaveAttribute('aria-invalid', 'true');
@@ -106,7 +116,11 @@ describe('given oneOf "find by id or by name"', () => {
     expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
     await user.click(submitButton());
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(["/query must have required property 'query'"]);
+    expect(
+      within(screen.getByRole('alert'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(["/query must have required property 'query'"]);
     expect(selector).toHaveFocus();
   });
 
@@ -154,10 +168,11 @@ describe('given anyOf of two string shapes', () => {
     await user.type(screen.getByRole('textbox', { name: 'Phone' }), '12');
     await user.click(submitButton());
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      '/contact must match format "email"',
-      '/contact must match pattern "^\\+[0-9]{6,15}$"',
-    ]);
+    expect(
+      within(screen.getByRole('alert'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['/contact must match format "email"', '/contact must match pattern "^\\+[0-9]{6,15}$"']);
   });
 });
 
@@ -191,7 +206,9 @@ describe('given allOf', () => {
     await user.click(submitButton());
     expect(onSubmit).not.toHaveBeenCalled();
     // rjsf merged the parts, so the hint knows the maximum too.
-    expect(screen.getByRole('textbox', { name: 'Days' })).toHaveAccessibleDescription('must be <= 14 A whole number, 14 or less');
+    expect(screen.getByRole('textbox', { name: 'Days' })).toHaveAccessibleDescription(
+      'must be <= 14 A whole number, 14 or less',
+    );
   });
 });
 
@@ -238,7 +255,11 @@ describe('given if/then/else', () => {
     await user.type(screen.getByRole('textbox', { name: 'State' }), 'New York');
     await user.click(submitButton());
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['/state must match pattern "^[A-Z]{2}$"']);
+    expect(
+      within(screen.getByRole('alert'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['/state must match pattern "^[A-Z]{2}$"']);
     expect(screen.getByRole('textbox', { name: 'State' })).toHaveFocus();
   });
 });
@@ -249,7 +270,13 @@ describe('given $ref and $defs', () => {
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
-      $defs: { Place: { type: 'object', properties: { city: { type: 'string', title: 'City' }, zip: { type: 'string', title: 'Zip' } }, required: ['city'] } },
+      $defs: {
+        Place: {
+          type: 'object',
+          properties: { city: { type: 'string', title: 'City' }, zip: { type: 'string', title: 'Zip' } },
+          required: ['city'],
+        },
+      },
       properties: { from: { title: 'From', $ref: '#/$defs/Place' }, to: { title: 'To', $ref: '#/$defs/Place' } },
       required: ['from', 'to'],
     };
@@ -270,7 +297,10 @@ describe('given $ref and $defs', () => {
         Node: {
           type: 'object',
           title: 'Node',
-          properties: { name: { type: 'string', title: 'Name' }, children: { type: 'array', title: 'Children', items: { $ref: '#/$defs/Node' } } },
+          properties: {
+            name: { type: 'string', title: 'Name' },
+            children: { type: 'array', title: 'Children', items: { $ref: '#/$defs/Node' } },
+          },
           required: ['name'],
         },
       },
@@ -309,7 +339,9 @@ describe('given $ref and $defs', () => {
       $defs: { Email: { $anchor: 'email', type: 'string', title: 'Email' } },
       properties: { to: { $ref: '#email' }, meta: { type: 'object', title: 'Meta', default: data } },
     };
-    const copy = rjsfToolSchema(schema, '2020-12') as { properties: Record<string, { $ref?: string; default?: unknown }> };
+    const copy = rjsfToolSchema(schema, '2020-12') as {
+      properties: Record<string, { $ref?: string; default?: unknown }>;
+    };
     expect([copy.properties.to?.$ref, copy.properties.meta?.default]).toStrictEqual(['#/$defs/Email', data]);
   });
 
@@ -324,7 +356,11 @@ describe('given $ref and $defs', () => {
     expect(compileToolSchema(schema).ok).toBe(true);
     render(<ToolCallForm tool={tool(schema, 'geo')} onSubmit={vi.fn()} />);
     expect(screen.getByText('This tool’s input schema cannot be used, so no form is shown')).toBeInTheDocument();
-    expect(screen.getByText('The form could not be drawn for this schema: Could not find a definition for https://example.com/city.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'The form could not be drawn for this schema: Could not find a definition for https://example.com/city.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button')).toBeNull();
     expect(consoleError).toHaveBeenCalled();
     consoleError.mockRestore();
@@ -335,9 +371,23 @@ describe('given enums', () => {
   const enumTool = tool({
     type: 'object',
     properties: {
-      color: { type: 'string', title: 'Color', oneOf: [{ const: 'r', title: 'Red' }, { const: 'g', title: 'Green' }] },
+      color: {
+        type: 'string',
+        title: 'Color',
+        oneOf: [
+          { const: 'r', title: 'Red' },
+          { const: 'g', title: 'Green' },
+        ],
+      },
       size: { type: 'string', title: 'Size', enum: ['S', 'M', 'L'] },
-      level: { type: 'integer', title: 'Level', oneOf: [{ const: 1, title: 'Low' }, { const: 2, title: 'High' }] },
+      level: {
+        type: 'integer',
+        title: 'Level',
+        oneOf: [
+          { const: 1, title: 'Low' },
+          { const: 2, title: 'High' },
+        ],
+      },
       days: { type: 'array', title: 'Days', uniqueItems: true, items: { type: 'string', enum: ['mon', 'tue', 'wed'] } },
     },
     required: ['color'],
@@ -349,7 +399,11 @@ describe('given enums', () => {
     render(<ToolCallForm tool={enumTool} onSubmit={onSubmit} />);
     const color = screen.getByRole('combobox', { name: 'Color' });
     expect(color).toHaveValue('');
-    expect(within(color).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose…', 'Red', 'Green']);
+    expect(
+      within(color)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose…', 'Red', 'Green']);
     await user.selectOptions(color, 'Green');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), 'M');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Level' }), 'High');
@@ -366,7 +420,11 @@ describe('given enums', () => {
     render(<ToolCallForm tool={enumTool} onSubmit={onSubmit} />);
     await user.click(submitButton());
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(["/color must have required property 'color'"]);
+    expect(
+      within(screen.getByRole('alert'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(["/color must have required property 'color'"]);
     expect(screen.getByRole('combobox', { name: 'Color' })).toHaveFocus();
   });
 });
@@ -375,7 +433,15 @@ describe('given arrays and nested objects', () => {
   test('items are added, moved and removed; the list is sent in its order', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
-    render(<ToolCallForm tool={tool({ type: 'object', properties: { tags: { type: 'array', title: 'Tags', items: { type: 'string' } } } })} onSubmit={onSubmit} />);
+    render(
+      <ToolCallForm
+        tool={tool({
+          type: 'object',
+          properties: { tags: { type: 'array', title: 'Tags', items: { type: 'string' } } },
+        })}
+        onSubmit={onSubmit}
+      />,
+    );
     const tags = screen.getByRole('group', { name: 'Tags' });
     expect(within(tags).getByText('No items.')).toBeInTheDocument();
     for (const text of ['alpha', 'beta', 'gamma']) {
@@ -383,7 +449,11 @@ describe('given arrays and nested objects', () => {
       const inputs = within(tags).getAllByRole('textbox');
       await user.type(inputs[inputs.length - 1] as HTMLElement, text);
     }
-    expect(within(tags).getAllByRole('textbox').map((input) => (input as HTMLInputElement).value)).toEqual(['alpha', 'beta', 'gamma']);
+    expect(
+      within(tags)
+        .getAllByRole('textbox')
+        .map((input) => (input as HTMLInputElement).value),
+    ).toEqual(['alpha', 'beta', 'gamma']);
     expect(within(tags).getByRole('textbox', { name: 'Tags-3' })).toHaveValue('gamma');
     await user.click(within(tags).getByRole('button', { name: 'Move Tags item 3 up' }));
     await user.click(within(tags).getByRole('button', { name: 'Remove Tags item 1' }));
@@ -401,7 +471,12 @@ describe('given arrays and nested objects', () => {
           type: 'array',
           title: 'People',
           minItems: 1,
-          items: { type: 'object', title: 'Person', properties: { name: { type: 'string', title: 'Name' }, age: { type: 'integer', title: 'Age' } }, required: ['name'] },
+          items: {
+            type: 'object',
+            title: 'Person',
+            properties: { name: { type: 'string', title: 'Name' }, age: { type: 'integer', title: 'Age' } },
+            required: ['name'],
+          },
         },
       },
       required: ['people'],
@@ -421,7 +496,11 @@ describe('given arrays and nested objects', () => {
   test('a list below its minItems is refused with the issue inside the list group', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
-    const schema: Tool['inputSchema'] = { type: 'object', properties: { ids: { type: 'array', title: 'Ids', minItems: 2, items: { type: 'integer' } } }, required: ['ids'] };
+    const schema: Tool['inputSchema'] = {
+      type: 'object',
+      properties: { ids: { type: 'array', title: 'Ids', minItems: 2, items: { type: 'integer' } } },
+      required: ['ids'],
+    };
     render(<ToolCallForm tool={tool(schema)} onSubmit={onSubmit} />);
     const ids = screen.getByRole('group', { name: 'Ids' });
     const [first] = within(ids).getAllByRole('textbox');
@@ -443,7 +522,14 @@ describe('given arrays and nested objects', () => {
           type: 'object',
           title: 'Filters',
           properties: {
-            range: { type: 'object', title: 'Range', properties: { from: { type: 'string', format: 'date', title: 'From' }, to: { type: 'string', format: 'date', title: 'To' } } },
+            range: {
+              type: 'object',
+              title: 'Range',
+              properties: {
+                from: { type: 'string', format: 'date', title: 'From' },
+                to: { type: 'string', format: 'date', title: 'To' },
+              },
+            },
             owner: { type: 'object', title: 'Owner', properties: { login: { type: 'string', title: 'Login' } } },
           },
         },
@@ -457,13 +543,17 @@ describe('given arrays and nested objects', () => {
   });
 });
 
-const GAP = 'Empty, but a later position is filled. Fill this one in, or clear the ones after it: positions cannot be skipped.';
+const GAP =
+  'Empty, but a later position is filled. Fill this one in, or clear the ones after it: positions cannot be skipped.';
 
 describe('given a tuple (2020-12 prefixItems)', () => {
   test('each position is its own field, named by its title, required below minItems; items: false: no add, move or remove', () => {
     render(<ToolCallForm tool={addPerson} onSubmit={vi.fn()} />);
     const person = screen.getByRole('group', { name: 'Person' });
-    expect(within(person).getAllByRole('textbox')).toEqual([within(person).getByRole('textbox', { name: 'Name' }), within(person).getByRole('textbox', { name: 'Age' })]);
+    expect(within(person).getAllByRole('textbox')).toEqual([
+      within(person).getByRole('textbox', { name: 'Name' }),
+      within(person).getByRole('textbox', { name: 'Age' }),
+    ]);
     expect(within(person).getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-required', 'true');
     expect(within(person).getByRole('textbox', { name: 'Age' })).toHaveAttribute('aria-required', 'true');
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Call tool']);
@@ -479,31 +569,56 @@ describe('given a tuple (2020-12 prefixItems)', () => {
     expect(onSubmit.mock.calls).toStrictEqual([[{ person: ['Ada', 36] }]]);
   });
 
-  test('a position\'s default is pre-filled and sent; a position without one stays empty', async () => {
-    const user = userEvent.setup();
-    const onSubmit = vi.fn();
-    const schema: Tool['inputSchema'] = {
-      type: 'object',
-      properties: { size: { type: 'array', title: 'Size', prefixItems: [{ type: 'integer', title: 'Width', default: 640 }, { type: 'integer', title: 'Height' }, { type: 'string', title: 'Unit', default: 'px' }], items: false } },
-    };
-    render(<ToolCallForm tool={tool(schema, 'resize')} onSubmit={onSubmit} />);
-    expect(['Width', 'Height', 'Unit'].map((name) => (screen.getByRole('textbox', { name }) as HTMLInputElement).value)).toEqual(['640', '', 'px']);
-    await user.type(screen.getByRole('textbox', { name: 'Height' }), '480');
-    await user.click(submitButton());
-    expect(onSubmit.mock.calls).toStrictEqual([[{ size: [640, 480, 'px'] }]]);
-  });
-
-  test('the rest rule\'s default is not a position\'s: the positions stay empty, an added item gets it', async () => {
+  test("a position's default is pre-filled and sent; a position without one stays empty", async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
       properties: {
-        query: { type: 'array', title: 'Query', prefixItems: [{ type: 'string', title: 'Text' }, { type: 'string', title: 'Scope' }], items: { type: 'string', default: 'misc' }, minItems: 1 },
+        size: {
+          type: 'array',
+          title: 'Size',
+          prefixItems: [
+            { type: 'integer', title: 'Width', default: 640 },
+            { type: 'integer', title: 'Height' },
+            { type: 'string', title: 'Unit', default: 'px' },
+          ],
+          items: false,
+        },
+      },
+    };
+    render(<ToolCallForm tool={tool(schema, 'resize')} onSubmit={onSubmit} />);
+    expect(
+      ['Width', 'Height', 'Unit'].map((name) => (screen.getByRole('textbox', { name }) as HTMLInputElement).value),
+    ).toEqual(['640', '', 'px']);
+    await user.type(screen.getByRole('textbox', { name: 'Height' }), '480');
+    await user.click(submitButton());
+    expect(onSubmit.mock.calls).toStrictEqual([[{ size: [640, 480, 'px'] }]]);
+  });
+
+  test("the rest rule's default is not a position's: the positions stay empty, an added item gets it", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const schema: Tool['inputSchema'] = {
+      type: 'object',
+      properties: {
+        query: {
+          type: 'array',
+          title: 'Query',
+          prefixItems: [
+            { type: 'string', title: 'Text' },
+            { type: 'string', title: 'Scope' },
+          ],
+          items: { type: 'string', default: 'misc' },
+          minItems: 1,
+        },
       },
     };
     render(<ToolCallForm tool={tool(schema, 'search')} onSubmit={onSubmit} />);
-    expect(['Text', 'Scope'].map((name) => (screen.getByRole('textbox', { name }) as HTMLInputElement).value)).toEqual(['', '']);
+    expect(['Text', 'Scope'].map((name) => (screen.getByRole('textbox', { name }) as HTMLInputElement).value)).toEqual([
+      '',
+      '',
+    ]);
     await user.type(screen.getByRole('textbox', { name: 'Text' }), 'cats');
     await user.click(screen.getByRole('button', { name: 'Add to Query' }));
     expect(screen.getByRole('textbox', { name: 'Query-3' })).toHaveValue('misc');
@@ -517,7 +632,17 @@ describe('given a tuple (2020-12 prefixItems)', () => {
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
-      properties: { pair: { title: 'Pair', prefixItems: [{ type: 'string', title: 'Key' }, { type: 'number', title: 'Value' }], items: false, minItems: 2 } },
+      properties: {
+        pair: {
+          title: 'Pair',
+          prefixItems: [
+            { type: 'string', title: 'Key' },
+            { type: 'number', title: 'Value' },
+          ],
+          items: false,
+          minItems: 2,
+        },
+      },
     };
     render(<ToolCallForm tool={tool(schema, 'put')} onSubmit={onSubmit} />);
     await user.type(within(screen.getByRole('group', { name: 'Pair' })).getByRole('textbox', { name: 'Key' }), 'size');
@@ -554,14 +679,30 @@ describe('given a tuple (2020-12 prefixItems)', () => {
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
-      properties: { name: { type: 'array', title: 'Full name', prefixItems: [{ type: 'string', title: 'Given' }, { type: 'string', title: 'Middle' }, { type: 'string', title: 'Family' }], items: false, minItems: 1 } },
+      properties: {
+        name: {
+          type: 'array',
+          title: 'Full name',
+          prefixItems: [
+            { type: 'string', title: 'Given' },
+            { type: 'string', title: 'Middle' },
+            { type: 'string', title: 'Family' },
+          ],
+          items: false,
+          minItems: 1,
+        },
+      },
     };
     render(<ToolCallForm tool={tool(schema, 'greet')} onSubmit={onSubmit} />);
     await user.type(screen.getByRole('textbox', { name: 'Given' }), 'Ada');
     await user.type(screen.getByRole('textbox', { name: 'Family' }), 'Lovelace');
     await user.click(submitButton());
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((item) => item.textContent)).toEqual([`/name/1 ${GAP}`]);
+    expect(
+      within(screen.getByRole('alert'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([`/name/1 ${GAP}`]);
     const middle = screen.getByRole('textbox', { name: 'Middle' });
     expect(middle).toHaveFocus();
     expect(middle).toHaveAttribute('aria-invalid', 'true');
@@ -578,7 +719,11 @@ describe('given a tuple (2020-12 prefixItems)', () => {
     await user.type(screen.getByRole('textbox', { name: 'Item 1' }), '4');
     await user.click(submitButton());
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['/point must NOT have fewer than 2 items']);
+    expect(
+      within(screen.getByRole('alert'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['/point must NOT have fewer than 2 items']);
     const y = screen.getByRole('textbox', { name: 'Item 2' });
     expect(y).toHaveFocus();
     expect(y).toHaveAccessibleDescription('must NOT have fewer than 2 items');
@@ -593,7 +738,12 @@ describe('given a tuple (2020-12 prefixItems)', () => {
         grant: {
           type: 'array',
           title: 'Grant',
-          prefixItems: [{ type: 'boolean', title: 'Read' }, { type: 'boolean', title: 'Write' }, { type: 'string', title: 'Path' }, { type: 'boolean', title: 'Recursive' }],
+          prefixItems: [
+            { type: 'boolean', title: 'Read' },
+            { type: 'boolean', title: 'Write' },
+            { type: 'string', title: 'Path' },
+            { type: 'boolean', title: 'Recursive' },
+          ],
           items: false,
           minItems: 2,
         },
@@ -614,7 +764,11 @@ describe('given a tuple (2020-12 prefixItems)', () => {
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={runCommand} onSubmit={onSubmit} />);
     const command = screen.getByRole('group', { name: 'Command' });
-    expect(within(command).getAllByRole('button').map((button) => button.textContent)).toEqual(['Add to Command']);
+    expect(
+      within(command)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Add to Command']);
     await user.type(within(command).getByRole('textbox', { name: 'Program' }), 'ls');
     await user.click(within(command).getByRole('button', { name: 'Add to Command' }));
     await user.type(within(command).getByRole('textbox', { name: 'Command-2' }), '-l');
@@ -622,7 +776,11 @@ describe('given a tuple (2020-12 prefixItems)', () => {
     await user.type(within(command).getByRole('textbox', { name: 'Command-3' }), '-a');
     await user.click(within(command).getByRole('button', { name: 'Add to Command' }));
     // maxItems: 4 reached: no more adding.
-    expect(within(command).getAllByRole('button').map((button) => button.textContent)).toEqual([
+    expect(
+      within(command)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([
       'Move Command item 2 up',
       'Move Command item 2 down',
       'Remove Command item 2',
@@ -634,19 +792,32 @@ describe('given a tuple (2020-12 prefixItems)', () => {
       'Remove Command item 4',
     ]);
     await user.click(within(command).getByRole('button', { name: 'Remove Command item 2' }));
-    expect(within(command).getAllByRole('textbox').map((input) => (input as HTMLInputElement).value)).toEqual(['ls', '-a', '']);
+    expect(
+      within(command)
+        .getAllByRole('textbox')
+        .map((input) => (input as HTMLInputElement).value),
+    ).toEqual(['ls', '-a', '']);
     await user.click(submitButton());
     // The empty extra item is a list item: left out, like an empty list item.
     expect(onSubmit.mock.calls).toStrictEqual([[{ command: ['ls', '-a'] }]]);
   });
 
-  test('extra items move among themselves with the list\'s buttons; the positions have none and never move', async () => {
+  test("extra items move among themselves with the list's buttons; the positions have none and never move", async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
       properties: {
-        command: { type: 'array', title: 'Command', prefixItems: [{ type: 'string', title: 'Program' }, { type: 'string', title: 'Subcommand' }], items: { type: 'string' }, minItems: 2 },
+        command: {
+          type: 'array',
+          title: 'Command',
+          prefixItems: [
+            { type: 'string', title: 'Program' },
+            { type: 'string', title: 'Subcommand' },
+          ],
+          items: { type: 'string' },
+          minItems: 2,
+        },
       },
       required: ['command'],
     };
@@ -654,13 +825,21 @@ describe('given a tuple (2020-12 prefixItems)', () => {
     const command = screen.getByRole('group', { name: 'Command' });
     await user.type(within(command).getByRole('textbox', { name: 'Program' }), 'git');
     await user.type(within(command).getByRole('textbox', { name: 'Subcommand' }), 'log');
-    for (const [name, text] of [['Command-3', '5'], ['Command-4', '-n'], ['Command-5', '--oneline']] as const) {
+    for (const [name, text] of [
+      ['Command-3', '5'],
+      ['Command-4', '-n'],
+      ['Command-5', '--oneline'],
+    ] as const) {
       await user.click(within(command).getByRole('button', { name: 'Add to Command' }));
       await user.type(within(command).getByRole('textbox', { name }), text);
     }
     // As in a list, an item that cannot move one way has that button disabled: the first extra
     // item cannot move up into the positions, the last cannot move down.
-    expect(within(command).getAllByRole('button').map((button) => [button.textContent, (button as HTMLButtonElement).disabled])).toEqual([
+    expect(
+      within(command)
+        .getAllByRole('button')
+        .map((button) => [button.textContent, (button as HTMLButtonElement).disabled]),
+    ).toEqual([
       ['Move Command item 3 up', true],
       ['Move Command item 3 down', false],
       ['Remove Command item 3', false],
@@ -675,9 +854,17 @@ describe('given a tuple (2020-12 prefixItems)', () => {
     expect(within(command).queryByRole('button', { name: /^Move Command item [12] / })).toBeNull();
     expect(await violations(container)).toEqual([]);
     await user.click(within(command).getByRole('button', { name: 'Move Command item 3 down' }));
-    expect(within(command).getAllByRole('textbox').map((input) => (input as HTMLInputElement).value)).toEqual(['git', 'log', '-n', '5', '--oneline']);
+    expect(
+      within(command)
+        .getAllByRole('textbox')
+        .map((input) => (input as HTMLInputElement).value),
+    ).toEqual(['git', 'log', '-n', '5', '--oneline']);
     await user.click(within(command).getByRole('button', { name: 'Move Command item 5 up' }));
-    expect(within(command).getAllByRole('textbox').map((input) => (input as HTMLInputElement).value)).toEqual(['git', 'log', '-n', '--oneline', '5']);
+    expect(
+      within(command)
+        .getAllByRole('textbox')
+        .map((input) => (input as HTMLInputElement).value),
+    ).toEqual(['git', 'log', '-n', '--oneline', '5']);
     // A moved item is edited where it now is.
     await user.type(within(command).getByRole('textbox', { name: 'Command-5' }), '0');
     await user.click(submitButton());
@@ -689,7 +876,11 @@ describe('given a tuple (2020-12 prefixItems)', () => {
     render(<ToolCallForm tool={runCommand} onSubmit={vi.fn()} />);
     const command = screen.getByRole('group', { name: 'Command' });
     await user.click(within(command).getByRole('button', { name: 'Add to Command' }));
-    expect(within(command).getAllByRole('button').map((button) => button.textContent)).toEqual(['Remove Command item 2', 'Add to Command']);
+    expect(
+      within(command)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Remove Command item 2', 'Add to Command']);
   });
 
   test('an item just typed into moves with its text; an empty extra item moves too and is still left out', async () => {
@@ -705,23 +896,38 @@ describe('given a tuple (2020-12 prefixItems)', () => {
     await user.click(within(command).getByRole('button', { name: 'Add to Command' }));
     await user.type(within(command).getByRole('textbox', { name: 'Command-4' }), '/tmp');
     await user.click(within(command).getByRole('button', { name: 'Move Command item 4 up' }));
-    expect(within(command).getAllByRole('textbox').map((input) => (input as HTMLInputElement).value)).toEqual(['ls', '-a', '/tmp', '']);
+    expect(
+      within(command)
+        .getAllByRole('textbox')
+        .map((input) => (input as HTMLInputElement).value),
+    ).toEqual(['ls', '-a', '/tmp', '']);
     await user.click(submitButton());
     expect(onSubmit.mock.calls).toStrictEqual([[{ command: ['ls', '-a', '/tmp'] }]]);
   });
 
-  test('a readOnly tuple: its extra items\' move, remove and add buttons are disabled, and it is sent as it is', async () => {
+  test("a readOnly tuple: its extra items' move, remove and add buttons are disabled, and it is sent as it is", async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
       properties: {
-        command: { type: 'array', title: 'Command', readOnly: true, prefixItems: [{ type: 'string', title: 'Program' }], items: { type: 'string' }, default: ['ls', '-l', '-a'] },
+        command: {
+          type: 'array',
+          title: 'Command',
+          readOnly: true,
+          prefixItems: [{ type: 'string', title: 'Program' }],
+          items: { type: 'string' },
+          default: ['ls', '-l', '-a'],
+        },
       },
     };
     render(<ToolCallForm tool={tool(schema, 'run')} onSubmit={onSubmit} />);
     const command = screen.getByRole('group', { name: 'Command' });
-    expect(within(command).getAllByRole('button').map((button) => [button.textContent, (button as HTMLButtonElement).disabled])).toEqual([
+    expect(
+      within(command)
+        .getAllByRole('button')
+        .map((button) => [button.textContent, (button as HTMLButtonElement).disabled]),
+    ).toEqual([
       ['Move Command item 2 up', true],
       ['Move Command item 2 down', true],
       ['Remove Command item 2', true],
@@ -740,7 +946,16 @@ describe('given a tuple (2020-12 prefixItems)', () => {
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
-      properties: { pair: { type: 'array', title: 'Pair', prefixItems: [{ type: 'string', title: 'Key' }, { type: 'boolean', title: 'Enabled' }] } },
+      properties: {
+        pair: {
+          type: 'array',
+          title: 'Pair',
+          prefixItems: [
+            { type: 'string', title: 'Key' },
+            { type: 'boolean', title: 'Enabled' },
+          ],
+        },
+      },
     };
     render(<ToolCallForm tool={tool(schema, 'toggle')} onSubmit={onSubmit} />);
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Call tool']);
@@ -765,7 +980,15 @@ describe('given a tuple (2020-12 prefixItems)', () => {
             stop: {
               type: 'array',
               title: 'Stop',
-              prefixItems: [{ type: 'object', title: 'Place', properties: { city: { type: 'string', title: 'City' } }, required: ['city'] }, { $ref: '#/$defs/Day' }],
+              prefixItems: [
+                {
+                  type: 'object',
+                  title: 'Place',
+                  properties: { city: { type: 'string', title: 'City' } },
+                  required: ['city'],
+                },
+                { $ref: '#/$defs/Day' },
+              ],
               items: false,
               minItems: 2,
             },
@@ -777,7 +1000,10 @@ describe('given a tuple (2020-12 prefixItems)', () => {
     };
     render(<ToolCallForm tool={tool(schema, 'book')} onSubmit={onSubmit} />);
     const stop = within(screen.getByRole('group', { name: 'Trip' })).getByRole('group', { name: 'Stop' });
-    await user.type(within(within(stop).getByRole('group', { name: 'Place' })).getByRole('textbox', { name: 'City' }), 'Oslo');
+    await user.type(
+      within(within(stop).getByRole('group', { name: 'Place' })).getByRole('textbox', { name: 'City' }),
+      'Oslo',
+    );
     await user.type(within(stop).getByLabelText(/^Day/), '2026-03-01');
     await user.click(submitButton());
     expect(onSubmit.mock.calls).toStrictEqual([[{ trip: { stop: [{ city: 'Oslo' }, '2026-03-01'] } }]]);
@@ -792,7 +1018,15 @@ describe('given a tuple (2020-12 prefixItems)', () => {
         headers: {
           type: 'array',
           title: 'Headers',
-          items: { type: 'array', prefixItems: [{ type: 'string', title: 'Header name' }, { type: 'string', title: 'Header value' }], items: false, minItems: 2 },
+          items: {
+            type: 'array',
+            prefixItems: [
+              { type: 'string', title: 'Header name' },
+              { type: 'string', title: 'Header value' },
+            ],
+            items: false,
+            minItems: 2,
+          },
         },
       },
     };
@@ -806,7 +1040,16 @@ describe('given a tuple (2020-12 prefixItems)', () => {
     await user.type(within(first).getByRole('textbox', { name: 'Header name' }), 'X-Id');
     await user.type(within(first).getByRole('textbox', { name: 'Header value' }), '7');
     await user.click(submitButton());
-    expect(onSubmit.mock.calls).toStrictEqual([[{ headers: [['X-Id', '7'], ['Accept', 'text/plain']] }]]);
+    expect(onSubmit.mock.calls).toStrictEqual([
+      [
+        {
+          headers: [
+            ['X-Id', '7'],
+            ['Accept', 'text/plain'],
+          ],
+        },
+      ],
+    ]);
   });
 
   test('axe: the untouched tuples, extra items and the gap error have zero violations', async () => {
@@ -814,8 +1057,20 @@ describe('given a tuple (2020-12 prefixItems)', () => {
     const schema: Tool['inputSchema'] = {
       type: 'object',
       properties: {
-        point: { type: 'array', title: 'Point', prefixItems: [{ type: 'number' }, { type: 'number' }, { type: 'number' }], items: false, minItems: 2 },
-        command: { type: 'array', title: 'Command', prefixItems: [{ type: 'string', title: 'Program' }], items: { type: 'string' }, minItems: 1 },
+        point: {
+          type: 'array',
+          title: 'Point',
+          prefixItems: [{ type: 'number' }, { type: 'number' }, { type: 'number' }],
+          items: false,
+          minItems: 2,
+        },
+        command: {
+          type: 'array',
+          title: 'Command',
+          prefixItems: [{ type: 'string', title: 'Program' }],
+          items: { type: 'string' },
+          minItems: 1,
+        },
       },
       required: ['point', 'command'],
     };
@@ -839,9 +1094,22 @@ describe('given a keyboard user moving and removing items, the focus follows the
   test('a list: move down, down to the end, then up to the top; the focus stays on the moved item’s button', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
-    render(<ToolCallForm tool={tool({ type: 'object', properties: { tags: { type: 'array', title: 'Tags', items: { type: 'string' }, default: ['a', 'b', 'c', 'd'] } } })} onSubmit={onSubmit} />);
+    render(
+      <ToolCallForm
+        tool={tool({
+          type: 'object',
+          properties: {
+            tags: { type: 'array', title: 'Tags', items: { type: 'string' }, default: ['a', 'b', 'c', 'd'] },
+          },
+        })}
+        onSubmit={onSubmit}
+      />,
+    );
     const tags = screen.getByRole('group', { name: 'Tags' });
-    const values = () => within(tags).getAllByRole('textbox').map((input) => (input as HTMLInputElement).value);
+    const values = () =>
+      within(tags)
+        .getAllByRole('textbox')
+        .map((input) => (input as HTMLInputElement).value);
     await pressEnter(user, screen.getByRole('button', { name: 'Move Tags item 2 down' }));
     expect(values()).toEqual(['a', 'c', 'b', 'd']);
     expect(screen.getByRole('button', { name: 'Move Tags item 3 down' })).toHaveFocus();
@@ -870,9 +1138,22 @@ describe('given a keyboard user moving and removing items, the focus follows the
   test('a list: remove in the middle, the first, the last, then the only item; the focus ends on the add button', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
-    render(<ToolCallForm tool={tool({ type: 'object', properties: { tags: { type: 'array', title: 'Tags', items: { type: 'string' }, default: ['a', 'b', 'c', 'd'] } } })} onSubmit={onSubmit} />);
+    render(
+      <ToolCallForm
+        tool={tool({
+          type: 'object',
+          properties: {
+            tags: { type: 'array', title: 'Tags', items: { type: 'string' }, default: ['a', 'b', 'c', 'd'] },
+          },
+        })}
+        onSubmit={onSubmit}
+      />,
+    );
     const tags = screen.getByRole('group', { name: 'Tags' });
-    const values = () => within(tags).queryAllByRole('textbox').map((input) => (input as HTMLInputElement).value);
+    const values = () =>
+      within(tags)
+        .queryAllByRole('textbox')
+        .map((input) => (input as HTMLInputElement).value);
     // The item now second gets the focus, on its first enabled button.
     await pressEnter(user, screen.getByRole('button', { name: 'Remove Tags item 2' }));
     expect(values()).toEqual(['a', 'c', 'd']);
@@ -898,11 +1179,22 @@ describe('given a keyboard user moving and removing items, the focus follows the
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
-      properties: { command: { type: 'array', title: 'Command', prefixItems: [{ type: 'string', title: 'Program' }], items: { type: 'string' }, default: ['git', '-a', '-b', '-c'] } },
+      properties: {
+        command: {
+          type: 'array',
+          title: 'Command',
+          prefixItems: [{ type: 'string', title: 'Program' }],
+          items: { type: 'string' },
+          default: ['git', '-a', '-b', '-c'],
+        },
+      },
     };
     render(<ToolCallForm tool={tool(schema, 'run')} onSubmit={onSubmit} />);
     const command = screen.getByRole('group', { name: 'Command' });
-    const values = () => within(command).getAllByRole('textbox').map((input) => (input as HTMLInputElement).value);
+    const values = () =>
+      within(command)
+        .getAllByRole('textbox')
+        .map((input) => (input as HTMLInputElement).value);
     await pressEnter(user, screen.getByRole('button', { name: 'Move Command item 2 down' }));
     expect(values()).toEqual(['git', '-b', '-a', '-c']);
     expect(screen.getByRole('button', { name: 'Move Command item 3 down' })).toHaveFocus();
@@ -932,13 +1224,24 @@ describe('given a keyboard user moving and removing items, the focus follows the
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
-      properties: { pair: { type: 'array', title: 'Pair', prefixItems: [{ type: 'string', title: 'Key' }], default: ['k', 'extra'] } },
+      properties: {
+        pair: {
+          type: 'array',
+          title: 'Pair',
+          prefixItems: [{ type: 'string', title: 'Key' }],
+          default: ['k', 'extra'],
+        },
+      },
     };
     render(<ToolCallForm tool={tool(schema, 'toggle')} onSubmit={onSubmit} />);
     const pair = screen.getByRole('group', { name: 'Pair' });
     expect(within(pair).queryByRole('button', { name: 'Add to Pair' })).toBeNull();
     await pressEnter(user, screen.getByRole('button', { name: 'Remove Pair item 2' }));
-    expect(within(pair).getAllByRole('textbox').map((input) => (input as HTMLInputElement).value)).toEqual(['k']);
+    expect(
+      within(pair)
+        .getAllByRole('textbox')
+        .map((input) => (input as HTMLInputElement).value),
+    ).toEqual(['k']);
     expect(pair).toHaveFocus();
     await user.click(submitButton());
     expect(onSubmit.mock.calls).toStrictEqual([[{ pair: ['k'] }]]);
@@ -953,7 +1256,14 @@ describe('given a keyboard user moving and removing items, the focus follows the
         people: {
           type: 'array',
           title: 'People',
-          items: { type: 'object', title: 'Person', properties: { name: { type: 'string', title: 'Name' }, tags: { type: 'array', title: 'Tags', items: { type: 'string' } } } },
+          items: {
+            type: 'object',
+            title: 'Person',
+            properties: {
+              name: { type: 'string', title: 'Name' },
+              tags: { type: 'array', title: 'Tags', items: { type: 'string' } },
+            },
+          },
           default: [
             { name: 'Ada', tags: ['x', 'y'] },
             { name: 'Alan', tags: ['p', 'q'] },
@@ -962,13 +1272,25 @@ describe('given a keyboard user moving and removing items, the focus follows the
       },
     };
     render(<ToolCallForm tool={tool(schema, 'invite')} onSubmit={onSubmit} />);
-    await pressEnter(user, within(screen.getByRole('group', { name: 'People-2' })).getByRole('button', { name: 'Move Tags item 1 down' }));
-    expect(within(screen.getByRole('group', { name: 'People-2' })).getByRole('button', { name: 'Move Tags item 2 up' })).toHaveFocus();
+    await pressEnter(
+      user,
+      within(screen.getByRole('group', { name: 'People-2' })).getByRole('button', { name: 'Move Tags item 1 down' }),
+    );
+    expect(
+      within(screen.getByRole('group', { name: 'People-2' })).getByRole('button', { name: 'Move Tags item 2 up' }),
+    ).toHaveFocus();
     await pressEnter(user, screen.getByRole('button', { name: 'Move People item 2 up' }));
     expect(screen.getByRole('button', { name: 'Move People item 1 down' })).toHaveFocus();
-    expect(within(screen.getByRole('group', { name: 'People-1' })).getByRole('textbox', { name: 'Name' })).toHaveValue('Alan');
-    await pressEnter(user, within(screen.getByRole('group', { name: 'People-1' })).getByRole('button', { name: 'Remove Tags item 2' }));
-    expect(within(screen.getByRole('group', { name: 'People-1' })).getByRole('button', { name: 'Remove Tags item 1' })).toHaveFocus();
+    expect(within(screen.getByRole('group', { name: 'People-1' })).getByRole('textbox', { name: 'Name' })).toHaveValue(
+      'Alan',
+    );
+    await pressEnter(
+      user,
+      within(screen.getByRole('group', { name: 'People-1' })).getByRole('button', { name: 'Remove Tags item 2' }),
+    );
+    expect(
+      within(screen.getByRole('group', { name: 'People-1' })).getByRole('button', { name: 'Remove Tags item 1' }),
+    ).toHaveFocus();
     await user.click(submitButton());
     expect(onSubmit.mock.calls).toStrictEqual([
       [
@@ -990,7 +1312,18 @@ describe('given a tuple in the draft-07 / 2019-09 spelling (items array)', () =>
     const schema: Tool['inputSchema'] = {
       $schema: 'http://json-schema.org/draft-07/schema#',
       type: 'object',
-      properties: { point: { type: 'array', title: 'Point', items: [{ type: 'number', title: 'X' }, { type: 'number', title: 'Y' }], additionalItems: false, minItems: 1 } },
+      properties: {
+        point: {
+          type: 'array',
+          title: 'Point',
+          items: [
+            { type: 'number', title: 'X' },
+            { type: 'number', title: 'Y' },
+          ],
+          additionalItems: false,
+          minItems: 1,
+        },
+      },
       required: ['point'],
     };
     render(<ToolCallForm tool={tool(schema, 'plot')} onSubmit={onSubmit} />);
@@ -1000,7 +1333,11 @@ describe('given a tuple in the draft-07 / 2019-09 spelling (items array)', () =>
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Call tool']);
     await user.type(within(point).getByRole('textbox', { name: 'Y' }), '-2');
     await user.click(submitButton());
-    expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((item) => item.textContent)).toEqual([`/point/0 ${GAP}`]);
+    expect(
+      within(screen.getByRole('alert'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([`/point/0 ${GAP}`]);
     await user.type(within(point).getByRole('textbox', { name: 'X' }), '1.5');
     await user.click(submitButton());
     expect(onSubmit.mock.calls).toStrictEqual([[{ point: [1.5, -2] }]]);
@@ -1012,7 +1349,15 @@ describe('given a tuple in the draft-07 / 2019-09 spelling (items array)', () =>
     const schema: Tool['inputSchema'] = {
       $schema: 'https://json-schema.org/draft/2019-09/schema',
       type: 'object',
-      properties: { server: { type: 'array', title: 'Server', items: [{ type: 'string', title: 'Host' }], additionalItems: { type: 'integer', title: 'Port' }, minItems: 1 } },
+      properties: {
+        server: {
+          type: 'array',
+          title: 'Server',
+          items: [{ type: 'string', title: 'Host' }],
+          additionalItems: { type: 'integer', title: 'Port' },
+          minItems: 1,
+        },
+      },
       required: ['server'],
     };
     render(<ToolCallForm tool={tool(schema, 'connect')} onSubmit={onSubmit} />);
@@ -1029,7 +1374,18 @@ describe('given a tuple in the draft-07 / 2019-09 spelling (items array)', () =>
     const schema: Tool['inputSchema'] = {
       $schema: 'http://json-schema.org/draft-07/schema#',
       type: 'object',
-      properties: { route: { type: 'array', title: 'Route', items: [{ type: 'string', title: 'From' }, { type: 'string', title: 'To' }], additionalItems: { type: 'string' }, minItems: 2 } },
+      properties: {
+        route: {
+          type: 'array',
+          title: 'Route',
+          items: [
+            { type: 'string', title: 'From' },
+            { type: 'string', title: 'To' },
+          ],
+          additionalItems: { type: 'string' },
+          minItems: 2,
+        },
+      },
       required: ['route'],
     };
     render(<ToolCallForm tool={tool(schema, 'travel')} onSubmit={onSubmit} />);
@@ -1040,7 +1396,11 @@ describe('given a tuple in the draft-07 / 2019-09 spelling (items array)', () =>
     await user.type(within(route).getByRole('textbox', { name: 'Route-3' }), 'Bern');
     await user.click(within(route).getByRole('button', { name: 'Add to Route' }));
     await user.type(within(route).getByRole('textbox', { name: 'Route-4' }), 'Paris');
-    expect(within(route).getAllByRole('button').map((button) => [button.textContent, (button as HTMLButtonElement).disabled])).toEqual([
+    expect(
+      within(route)
+        .getAllByRole('button')
+        .map((button) => [button.textContent, (button as HTMLButtonElement).disabled]),
+    ).toEqual([
       ['Move Route item 3 up', true],
       ['Move Route item 3 down', false],
       ['Remove Route item 3', false],
@@ -1054,13 +1414,23 @@ describe('given a tuple in the draft-07 / 2019-09 spelling (items array)', () =>
     expect(onSubmit.mock.calls).toStrictEqual([[{ route: ['Oslo', 'Rome', 'Paris', 'Bern'] }]]);
   });
 
-  test('draft-07: a position\'s default is pre-filled (rjsf reads an items array, not prefixItems) and sent', async () => {
+  test("draft-07: a position's default is pre-filled (rjsf reads an items array, not prefixItems) and sent", async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       $schema: 'http://json-schema.org/draft-07/schema#',
       type: 'object',
-      properties: { size: { type: 'array', title: 'Size', items: [{ type: 'integer', title: 'Width', default: 640 }, { type: 'integer', title: 'Height' }], additionalItems: false } },
+      properties: {
+        size: {
+          type: 'array',
+          title: 'Size',
+          items: [
+            { type: 'integer', title: 'Width', default: 640 },
+            { type: 'integer', title: 'Height' },
+          ],
+          additionalItems: false,
+        },
+      },
     };
     render(<ToolCallForm tool={tool(schema, 'resize')} onSubmit={onSubmit} />);
     expect(screen.getByRole('textbox', { name: 'Width' })).toHaveValue('640');
@@ -1075,7 +1445,16 @@ describe('given a tuple in the draft-07 / 2019-09 spelling (items array)', () =>
     const schema: Tool['inputSchema'] = {
       $schema: 'http://json-schema.org/draft-07/schema#',
       type: 'object',
-      properties: { pair: { title: 'Pair', items: [{ type: 'string', title: 'Key' }, { type: 'number', title: 'Value' }], additionalItems: false } },
+      properties: {
+        pair: {
+          title: 'Pair',
+          items: [
+            { type: 'string', title: 'Key' },
+            { type: 'number', title: 'Value' },
+          ],
+          additionalItems: false,
+        },
+      },
     };
     render(<ToolCallForm tool={tool(schema, 'put')} onSubmit={onSubmit} />);
     await user.type(screen.getByRole('textbox', { name: 'Key' }), 'size');
@@ -1088,7 +1467,14 @@ describe('given a tuple in the draft-07 / 2019-09 spelling (items array)', () =>
     const schema: Tool['inputSchema'] = {
       $schema: 'http://json-schema.org/draft-07/schema#',
       type: 'object',
-      properties: { tags: { type: 'array', title: 'Tags', prefixItems: [{ type: 'number', title: 'Count' }], items: { type: 'string' } } },
+      properties: {
+        tags: {
+          type: 'array',
+          title: 'Tags',
+          prefixItems: [{ type: 'number', title: 'Count' }],
+          items: { type: 'string' },
+        },
+      },
     };
     render(<ToolCallForm tool={tool(schema, 'tag')} onSubmit={vi.fn()} />);
     expect(screen.queryByRole('textbox', { name: 'Count' })).toBeNull();
@@ -1100,7 +1486,12 @@ describe('given free-form values', () => {
   test('a property without a type gets a type picker, string first', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
-    render(<ToolCallForm tool={tool({ type: 'object', properties: { value: { title: 'Value' } } }, 'store')} onSubmit={onSubmit} />);
+    render(
+      <ToolCallForm
+        tool={tool({ type: 'object', properties: { value: { title: 'Value' } } }, 'store')}
+        onSubmit={onSubmit}
+      />,
+    );
     expect(screen.getByRole('combobox', { name: 'Type' })).toHaveDisplayValue('string');
     await user.type(screen.getByRole('textbox', { name: 'Value' }), 'anything');
     await user.click(submitButton());
@@ -1110,7 +1501,10 @@ describe('given free-form values', () => {
   test('additionalProperties: a property is added empty, named, filled and sent', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
-    const schema: Tool['inputSchema'] = { type: 'object', properties: { labels: { type: 'object', title: 'Labels', additionalProperties: { type: 'string' } } } };
+    const schema: Tool['inputSchema'] = {
+      type: 'object',
+      properties: { labels: { type: 'object', title: 'Labels', additionalProperties: { type: 'string' } } },
+    };
     render(<ToolCallForm tool={tool(schema, 'tag')} onSubmit={onSubmit} />);
     await user.click(screen.getByRole('button', { name: 'Add a property to Labels' }));
     const key = screen.getByRole('textbox', { name: 'Name of property newKey' });
@@ -1163,7 +1557,11 @@ describe('given empty and typed fields', () => {
     await user.type(ratio, '0x10');
     await user.click(submitButton());
     expect(onSubmit).toHaveBeenCalledTimes(1);
-    expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['/ratio Enter a number.']);
+    expect(
+      within(screen.getByRole('alert'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['/ratio Enter a number.']);
     expect(ratio).toHaveAccessibleDescription('Enter a number.');
   });
 
@@ -1186,9 +1584,11 @@ describe('given the schema dialect', () => {
     await user.type(screen.getByRole('textbox', { name: 'Card number' }), '4111');
     await user.click(submitButton());
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      '/billing must have property billing when property card is present',
-    ]);
+    expect(
+      within(screen.getByRole('alert'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['/billing must have property billing when property card is present']);
     expect(screen.getByRole('textbox', { name: 'Billing address' })).toHaveFocus();
   });
 
@@ -1200,7 +1600,6 @@ describe('given the schema dialect', () => {
     await user.click(submitButton());
     expect(onSubmit.mock.calls).toStrictEqual([[{ card: '4111' }]]);
   });
-
 });
 
 describe('given a schema the kit refuses', () => {
@@ -1214,7 +1613,8 @@ describe('given a schema the kit refuses', () => {
     {
       name: 'an unsupported dialect',
       schema: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' },
-      message: 'Unsupported JSON Schema dialect "http://json-schema.org/draft-04/schema#" at /$schema. Supported: 2020-12 (the default when $schema is absent), 2019-09 and draft-07.',
+      message:
+        'Unsupported JSON Schema dialect "http://json-schema.org/draft-04/schema#" at /$schema. Supported: 2020-12 (the default when $schema is absent), 2019-09 and draft-07.',
     },
     {
       name: 'an $id that is not a URI',
@@ -1244,16 +1644,24 @@ describe('given a schema the kit refuses', () => {
   });
 
   test('a root that is not an object is refused: arguments are always an object', () => {
-    render(<ToolCallForm tool={{ name: 'odd', inputSchema: { type: 'string' } as unknown as Tool['inputSchema'] }} onSubmit={vi.fn()} />);
+    render(
+      <ToolCallForm
+        tool={{ name: 'odd', inputSchema: { type: 'string' } as unknown as Tool['inputSchema'] }}
+        onSubmit={vi.fn()}
+      />,
+    );
     expect(
-      screen.getByText('The input schema must describe an object (its root "type" must be "object"): tool arguments are always an object.'),
+      screen.getByText(
+        'The input schema must describe an object (its root "type" must be "object"): tool arguments are always an object.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button')).toBeNull();
   });
 });
 
 describe('given a schema with more fields than a form may have', () => {
-  const properties = (count: number, prefix = 'p') => Object.fromEntries(Array.from({ length: count }, (_, index) => [`${prefix}${index}`, { type: 'string' }]));
+  const properties = (count: number, prefix = 'p') =>
+    Object.fromEntries(Array.from({ length: count }, (_, index) => [`${prefix}${index}`, { type: 'string' }]));
 
   test('1,001 fields (599 + 2 properties, 2 tuple positions, 398 nested properties) are refused, with the count, and no form', () => {
     const schema = {
@@ -1266,12 +1674,21 @@ describe('given a schema with more fields than a form may have', () => {
     } as Tool['inputSchema'];
     const { container } = render(<ToolCallForm tool={tool(schema, 'wide')} onSubmit={vi.fn()} />);
     const group = screen.getByRole('group', { name: 'Arguments of wide' });
-    expect(within(group).getByText('The input schema has at least 1001 fields, more than the 1000 a form may have: nobody could fill it in.')).toBeInTheDocument();
+    expect(
+      within(group).getByText(
+        'The input schema has at least 1001 fields, more than the 1000 a form may have: nobody could fill it in.',
+      ),
+    ).toBeInTheDocument();
     expect(container.querySelector('form')).toBeNull();
   });
 
   test('1,000 fields are drawn', () => {
-    const { container } = render(<ToolCallForm tool={tool({ type: 'object', properties: properties(1000) } as Tool['inputSchema'], 'wide')} onSubmit={vi.fn()} />);
+    const { container } = render(
+      <ToolCallForm
+        tool={tool({ type: 'object', properties: properties(1000) } as Tool['inputSchema'], 'wide')}
+        onSubmit={vi.fn()}
+      />,
+    );
     expect(container.querySelectorAll('form input[type=text]').length).toBe(1000);
   });
 
@@ -1288,9 +1705,25 @@ describe('given a schema with more fields than a form may have', () => {
     };
     expect(countFormFields(schema, 1000)).toBe(3 + 3 + 2 + 4);
     // A long array of non-schemas is walked, not spread into a call (which would throw).
-    expect(countFormFields({ type: 'object', required: Array.from({ length: 1_000_000 }, (_, index) => `r${index}`), properties: properties(2) }, 1000)).toBe(2);
+    expect(
+      countFormFields(
+        {
+          type: 'object',
+          required: Array.from({ length: 1_000_000 }, (_, index) => `r${index}`),
+          properties: properties(2),
+        },
+        1000,
+      ),
+    ).toBe(2);
     // It stops once past the limit, what a refusal needs: one of the three objects is counted.
-    expect(countFormFields({ allOf: [{ properties: properties(5000) }, { properties: properties(5000) }, { properties: properties(5000) }] }, 1000)).toBe(5000);
+    expect(
+      countFormFields(
+        {
+          allOf: [{ properties: properties(5000) }, { properties: properties(5000) }, { properties: properties(5000) }],
+        },
+        1000,
+      ),
+    ).toBe(5000);
   });
 });
 
@@ -1329,7 +1762,12 @@ describe('given labels and theme', () => {
         tool={findPerson}
         onSubmit={vi.fn()}
         theme="dark"
-        labels={{ submit: 'Run', formName: (name) => `Run ${name}`, errorSummaryTitle: 'Fix these:', issuePath: (pointer) => `at ${pointer}` }}
+        labels={{
+          submit: 'Run',
+          formName: (name) => `Run ${name}`,
+          errorSummaryTitle: 'Fix these:',
+          issuePath: (pointer) => `at ${pointer}`,
+        }}
       />,
     );
     const group = screen.getByRole('group', { name: 'Run Find person' });
@@ -1338,7 +1776,9 @@ describe('given labels and theme', () => {
     await user.click(screen.getByRole('button', { name: 'Run' }));
     const summary = screen.getByRole('alert');
     expect(within(summary).getByText('Fix these:')).toBeInTheDocument();
-    expect(within(summary).getByRole('listitem')).toHaveTextContent("at /query/name must have required property 'name'");
+    expect(within(summary).getByRole('listitem')).toHaveTextContent(
+      "at /query/name must have required property 'name'",
+    );
   });
 });
 
@@ -1352,12 +1792,30 @@ describe('given axe', () => {
           title: 'Find by',
           oneOf: [
             { title: 'By id', type: 'object', properties: { id: { type: 'integer', title: 'Id' } }, required: ['id'] },
-            { title: 'By name', type: 'object', properties: { name: { type: 'string', title: 'Name', description: 'Full name.' } }, required: ['name'] },
+            {
+              title: 'By name',
+              type: 'object',
+              properties: { name: { type: 'string', title: 'Name', description: 'Full name.' } },
+              required: ['name'],
+            },
           ],
         },
         tags: { type: 'array', title: 'Tags', minItems: 1, items: { type: 'string', minLength: 2 } },
-        owner: { type: 'object', title: 'Owner', description: 'Who owns it.', properties: { login: { type: 'string', title: 'Login' } }, required: ['login'] },
-        color: { type: 'string', title: 'Color', oneOf: [{ const: 'r', title: 'Red' }, { const: 'g', title: 'Green' }] },
+        owner: {
+          type: 'object',
+          title: 'Owner',
+          description: 'Who owns it.',
+          properties: { login: { type: 'string', title: 'Login' } },
+          required: ['login'],
+        },
+        color: {
+          type: 'string',
+          title: 'Color',
+          oneOf: [
+            { const: 'r', title: 'Red' },
+            { const: 'g', title: 'Green' },
+          ],
+        },
         days: { type: 'array', title: 'Days', uniqueItems: true, items: { type: 'string', enum: ['mon', 'tue'] } },
         dryRun: { type: 'boolean', title: 'Dry run' },
       },

@@ -8,9 +8,17 @@ import { describe, expect, test } from 'vitest';
 
 import { ToolResultView } from '../../src/react/tools/index.js';
 import { TOOL_RESULT_NOTES, type CallToolResult, type Tool } from '../../src/tools/index.js';
-import { citiesResult, errorResult, HOSTILE, hostileResult, invalidCitiesResult, listCities, manyRowsResult, remoteOutputTool } from '../fixtures/tools.js';
+import {
+  citiesResult,
+  errorResult,
+  HOSTILE,
+  hostileResult,
+  invalidCitiesResult,
+  listCities,
+  manyRowsResult,
+  remoteOutputTool,
+} from '../fixtures/tools.js';
 import { violations } from './helpers.js';
-
 
 const VERDICT = {
   valid: 'Valid: the structured content matches the output schema.',
@@ -20,7 +28,11 @@ const VERDICT = {
   schemaError: 'Schema error: the tool’s output schema cannot be used.',
 };
 
-const CITY = { type: 'object', properties: { name: { type: 'string' }, population: { type: 'integer' } }, required: ['name'] };
+const CITY = {
+  type: 'object',
+  properties: { name: { type: 'string' }, population: { type: 'integer' } },
+  required: ['name'],
+};
 
 function part(name: string): HTMLElement {
   return screen.getByRole('group', { name });
@@ -88,7 +100,9 @@ describe('given an object', () => {
   test('draws a definition list, nested objects and lists inside it', async () => {
     const { container } = render(<ToolResultView tool={tool} result={result} />);
     const structured = part('Structured content');
-    const [outer] = within(structured).getAllByRole('term').map((term) => term.closest('dl'));
+    const [outer] = within(structured)
+      .getAllByRole('term')
+      .map((term) => term.closest('dl'));
     const top = outer as HTMLElement;
     const topTerms = Array.from(top.querySelectorAll(':scope > div > dt')).map((term) => term.textContent);
     expect(topTerms).toEqual(['city', 'tempC', 'wind', 'alerts', 'stations', 'tags']);
@@ -97,7 +111,10 @@ describe('given an object', () => {
     expect(values[1]).toHaveTextContent(/^-3\.5$/);
     expect(textsOf(within(values[2] as HTMLElement).getAllByRole('term'))).toEqual(['speed', 'dir']);
     expect(textsOf(within(values[2] as HTMLElement).getAllByRole('definition'))).toEqual(['4', 'NW']);
-    expect(textsOf(within(within(values[3] as HTMLElement).getByRole('list')).getAllByRole('listitem'))).toEqual(['ice', 'snow']);
+    expect(textsOf(within(within(values[3] as HTMLElement).getByRole('list')).getAllByRole('listitem'))).toEqual([
+      'ice',
+      'snow',
+    ]);
     const stations = within(values[4] as HTMLElement).getByRole('table', { name: 'stations: 2 rows' });
     expect(textsOf(within(stations).getAllByRole('columnheader'))).toEqual(['#', 'id', 'height']);
     expect(values[5]).toHaveTextContent(/^\(empty object\)$/);
@@ -117,7 +134,12 @@ describe('given each primitive', () => {
 
   test.each(cases)('$name is shown as $shown, a present value: valid', async ({ schema, value, shown }) => {
     const tool: Tool = { name: 'probe', inputSchema: { type: 'object' }, outputSchema: schema };
-    const { container } = render(<ToolResultView tool={tool} result={{ content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value }} />);
+    const { container } = render(
+      <ToolResultView
+        tool={tool}
+        result={{ content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value }}
+      />,
+    );
     const structured = part('Structured content');
     expect(within(structured).getByText(shown, { exact: true })).toBeInTheDocument();
     expect(within(structured).queryByText('No structured content.')).toBeNull();
@@ -129,13 +151,26 @@ describe('given each primitive', () => {
   test.each(cases)('$name without a text block gets the note that asks for one', ({ schema, value, kind }) => {
     const tool: Tool = { name: 'probe', inputSchema: { type: 'object' }, outputSchema: schema };
     render(<ToolResultView tool={tool} result={{ content: [], structuredContent: value }} />);
-    expect(textsOf(within(part('Output check')).getAllByRole('listitem'))).toEqual([TOOL_RESULT_NOTES.textMissing(kind)]);
+    expect(textsOf(within(part('Output check')).getAllByRole('listitem'))).toEqual([
+      TOOL_RESULT_NOTES.textMissing(kind),
+    ]);
   });
 
   test('an array whose text block holds other JSON gets the mismatch note', () => {
-    const tool: Tool = { name: 'probe', inputSchema: { type: 'object' }, outputSchema: { type: 'array', items: { type: 'integer' } } };
-    render(<ToolResultView tool={tool} result={{ content: [{ type: 'text', text: '[1,2]' }], structuredContent: [1, 2, 3] }} />);
-    expect(textsOf(within(part('Output check')).getAllByRole('listitem'))).toEqual([TOOL_RESULT_NOTES.textMismatch('an array', 1)]);
+    const tool: Tool = {
+      name: 'probe',
+      inputSchema: { type: 'object' },
+      outputSchema: { type: 'array', items: { type: 'integer' } },
+    };
+    render(
+      <ToolResultView
+        tool={tool}
+        result={{ content: [{ type: 'text', text: '[1,2]' }], structuredContent: [1, 2, 3] }}
+      />,
+    );
+    expect(textsOf(within(part('Output check')).getAllByRole('listitem'))).toEqual([
+      TOOL_RESULT_NOTES.textMismatch('an array', 1),
+    ]);
     expect(textsOf(within(part('Structured content')).getAllByRole('listitem'))).toEqual(['1', '2', '3']);
   });
 });
@@ -147,14 +182,19 @@ describe('given each verdict', () => {
     expect(screen.getByRole('group', { name: 'Result of List cities' })).toHaveAttribute('data-verdict', 'invalid');
     expect(within(check).getByText(VERDICT.invalid)).toBeInTheDocument();
     expect(within(check).getByText('Issues')).toBeInTheDocument();
-    expect(textsOf(within(check).getAllByRole('listitem'))).toEqual(['/0/population must be integer', "/1/name must have required property 'name'"]);
+    expect(textsOf(within(check).getAllByRole('listitem'))).toEqual([
+      '/0/population must be integer',
+      "/1/name must have required property 'name'",
+    ]);
     // The value is still shown, as it came.
     expect(within(part('Structured content')).getByRole('table', { name: '2 rows' })).toBeInTheDocument();
     expect(await violations(container)).toEqual([]);
   });
 
   test('missing: an output schema, no structuredContent, which is not the same as null', async () => {
-    const { container } = render(<ToolResultView tool={listCities} result={{ content: [{ type: 'text', text: 'Oslo, Bergen' }] }} />);
+    const { container } = render(
+      <ToolResultView tool={listCities} result={{ content: [{ type: 'text', text: 'Oslo, Bergen' }] }} />,
+    );
     expect(within(part('Output check')).getByText(VERDICT.missing)).toBeInTheDocument();
     expect(textsOf(within(part('Output check')).getAllByRole('listitem'))).toEqual([TOOL_RESULT_NOTES.missing]);
     expect(within(part('Structured content')).getByText('No structured content.')).toBeInTheDocument();
@@ -165,7 +205,9 @@ describe('given each verdict', () => {
 
   test('no-schema: nothing to check against, the value is still shown', async () => {
     const tool: Tool = { name: 'echo', inputSchema: { type: 'object' } };
-    const { container } = render(<ToolResultView tool={tool} result={{ content: [], structuredContent: { said: 'hi' } }} />);
+    const { container } = render(
+      <ToolResultView tool={tool} result={{ content: [], structuredContent: { said: 'hi' } }} />,
+    );
     expect(within(part('Output check')).getByText(VERDICT.noSchema)).toBeInTheDocument();
     expect(textsOf(within(part('Output check')).getAllByRole('listitem'))).toEqual([TOOL_RESULT_NOTES.noSchema]);
     expect(within(part('Structured content')).getByRole('definition')).toHaveTextContent(/^hi$/);
@@ -173,7 +215,9 @@ describe('given each verdict', () => {
   });
 
   test('schema-error: the output schema is refused, with the reason', async () => {
-    const { container } = render(<ToolResultView tool={remoteOutputTool} result={{ content: [], structuredContent: { a: 1 } }} />);
+    const { container } = render(
+      <ToolResultView tool={remoteOutputTool} result={{ content: [], structuredContent: { a: 1 } }} />,
+    );
     expect(within(part('Output check')).getByText(VERDICT.schemaError)).toBeInTheDocument();
     expect(textsOf(within(part('Output check')).getAllByRole('listitem'))).toEqual([
       TOOL_RESULT_NOTES.schemaError(
@@ -196,8 +240,19 @@ describe('given each verdict', () => {
 
 describe('given the {"result": …} wrapper', () => {
   test('an object schema with a wrapped value: valid, the note, and the wrapped value shown', async () => {
-    const tool: Tool = { name: 'get_weather', inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false } };
-    const { container } = render(<ToolResultView tool={tool} result={{ content: [], structuredContent: { result: { city: 'Oslo' } } }} />);
+    const tool: Tool = {
+      name: 'get_weather',
+      inputSchema: { type: 'object' },
+      outputSchema: {
+        type: 'object',
+        properties: { city: { type: 'string' } },
+        required: ['city'],
+        additionalProperties: false,
+      },
+    };
+    const { container } = render(
+      <ToolResultView tool={tool} result={{ content: [], structuredContent: { result: { city: 'Oslo' } } }} />,
+    );
     expect(within(part('Output check')).getByText(VERDICT.valid)).toBeInTheDocument();
     expect(textsOf(within(part('Output check')).getAllByRole('listitem'))).toEqual([TOOL_RESULT_NOTES.wrapped]);
     expect(textsOf(within(part('Structured content')).getAllByRole('term'))).toEqual(['city']);
@@ -211,7 +266,12 @@ describe('given the {"result": …} wrapper', () => {
       outputSchema: { type: 'object', properties: { result: { type: 'array', items: CITY } }, required: ['result'] },
     };
     const value = [{ name: 'Oslo', population: 709037 }];
-    render(<ToolResultView tool={tool} result={{ content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: { result: value } }} />);
+    render(
+      <ToolResultView
+        tool={tool}
+        result={{ content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: { result: value } }}
+      />,
+    );
     expect(textsOf(within(part('Output check')).getAllByRole('listitem'))).toEqual([TOOL_RESULT_NOTES.wrappedSchema]);
     expect(within(part('Structured content')).getByRole('table', { name: '1 row' })).toBeInTheDocument();
   });
@@ -221,7 +281,9 @@ describe('given HTML, scripts and URLs in the result', () => {
   const { script, img, url } = HOSTILE;
 
   test('everything is text: no element is made, no link', async () => {
-    const { container } = render(<ToolResultView tool={{ name: 'evil', inputSchema: { type: 'object' } }} result={hostileResult} />);
+    const { container } = render(
+      <ToolResultView tool={{ name: 'evil', inputSchema: { type: 'object' } }} result={hostileResult} />,
+    );
     expect(container.querySelector('script, img, a, iframe')).toBeNull();
     expect(screen.queryByRole('link')).toBeNull();
     const structured = part('Structured content');
@@ -233,7 +295,9 @@ describe('given HTML, scripts and URLs in the result', () => {
   });
 
   test('a primitive string is text too', () => {
-    const { container } = render(<ToolResultView tool={{ name: 'evil', inputSchema: { type: 'object' } }} result={{ structuredContent: img }} />);
+    const { container } = render(
+      <ToolResultView tool={{ name: 'evil', inputSchema: { type: 'object' } }} result={{ structuredContent: img }} />,
+    );
     expect(container.querySelector('img')).toBeNull();
     expect(within(part('Structured content')).getByText(JSON.stringify(img))).toBeInTheDocument();
   });
@@ -252,7 +316,13 @@ describe('given a large or deep result', () => {
   });
 
   test('maxRows caps lists and objects too', () => {
-    render(<ToolResultView tool={{ name: 'many', inputSchema: { type: 'object' } }} result={{ structuredContent: { list: [1, 2, 3, 4], a: 1, b: 2 } }} maxRows={2} />);
+    render(
+      <ToolResultView
+        tool={{ name: 'many', inputSchema: { type: 'object' } }}
+        result={{ structuredContent: { list: [1, 2, 3, 4], a: 1, b: 2 } }}
+        maxRows={2}
+      />,
+    );
     const structured = part('Structured content');
     expect(textsOf(within(structured).getAllByRole('term'))).toEqual(['list', 'a']);
     expect(textsOf(within(structured).getAllByRole('listitem'))).toEqual(['1', '2']);
@@ -262,7 +332,13 @@ describe('given a large or deep result', () => {
   test('nesting deeper than maxDepth is summarised, once', () => {
     let deep: unknown = 'bottom';
     for (let level = 0; level < 50; level++) deep = { next: deep };
-    render(<ToolResultView tool={{ name: 'deep', inputSchema: { type: 'object' } }} result={{ structuredContent: deep }} maxDepth={3} />);
+    render(
+      <ToolResultView
+        tool={{ name: 'deep', inputSchema: { type: 'object' } }}
+        result={{ structuredContent: deep }}
+        maxDepth={3}
+      />,
+    );
     const structured = part('Structured content');
     expect(within(structured).getAllByRole('term')).toHaveLength(3);
     expect(within(structured).getByText('(nested too deeply to show)')).toBeInTheDocument();
@@ -273,7 +349,15 @@ describe('given a large or deep result', () => {
 describe('given content blocks that are not text, labels and theme', () => {
   test('an image block is named, never drawn', () => {
     const { container } = render(
-      <ToolResultView tool={{ name: 'pic', inputSchema: { type: 'object' } }} result={{ content: [{ type: 'image', text: 'ignored' }, { type: 'text', text: 'caption' }] }} />,
+      <ToolResultView
+        tool={{ name: 'pic', inputSchema: { type: 'object' } }}
+        result={{
+          content: [
+            { type: 'image', text: 'ignored' },
+            { type: 'text', text: 'caption' },
+          ],
+        }}
+      />,
     );
     const text = part('Text content');
     expect(within(text).getByText('A content block of type image (not shown).')).toBeInTheDocument();

@@ -11,7 +11,12 @@ import { stubWindowOpen, violations } from './helpers.js';
 const server = { name: 'Billing', id: 'billing-1' };
 
 function urlRequest(url: string, elicitationId?: string): ElicitRequestURLParams {
-  return { mode: 'url', message: 'Connect your payment account.', url, ...(elicitationId !== undefined && { elicitationId }) };
+  return {
+    mode: 'url',
+    message: 'Connect your payment account.',
+    url,
+    ...(elicitationId !== undefined && { elicitationId }),
+  };
 }
 
 const open = stubWindowOpen();
@@ -44,7 +49,11 @@ describe('given a safe https URL', () => {
     expect(Array.from(container.querySelectorAll('mark'), (mark) => mark.textContent)).toEqual(['example.com']);
     expect(screen.queryByRole('link')).toBeNull();
     expect(warningTexts()).toEqual([]);
-    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Open in new tab', 'Decline', 'Cancel']);
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Open in new tab',
+      'Decline',
+      'Cancel',
+    ]);
   });
 
   test('loads nothing of the URL: no iframe, image, link element, nor a call to window.open before the click', () => {
@@ -58,7 +67,9 @@ describe('given a safe https URL', () => {
     const onRespond = vi.fn();
     render(<UrlElicitation request={request} server={server} onRespond={onRespond} />);
     await user.click(screen.getByRole('button', { name: 'Open in new tab' }));
-    expect(open.mock.calls).toStrictEqual([['https://accounts.example.com/connect?session=42', '_blank', 'noopener,noreferrer']]);
+    expect(open.mock.calls).toStrictEqual([
+      ['https://accounts.example.com/connect?session=42', '_blank', 'noopener,noreferrer'],
+    ]);
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept' }]]);
   });
 
@@ -69,12 +80,18 @@ describe('given a safe https URL', () => {
     render(<UrlElicitation request={request} server={server} onRespond={onRespond} onClose={onClose} />);
     await user.click(screen.getByRole('button', { name: 'Open in new tab' }));
     const status = screen.getByRole('status');
-    expect(status).toHaveTextContent('Finish in the new tab…The server is told you agreed. Come back here when you are done.');
+    expect(status).toHaveTextContent(
+      'Finish in the new tab…The server is told you agreed. Come back here when you are done.',
+    );
     expect(status).toHaveFocus();
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Open again', 'Close']);
     await user.click(screen.getByRole('button', { name: 'Open again' }));
     expect(open).toHaveBeenCalledTimes(2);
-    expect(open.mock.calls[1]).toStrictEqual(['https://accounts.example.com/connect?session=42', '_blank', 'noopener,noreferrer']);
+    expect(open.mock.calls[1]).toStrictEqual([
+      'https://accounts.example.com/connect?session=42',
+      '_blank',
+      'noopener,noreferrer',
+    ]);
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(onRespond).toHaveBeenCalledTimes(1);
@@ -142,16 +159,35 @@ describe('given a safe https URL', () => {
 
 describe('given a queue status', () => {
   test('consented shows the waiting view at once', () => {
-    render(<UrlElicitation request={urlRequest('https://example.com/', 'e-1')} server={server} onRespond={vi.fn()} status="consented" />);
+    render(
+      <UrlElicitation
+        request={urlRequest('https://example.com/', 'e-1')}
+        server={server}
+        onRespond={vi.fn()}
+        status="consented"
+      />,
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Finish in the new tab…');
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Open again', 'Close']);
   });
 
   test('completed shows done, with Close only', async () => {
     const { rerender } = render(
-      <UrlElicitation request={urlRequest('https://example.com/', 'e-1')} server={server} onRespond={vi.fn()} status="consented" />,
+      <UrlElicitation
+        request={urlRequest('https://example.com/', 'e-1')}
+        server={server}
+        onRespond={vi.fn()}
+        status="consented"
+      />,
     );
-    rerender(<UrlElicitation request={urlRequest('https://example.com/', 'e-1')} server={server} onRespond={vi.fn()} status="completed" />);
+    rerender(
+      <UrlElicitation
+        request={urlRequest('https://example.com/', 'e-1')}
+        server={server}
+        onRespond={vi.fn()}
+        status="completed"
+      />,
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Done: the server confirmed it is finished.');
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Close']);
   });
@@ -159,7 +195,9 @@ describe('given a queue status', () => {
 
 describe('given a suspicious URL', () => {
   test('punycode: the Unicode host stands out, the encoded form beside it, with warnings', () => {
-    const { container } = render(<UrlElicitation request={urlRequest('https://xn--pple-43d.com/signin')} server={server} onRespond={vi.fn()} />);
+    const { container } = render(
+      <UrlElicitation request={urlRequest('https://xn--pple-43d.com/signin')} server={server} onRespond={vi.fn()} />,
+    );
     expect(fact('Site')).toBe('аpple.com (sent as xn--pple-43d.com)');
     expect(Array.from(container.querySelectorAll('mark'), (mark) => mark.textContent)).toEqual(['аpple.com']);
     expect(screen.getByText('https://xn--pple-43d.com/signin')).toBeInTheDocument();
@@ -175,7 +213,9 @@ describe('given a suspicious URL', () => {
   });
 
   test('an IP host written in hex is shown as the address it opens', () => {
-    const { container } = render(<UrlElicitation request={urlRequest('https://0x7f.1/admin')} server={server} onRespond={vi.fn()} />);
+    const { container } = render(
+      <UrlElicitation request={urlRequest('https://0x7f.1/admin')} server={server} onRespond={vi.fn()} />,
+    );
     expect(fact('Site')).toBe('127.0.0.1');
     expect(Array.from(container.querySelectorAll('mark'), (mark) => mark.textContent)).toEqual(['127.0.0.1']);
     expect(screen.getByText('https://127.0.0.1/admin')).toBeInTheDocument();
@@ -183,7 +223,13 @@ describe('given a suspicious URL', () => {
   });
 
   test('credentials: the real host is the one shown', () => {
-    render(<UrlElicitation request={urlRequest('https://bank.example@evil.example/login')} server={server} onRespond={vi.fn()} />);
+    render(
+      <UrlElicitation
+        request={urlRequest('https://bank.example@evil.example/login')}
+        server={server}
+        onRespond={vi.fn()}
+      />,
+    );
     expect(fact('Site')).toBe('evil.example');
     expect(screen.getByText('https://bank.example@evil.example/login')).toBeInTheDocument();
     expect(warningTexts()).toEqual([
@@ -194,11 +240,15 @@ describe('given a suspicious URL', () => {
   test('plain http, with a port', () => {
     render(<UrlElicitation request={urlRequest('http://example.com:8080/x')} server={server} onRespond={vi.fn()} />);
     expect(fact('Site')).toBe('example.com:8080');
-    expect(warningTexts()).toEqual(['The page is not encrypted (http). Do not enter passwords or payment details there.']);
+    expect(warningTexts()).toEqual([
+      'The page is not encrypted (http). Do not enter passwords or payment details there.',
+    ]);
   });
 
   test('the warnings view has no axe violations', async () => {
-    const { container } = render(<UrlElicitation request={urlRequest(' http://u:p@xn--pple-43d.com/')} server={server} onRespond={vi.fn()} />);
+    const { container } = render(
+      <UrlElicitation request={urlRequest(' http://u:p@xn--pple-43d.com/')} server={server} onRespond={vi.fn()} />,
+    );
     expect(warningTexts()).toHaveLength(5);
     expect(await violations(container)).toEqual([]);
   });
@@ -206,10 +256,23 @@ describe('given a suspicious URL', () => {
 
 describe('given a URL the kit refuses', () => {
   test.each([
-    { url: 'javascript:alert(1)', reason: 'Only https and http links can be opened; this one is "javascript:". You can decline or cancel the request.' },
-    { url: 'data:text/html,<b>hi</b>', reason: 'Only https and http links can be opened; this one is "data:". You can decline or cancel the request.' },
-    { url: 'file:///etc/passwd', reason: 'Only https and http links can be opened; this one is "file:". You can decline or cancel the request.' },
-    { url: 'not a url', reason: 'The server sent text that is not a complete web address. You can decline or cancel the request.' },
+    {
+      url: 'javascript:alert(1)',
+      reason:
+        'Only https and http links can be opened; this one is "javascript:". You can decline or cancel the request.',
+    },
+    {
+      url: 'data:text/html,<b>hi</b>',
+      reason: 'Only https and http links can be opened; this one is "data:". You can decline or cancel the request.',
+    },
+    {
+      url: 'file:///etc/passwd',
+      reason: 'Only https and http links can be opened; this one is "file:". You can decline or cancel the request.',
+    },
+    {
+      url: 'not a url',
+      reason: 'The server sent text that is not a complete web address. You can decline or cancel the request.',
+    },
   ])('$url: the reason, the text as sent, and only Decline and Cancel', async ({ url, reason }) => {
     const user = userEvent.setup();
     const onRespond = vi.fn();
@@ -228,21 +291,32 @@ describe('given a URL the kit refuses', () => {
   test('a URL over the length limit is not shown in full', () => {
     const url = `https://example.com/?q=${'a'.repeat(70_000)}`;
     render(<UrlElicitation request={urlRequest(url)} server={server} onRespond={vi.fn()} />);
-    expect(screen.getByText('The address is too long to show and open safely. You can decline or cancel the request.')).toBeInTheDocument();
+    expect(
+      screen.getByText('The address is too long to show and open safely. You can decline or cancel the request.'),
+    ).toBeInTheDocument();
     expect(screen.getByText(`${url.slice(0, 500)}…`)).toBeInTheDocument();
   });
 });
 
 describe('given labels and a new request', () => {
   test('labels replace the strings', () => {
-    render(<UrlElicitation request={urlRequest('https://example.com/')} server={server} onRespond={vi.fn()} labels={{ urlOpen: 'Öffnen', decline: 'Ablehnen' }} />);
+    render(
+      <UrlElicitation
+        request={urlRequest('https://example.com/')}
+        server={server}
+        onRespond={vi.fn()}
+        labels={{ urlOpen: 'Öffnen', decline: 'Ablehnen' }}
+      />,
+    );
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Öffnen', 'Ablehnen', 'Cancel']);
   });
 
   test('a new request object asks again: a second answer is given for it', async () => {
     const user = userEvent.setup();
     const onRespond = vi.fn();
-    const { rerender } = render(<UrlElicitation request={urlRequest('https://a.example/')} server={server} onRespond={onRespond} />);
+    const { rerender } = render(
+      <UrlElicitation request={urlRequest('https://a.example/')} server={server} onRespond={onRespond} />,
+    );
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     rerender(<UrlElicitation request={urlRequest('https://b.example/')} server={server} onRespond={onRespond} />);
     await user.click(screen.getByRole('button', { name: 'Open in new tab' }));

@@ -17,7 +17,10 @@ import {
 
 /** A one-field request. */
 function ask(property: PrimitiveSchemaDefinition, required = false): ElicitRequestFormParams {
-  return { message: 'Please answer', requestedSchema: { type: 'object', properties: { f: property }, ...(required && { required: ['f'] }) } };
+  return {
+    message: 'Please answer',
+    requestedSchema: { type: 'object', properties: { f: property }, ...(required && { required: ['f'] }) },
+  };
 }
 
 function renderForm(request: ElicitRequestFormParams) {
@@ -30,7 +33,12 @@ function renderForm(request: ElicitRequestFormParams) {
 
 describe('given a text field', () => {
   test('its length bounds are a hint in its description; the typed text is sent', async () => {
-    const { user, accept, onRespond } = renderForm(ask({ type: 'string', title: 'Project', description: 'Shown on the dashboard.', minLength: 3, maxLength: 20 }, true));
+    const { user, accept, onRespond } = renderForm(
+      ask(
+        { type: 'string', title: 'Project', description: 'Shown on the dashboard.', minLength: 3, maxLength: 20 },
+        true,
+      ),
+    );
     const input = screen.getByRole('textbox', { name: 'Project' });
     expect(input).toHaveAccessibleDescription('Shown on the dashboard. 3–20 characters');
     await user.type(input, 'Apollo');
@@ -51,7 +59,9 @@ describe('given a text field', () => {
     await user.type(screen.getByRole('textbox', { name: 'Project' }), 'Ap');
     await accept();
     expect(onRespond).not.toHaveBeenCalled();
-    expect(screen.getByRole('textbox', { name: 'Project' })).toHaveAccessibleDescription('Enter at least 3 characters. At least 3 characters');
+    expect(screen.getByRole('textbox', { name: 'Project' })).toHaveAccessibleDescription(
+      'Enter at least 3 characters. At least 3 characters',
+    );
   });
 });
 
@@ -71,19 +81,25 @@ describe('given an email field', () => {
     await accept();
     expect(onRespond).not.toHaveBeenCalled();
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Enter an email address such as name@example.com.');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+      'Enter an email address such as name@example.com.',
+    );
   });
 });
 
 describe('given a uri field', () => {
   test('it is a url input; the default is shown as text, never as a link, and sent verbatim', async () => {
-    const { accept, onRespond } = renderForm(ask({ type: 'string', title: 'Repository', format: 'uri', default: 'https://github.com/example/app' }));
+    const { accept, onRespond } = renderForm(
+      ask({ type: 'string', title: 'Repository', format: 'uri', default: 'https://github.com/example/app' }),
+    );
     const input = screen.getByRole('textbox', { name: 'Repository' });
     expect(input).toHaveAttribute('type', 'url');
     expect(input).toHaveValue('https://github.com/example/app');
     expect(screen.queryByRole('link')).toBeNull();
     await accept();
-    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { f: 'https://github.com/example/app' } }]]);
+    expect(onRespond.mock.calls).toStrictEqual([
+      [{ action: 'accept', content: { f: 'https://github.com/example/app' } }],
+    ]);
   });
 });
 
@@ -107,7 +123,9 @@ describe('given a date-time field', () => {
   });
 
   test('the person picks local time, sees the zone, and the content carries the offset', async () => {
-    const { user, accept, onRespond } = renderForm(ask({ type: 'string', title: 'Window start', format: 'date-time' }, true));
+    const { user, accept, onRespond } = renderForm(
+      ask({ type: 'string', title: 'Window start', format: 'date-time' }, true),
+    );
     const input = screen.getByLabelText('Window start *');
     expect(input).toHaveAttribute('type', 'datetime-local');
     expect(input).toHaveAccessibleDescription(`Time zone: ${zone()} (UTC+05:30)`);
@@ -117,7 +135,9 @@ describe('given a date-time field', () => {
   });
 
   test('a default with an offset is shown in local time and sent verbatim when untouched', async () => {
-    const { accept, onRespond } = renderForm(ask({ type: 'string', title: 'Reminder', format: 'date-time', default: '2026-05-01T14:30:00+02:00' }));
+    const { accept, onRespond } = renderForm(
+      ask({ type: 'string', title: 'Reminder', format: 'date-time', default: '2026-05-01T14:30:00+02:00' }),
+    );
     // 14:30 at +02:00 is 12:30 UTC, 18:00 in Kolkata.
     expect(screen.getByLabelText('Reminder')).toHaveValue('2026-05-01T18:00');
     await accept();
@@ -125,7 +145,9 @@ describe('given a date-time field', () => {
   });
 
   test('a changed default is sent as the new local time with the local offset', async () => {
-    const { user, accept, onRespond } = renderForm(ask({ type: 'string', title: 'Reminder', format: 'date-time', default: '2026-06-01T08:00:00Z' }));
+    const { user, accept, onRespond } = renderForm(
+      ask({ type: 'string', title: 'Reminder', format: 'date-time', default: '2026-06-01T08:00:00Z' }),
+    );
     const input = screen.getByLabelText('Reminder');
     expect(input).toHaveValue('2026-06-01T13:30');
     await user.clear(input);
@@ -136,7 +158,9 @@ describe('given a date-time field', () => {
 
   test('in America/New_York, summer time gets -04:00 and the zone hint says so', async () => {
     process.env.TZ = 'America/New_York';
-    const { user, accept, onRespond } = renderForm(ask({ type: 'string', title: 'Window start', format: 'date-time' }, true));
+    const { user, accept, onRespond } = renderForm(
+      ask({ type: 'string', title: 'Window start', format: 'date-time' }, true),
+    );
     const input = screen.getByLabelText('Window start *');
     await user.type(input, '2026-07-01T09:00');
     expect(input).toHaveAccessibleDescription('Time zone: America/New_York (UTC-04:00)');
@@ -146,17 +170,23 @@ describe('given a date-time field', () => {
 
   test('in America/New_York, a time the clocks skip is an error', async () => {
     process.env.TZ = 'America/New_York';
-    const { user, accept, onRespond } = renderForm(ask({ type: 'string', title: 'Window start', format: 'date-time' }, true));
+    const { user, accept, onRespond } = renderForm(
+      ask({ type: 'string', title: 'Window start', format: 'date-time' }, true),
+    );
     await user.type(screen.getByLabelText('Window start *'), '2026-03-08T02:30');
     await accept();
     expect(onRespond).not.toHaveBeenCalled();
-    expect(screen.getByRole('alert')).toHaveTextContent('Window start: This time does not exist in your time zone (the clocks skip it); choose another.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Window start: This time does not exist in your time zone (the clocks skip it); choose another.',
+    );
   });
 });
 
 describe('given a number field', () => {
   test('it is a text input that keeps "abc", which core reports instead of dropping', async () => {
-    const { user, accept, onRespond } = renderForm(ask({ type: 'number', title: 'Discount', minimum: 0, maximum: 100 }, true));
+    const { user, accept, onRespond } = renderForm(
+      ask({ type: 'number', title: 'Discount', minimum: 0, maximum: 100 }, true),
+    );
     const input = screen.getByRole('textbox', { name: 'Discount' });
     expect(input).toHaveAttribute('type', 'text');
     expect(input).toHaveAttribute('inputmode', 'decimal');
@@ -183,7 +213,9 @@ describe('given a number field', () => {
   });
 
   test('an integer shows its bounds, offers a numeric keyboard, and refuses 1.5', async () => {
-    const { user, accept, onRespond } = renderForm(ask({ type: 'integer', title: 'Replicas', minimum: 1, maximum: 10 }, true));
+    const { user, accept, onRespond } = renderForm(
+      ask({ type: 'integer', title: 'Replicas', minimum: 1, maximum: 10 }, true),
+    );
     const input = screen.getByRole('textbox', { name: 'Replicas' });
     expect(input).toHaveAttribute('inputmode', 'numeric');
     await user.type(input, '1.5');
@@ -228,22 +260,46 @@ describe('given a boolean field', () => {
 });
 
 describe('given a short single select', () => {
-  const colours = { type: 'string', title: 'Colour', oneOf: [{ const: 'r', title: 'Red' }, { const: 'g', title: 'Green' }, { const: 'b', title: 'Blue' }] } as const;
+  const colours = {
+    type: 'string',
+    title: 'Colour',
+    oneOf: [
+      { const: 'r', title: 'Red' },
+      { const: 'g', title: 'Green' },
+      { const: 'b', title: 'Blue' },
+    ],
+  } as const;
 
   test('it is a named radio group of the titles; the value is sent', async () => {
     const { user, accept, onRespond } = renderForm(ask({ ...colours, oneOf: [...colours.oneOf] }, true));
     const group = screen.getByRole('radiogroup', { name: 'Colour' });
     expect(group).toHaveAttribute('aria-required', 'true');
-    expect(within(group).getAllByRole('radio').map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent)).toEqual(['Red', 'Green', 'Blue']);
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent),
+    ).toEqual(['Red', 'Green', 'Blue']);
     expect(screen.queryByRole('button', { name: 'Clear choice' })).toBeNull();
     await user.click(screen.getByRole('radio', { name: 'Green' }));
-    expect(within(group).getAllByRole('radio').map((radio) => (radio as HTMLInputElement).checked)).toEqual([false, true, false]);
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).checked),
+    ).toEqual([false, true, false]);
     await accept();
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { f: 'g' } }]]);
   });
 
   test('legacy enumNames are the labels; arrow keys move and select', async () => {
-    const { user, accept, onRespond } = renderForm(ask({ type: 'string', title: 'Priority', enum: ['p1', 'p2', 'p3'], enumNames: ['Urgent', 'Normal', 'Low'], default: 'p2' }));
+    const { user, accept, onRespond } = renderForm(
+      ask({
+        type: 'string',
+        title: 'Priority',
+        enum: ['p1', 'p2', 'p3'],
+        enumNames: ['Urgent', 'Normal', 'Low'],
+        default: 'p2',
+      }),
+    );
     await user.tab();
     expect(screen.getByRole('radio', { name: 'Normal' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
@@ -253,7 +309,9 @@ describe('given a short single select', () => {
   });
 
   test('an optional choice can be cleared; focus stays in the group', async () => {
-    const { user, accept, onRespond } = renderForm(ask({ type: 'string', title: 'Level', enum: ['debug', 'info'], default: 'info' }));
+    const { user, accept, onRespond } = renderForm(
+      ask({ type: 'string', title: 'Level', enum: ['debug', 'info'], default: 'info' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Clear choice' }));
     expect(screen.getByRole('radio', { name: 'debug' })).toHaveFocus();
     expect(screen.getByRole('radio', { name: 'info' })).not.toBeChecked();
@@ -269,7 +327,11 @@ describe('given a long single select', () => {
   test('it is a native select with an empty first entry; the chosen title’s value is sent', async () => {
     const { user, accept, onRespond } = renderForm(ask({ type: 'string', title: 'Region', oneOf }, true));
     const select = screen.getByRole('combobox', { name: 'Region' });
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose…', ...oneOf.map((option) => option.title)]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose…', ...oneOf.map((option) => option.title)]);
     expect(select).toHaveAttribute('aria-required', 'true');
     await user.selectOptions(select, 'Option 5');
     await accept();
@@ -286,7 +348,8 @@ describe('given a long single select', () => {
 });
 
 describe('given a very long single select (more than 200 options)', () => {
-  const options = (count: number) => Array.from({ length: count }, (_, i) => ({ const: `v${i}`, title: `Option ${i}` }));
+  const options = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({ const: `v${i}`, title: `Option ${i}` }));
 
   test('200 options are still a select; 201 are a filterable radio group with one tab stop and no shared name', () => {
     const { unmount } = renderForm(ask({ type: 'string', title: 'Site', oneOf: options(200) }));
@@ -298,7 +361,9 @@ describe('given a very long single select (more than 200 options)', () => {
     expect(screen.getByRole('searchbox', { name: 'Filter Site' })).toBeInTheDocument();
     const radios = within(group).getAllByRole('radio') as HTMLInputElement[];
     expect(radios).toHaveLength(100);
-    expect(radios.filter((radio) => radio.tabIndex === 0).map((radio) => radio.labels?.[0]?.textContent)).toEqual(['Option 7']);
+    expect(radios.filter((radio) => radio.tabIndex === 0).map((radio) => radio.labels?.[0]?.textContent)).toEqual([
+      'Option 7',
+    ]);
     expect(radios.filter((radio) => radio.name !== '')).toEqual([]);
     expect(screen.getByRole('status')).toHaveTextContent('Chosen: Option 7');
   });
@@ -312,7 +377,9 @@ describe('given a very long single select (more than 200 options)', () => {
     expect(screen.getByRole('radio', { name: 'Option 0' })).toHaveFocus();
     // Option 299 is not drawn yet (the first 100 rows are); the filter draws it at once.
     await user.type(screen.getByRole('searchbox', { name: 'Filter Site' }), '299');
-    expect(screen.getAllByRole('radio').map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent)).toEqual(['Option 299']);
+    expect(screen.getAllByRole('radio').map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent)).toEqual([
+      'Option 299',
+    ]);
     await user.click(screen.getByRole('radio', { name: 'Option 299' }));
     await accept();
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { f: 'v299' } }]]);
@@ -326,7 +393,13 @@ describe('given a multi select', () => {
     title: 'Languages',
     minItems: 1,
     maxItems: 2,
-    items: { anyOf: [{ const: 'de', title: 'German' }, { const: 'fr', title: 'French' }, { const: 'ja', title: 'Japanese' }] },
+    items: {
+      anyOf: [
+        { const: 'de', title: 'German' },
+        { const: 'fr', title: 'French' },
+        { const: 'ja', title: 'Japanese' },
+      ],
+    },
   } as const;
   const request = () => ask({ ...languages, items: { anyOf: [...languages.items.anyOf] } }, true);
 
@@ -358,7 +431,9 @@ describe('given a multi select', () => {
     const { accept, onRespond } = renderForm(request());
     await accept();
     expect(onRespond).not.toHaveBeenCalled();
-    expect(screen.getByRole('group', { name: 'Languages' })).toHaveAccessibleDescription('Choose at least 1 option. Choose 1–2 options');
+    expect(screen.getByRole('group', { name: 'Languages' })).toHaveAccessibleDescription(
+      'Choose at least 1 option. Choose 1–2 options',
+    );
     expect(screen.getByRole('checkbox', { name: 'German' })).toHaveFocus();
   });
 });
@@ -374,7 +449,9 @@ describe('given a long multi select', () => {
     await user.type(filter, 'country 1');
     expect(screen.getByRole('checkbox', { name: 'Country 12' })).toBeVisible();
     // A hidden row has no accessible name any more: find Country 30 by its place among all boxes.
-    const country30 = within(screen.getByRole('group', { name: 'Countries' })).getAllByRole('checkbox', { hidden: true })[30];
+    const country30 = within(screen.getByRole('group', { name: 'Countries' })).getAllByRole('checkbox', {
+      hidden: true,
+    })[30];
     expect(country30).not.toBeVisible();
     expect(country30).toBeChecked();
     await user.click(screen.getByRole('checkbox', { name: 'Country 12' }));
@@ -407,7 +484,10 @@ describe('given a long multi select', () => {
 
 describe('given a host’s own rjsf Form with generateTheme()', () => {
   test('the kit widgets draw the fields, and formContext.labels changes their strings', async () => {
-    const { schema, uiSchema } = toRjsf({ type: 'object', properties: { tags: { type: 'array', title: 'Tags', maxItems: 1, items: { type: 'string', enum: ['a', 'b'] } } } });
+    const { schema, uiSchema } = toRjsf({
+      type: 'object',
+      properties: { tags: { type: 'array', title: 'Tags', maxItems: 1, items: { type: 'string', enum: ['a', 'b'] } } },
+    });
     const onSubmit = vi.fn();
     const user = userEvent.setup();
     render(
@@ -430,7 +510,10 @@ describe('given a host’s own rjsf Form with generateTheme()', () => {
   });
 
   test('a multi-select keeps values that are not options, last, so core can report them', async () => {
-    const { schema, uiSchema } = toRjsf({ type: 'object', properties: { tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['a', 'b', 'c'] } } } });
+    const { schema, uiSchema } = toRjsf({
+      type: 'object',
+      properties: { tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['a', 'b', 'c'] } } },
+    });
     const onChange = vi.fn();
     const user = userEvent.setup();
     render(

@@ -101,7 +101,12 @@ describe('given everything else: validate_root', () => {
   });
 
   test('metaIdTool false never takes legacy_wrapper, whatever the body', () => {
-    const bodies = [wrapped, { structuredContent: { result: { result: {} } } }, { structuredContent: weather }, { structuredContent: { result: [] } }];
+    const bodies = [
+      wrapped,
+      { structuredContent: { result: { result: {} } } },
+      { structuredContent: weather },
+      { structuredContent: { result: [] } },
+    ];
     for (const protocol of ['2025-11-25', '2026-07-28']) {
       for (const body of bodies) {
         expect(structuredContentTarget({ tool: 't', protocol, metaIdTool: false }, body)).toBe('validate_root');
@@ -142,8 +147,20 @@ describe('given the outcomes of many calls', () => {
       structuredContentTarget({ ...legacy, metaIdTool: false }, wrapped),
       structuredContentTarget({ ...legacy, tool: '' }, wrapped),
     ];
-    expect(countStructuredContentTargets(outcomes)).toEqual({ schema: 1, missing: 0, legacy_wrapper: 1, validate_root: 2, total: 4 });
-    expect(countStructuredContentTargets([])).toEqual({ schema: 0, missing: 0, legacy_wrapper: 0, validate_root: 0, total: 0 });
+    expect(countStructuredContentTargets(outcomes)).toEqual({
+      schema: 1,
+      missing: 0,
+      legacy_wrapper: 1,
+      validate_root: 2,
+      total: 4,
+    });
+    expect(countStructuredContentTargets([])).toEqual({
+      schema: 0,
+      missing: 0,
+      legacy_wrapper: 0,
+      validate_root: 0,
+      total: 0,
+    });
   });
 
   test('any iterable will do', () => {
@@ -151,6 +168,12 @@ describe('given the outcomes of many calls', () => {
       yield 'missing' as const;
       yield 'missing' as const;
     }
-    expect(countStructuredContentTargets(calls())).toEqual({ schema: 0, missing: 2, legacy_wrapper: 0, validate_root: 0, total: 2 });
+    expect(countStructuredContentTargets(calls())).toEqual({
+      schema: 0,
+      missing: 2,
+      legacy_wrapper: 0,
+      validate_root: 0,
+      total: 2,
+    });
   });
 });

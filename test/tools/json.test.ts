@@ -2,7 +2,14 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 
-import { canonicalJson, escapePointerToken, findString, joinPointer, jsonEqual, unescapePointerToken } from '../../src/tools/json.js';
+import {
+  canonicalJson,
+  escapePointerToken,
+  findString,
+  joinPointer,
+  jsonEqual,
+  unescapePointerToken,
+} from '../../src/tools/json.js';
 
 describe('given canonicalJson', () => {
   test.each([

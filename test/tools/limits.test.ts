@@ -66,7 +66,10 @@ describe('given maxDepth', () => {
     for (let i = 0; i < 10; i++) value = [value];
     expect(createToolSchemaCompiler().compile({ const: value }, { maxDepth: 8 })).toEqual({
       ok: false,
-      error: { code: 'limit', message: 'The schema nests objects and arrays deeper than maxDepth (8), at /const/0/0/0/0/0/0/0.' },
+      error: {
+        code: 'limit',
+        message: 'The schema nests objects and arrays deeper than maxDepth (8), at /const/0/0/0/0/0/0/0.',
+      },
     });
   });
 
@@ -74,7 +77,10 @@ describe('given maxDepth', () => {
     const compiler = createToolSchemaCompiler();
     expect(compiler.compile({ properties: { a: { type: 'string' } } }, { maxDepth: 2 })).toEqual({
       ok: false,
-      error: { code: 'limit', message: 'The schema nests objects and arrays deeper than maxDepth (2), at /properties/a.' },
+      error: {
+        code: 'limit',
+        message: 'The schema nests objects and arrays deeper than maxDepth (2), at /properties/a.',
+      },
     });
     expect(compiler.compile({ pattern: '((((a))))' }, { maxDepth: 3 })).toEqual({
       ok: false,
@@ -110,7 +116,10 @@ describe('given a hostile schema (issue 5: "cannot stall the page or the process
     const text = `${'{"not":'.repeat(9_999)}{}${'}'.repeat(9_999)}`;
     const result = compiler.compile(JSON.parse(text));
     expect(result).toMatchObject({ ok: false, error: { code: 'limit' } });
-    expect(!result.ok && result.error.message.startsWith('The schema nests objects and arrays deeper than maxDepth (64), at /not/')).toBe(true);
+    expect(
+      !result.ok &&
+        result.error.message.startsWith('The schema nests objects and arrays deeper than maxDepth (64), at /not/'),
+    ).toBe(true);
     expect(compiler.stats.compiles).toBe(0);
   });
 
@@ -146,13 +155,17 @@ describe('given a hostile schema (issue 5: "cannot stall the page or the process
 
   test('allowed anyway, a catastrophic pattern never sees a long string', () => {
     const compiler = createToolSchemaCompiler();
-    const compiled = compiler.compile({ type: 'object', properties: { name: { pattern: '^(a+)+$' } } }, { allowAmbiguousPatterns: true });
+    const compiled = compiler.compile(
+      { type: 'object', properties: { name: { pattern: '^(a+)+$' } } },
+      { allowAmbiguousPatterns: true },
+    );
     const long = `${'a'.repeat(100_000)}!`;
     expect(compiled.ok && compiled.validate({ name: long })).toEqual([
       {
         pointer: '/name',
         keyword: '$limit',
-        message: 'Not matched against pattern "^(a+)+$": the string has 100001 characters, over maxPatternInputLength (10000).',
+        message:
+          'Not matched against pattern "^(a+)+$": the string has 100001 characters, over maxPatternInputLength (10000).',
       },
     ]);
     expect(compiled.ok && compiled.validate({ name: 'aaaa' })).toEqual([]);
@@ -181,13 +194,20 @@ describe('given ambiguous patterns in each place a pattern sits', () => {
     const compiler = createToolSchemaCompiler();
     const refused = compiler.compile(schema);
     expect(refused).toMatchObject({ ok: false, error: { code: 'limit' } });
-    expect(!refused.ok && refused.error.message.endsWith(" at /pattern is too complex for the kit's backtracking check. It is refused while allowAmbiguousPatterns is false.")).toBe(true);
+    expect(
+      !refused.ok &&
+        refused.error.message.endsWith(
+          " at /pattern is too complex for the kit's backtracking check. It is refused while allowAmbiguousPatterns is false.",
+        ),
+    ).toBe(true);
     const allowed = compiler.compile(schema, { allowAmbiguousPatterns: true });
     expect(allowed.ok && [allowed.validate('w1xw299x'), allowed.validate('w1xw650x').length]).toEqual([[], 1]);
   });
 
   test('a pattern inside data (examples) is not a pattern', () => {
-    expect(createToolSchemaCompiler().compile({ type: 'string', examples: [{ pattern: '(a+)+' }] })).toMatchObject({ ok: true });
+    expect(createToolSchemaCompiler().compile({ type: 'string', examples: [{ pattern: '(a+)+' }] })).toMatchObject({
+      ok: true,
+    });
   });
 });
 
@@ -198,11 +218,17 @@ describe('given maxPatternLength', () => {
     expect(compiler.compile({ pattern: long })).toMatchObject({ ok: true });
     expect(compiler.compile({ pattern: `${long}a` })).toEqual({
       ok: false,
-      error: { code: 'limit', message: 'The pattern at /pattern has 4097 characters, more than maxPatternLength (4096).' },
+      error: {
+        code: 'limit',
+        message: 'The pattern at /pattern has 4097 characters, more than maxPatternLength (4096).',
+      },
     });
     expect(compiler.compile({ patternProperties: { 'x-[a-z]+': true } }, { maxPatternLength: 5 })).toEqual({
       ok: false,
-      error: { code: 'limit', message: 'The pattern at /patternProperties/x-[a-z]+ has 8 characters, more than maxPatternLength (5).' },
+      error: {
+        code: 'limit',
+        message: 'The pattern at /patternProperties/x-[a-z]+ has 8 characters, more than maxPatternLength (5).',
+      },
     });
   });
 });
@@ -217,16 +243,26 @@ describe('given maxPatternInputLength', () => {
   test('a string at the limit is matched; one over it is not, and the issue points at it', () => {
     const compiled = createToolSchemaCompiler().compile(schema, { maxPatternInputLength: 5 });
     expect(compiled.ok && compiled.validate({ code: 'ABCDE' })).toEqual([]);
-    expect(compiled.ok && compiled.validate({ code: 'abcde' })).toEqual([{ pointer: '/code', message: 'must match pattern "^[A-Z]+$"', keyword: 'pattern' }]);
+    expect(compiled.ok && compiled.validate({ code: 'abcde' })).toEqual([
+      { pointer: '/code', message: 'must match pattern "^[A-Z]+$"', keyword: 'pattern' },
+    ]);
     expect(compiled.ok && compiled.validate({ code: 'ABCDEF' })).toEqual([
-      { pointer: '/code', keyword: '$limit', message: 'Not matched against pattern "^[A-Z]+$": the string has 6 characters, over maxPatternInputLength (5).' },
+      {
+        pointer: '/code',
+        keyword: '$limit',
+        message: 'Not matched against pattern "^[A-Z]+$": the string has 6 characters, over maxPatternInputLength (5).',
+      },
     ]);
   });
 
   test('property names are pattern inputs too', () => {
     const compiled = createToolSchemaCompiler().compile(schema, { maxPatternInputLength: 5 });
     expect(compiled.ok && compiled.validate({ 'x-long-name': 1 })).toEqual([
-      { pointer: '/x-long-name', keyword: '$limit', message: 'Not matched against pattern "^x-": the string has 11 characters, over maxPatternInputLength (5).' },
+      {
+        pointer: '/x-long-name',
+        keyword: '$limit',
+        message: 'Not matched against pattern "^x-": the string has 11 characters, over maxPatternInputLength (5).',
+      },
     ]);
   });
 });
@@ -239,7 +275,11 @@ describe('given timeBudgetMs, on an injected clock', () => {
     const compiler = createToolSchemaCompiler({ clock: clockReading([0, 40, 80, 120, 160]) });
     const compiled = compiler.compile(patterned);
     expect(compiled.ok && compiled.validate(['a', 'b', 'c', 'd'])).toEqual([
-      { pointer: '', keyword: '$limit', message: 'Validation stopped after 120 ms, over timeBudgetMs (100); the value is not fully checked.' },
+      {
+        pointer: '',
+        keyword: '$limit',
+        message: 'Validation stopped after 120 ms, over timeBudgetMs (100); the value is not fully checked.',
+      },
     ]);
   });
 
@@ -249,7 +289,11 @@ describe('given timeBudgetMs, on an injected clock', () => {
     const compiled = compiler.compile({ type: 'array', uniqueItems: true });
     const items = Array.from({ length: 3_000 }, (_, i) => ({ id: i }));
     expect(compiled.ok && compiled.validate(items)).toEqual([
-      { pointer: '', keyword: '$limit', message: 'Validation stopped after 120 ms, over timeBudgetMs (100); the value is not fully checked.' },
+      {
+        pointer: '',
+        keyword: '$limit',
+        message: 'Validation stopped after 120 ms, over timeBudgetMs (100); the value is not fully checked.',
+      },
     ]);
   });
 
@@ -308,17 +352,28 @@ describe('given uniqueItems, which the kit checks in linear time', () => {
     const compiled = createToolSchemaCompiler().compile({ type: 'array', uniqueItems: true });
     expect(compiled.ok && compiled.validate([{}, { valueOf: false }])).toEqual([]);
     expect(compiled.ok && compiled.validate([{ valueOf: false }, { valueOf: false }])).toEqual([
-      { pointer: '', message: 'must NOT have duplicate items (items ## 0 and 1 are identical)', keyword: 'uniqueItems' },
+      {
+        pointer: '',
+        message: 'must NOT have duplicate items (items ## 0 and 1 are identical)',
+        keyword: 'uniqueItems',
+      },
     ]);
   });
 
   test('100,000 distinct objects are accepted and a duplicate at the end is found', () => {
     // No time budget here: this is about the verdict, not about how fast this machine is.
-    const compiled = createToolSchemaCompiler().compile({ type: 'array', uniqueItems: true }, { timeBudgetMs: Number.POSITIVE_INFINITY });
+    const compiled = createToolSchemaCompiler().compile(
+      { type: 'array', uniqueItems: true },
+      { timeBudgetMs: Number.POSITIVE_INFINITY },
+    );
     const items = Array.from({ length: 100_000 }, (_, i) => ({ id: i, tags: ['t', i % 7] }));
     expect(compiled.ok && compiled.validate(items)).toEqual([]);
     expect(compiled.ok && compiled.validate([...items, { tags: ['t', 3], id: 3 }])).toEqual([
-      { pointer: '', message: 'must NOT have duplicate items (items ## 3 and 100000 are identical)', keyword: 'uniqueItems' },
+      {
+        pointer: '',
+        message: 'must NOT have duplicate items (items ## 3 and 100000 are identical)',
+        keyword: 'uniqueItems',
+      },
     ]);
   });
 });

@@ -11,7 +11,9 @@ import { createToolSchemaCompiler } from '../../src/tools/tool-schema.js';
 const INPUT = { type: 'object' } as const;
 
 function tool(outputSchema?: Tool['outputSchema']): Tool {
-  return outputSchema === undefined ? { name: 'probe', inputSchema: INPUT } : { name: 'probe', inputSchema: INPUT, outputSchema };
+  return outputSchema === undefined
+    ? { name: 'probe', inputSchema: INPUT }
+    : { name: 'probe', inputSchema: INPUT, outputSchema };
 }
 
 /** A result carrying `value` as structuredContent and its JSON in a text block, as SEP-2106 asks. */
@@ -31,7 +33,11 @@ describe('given a tool without an outputSchema', () => {
     ['no structuredContent', { content: [] }, []],
     ['an object', { content: [], structuredContent: { a: 1 } }, [TOOL_RESULT_NOTES.noSchema]],
     ['an array with its text block', withText([1]), [TOOL_RESULT_NOTES.noSchema]],
-    ['an array without one', { content: [], structuredContent: [1] }, [TOOL_RESULT_NOTES.noSchema, TOOL_RESULT_NOTES.textMissing('an array')]],
+    [
+      'an array without one',
+      { content: [], structuredContent: [1] },
+      [TOOL_RESULT_NOTES.noSchema, TOOL_RESULT_NOTES.textMissing('an array')],
+    ],
   ] satisfies [string, CallToolResult, string[]][])('%s: no-schema', (_name, result, notes) => {
     expect(validateToolResult(tool(), result)).toEqual({ verdict: 'no-schema', issues: [], notes, checked: 'nothing' });
   });
@@ -45,7 +51,13 @@ describe('given an outputSchema that cannot be compiled', () => {
       message:
         '$ref "https://example.com/weather.json" at /$ref points outside this schema. Only references inside the schema (such as "#/$defs/Name" or "#name") are followed, and nothing is ever fetched.',
     };
-    const expected = { verdict: 'schema-error', issues: [], notes: [TOOL_RESULT_NOTES.schemaError(error.message)], checked: 'nothing', schemaError: error };
+    const expected = {
+      verdict: 'schema-error',
+      issues: [],
+      notes: [TOOL_RESULT_NOTES.schemaError(error.message)],
+      checked: 'nothing',
+      schemaError: error,
+    };
     expect(validateToolResult(remote, withText({ city: 'Oslo' }))).toEqual(expected);
     expect(validateToolResult(remote, { content: [], isError: true })).toEqual(expected);
   });
@@ -60,15 +72,28 @@ describe('given an outputSchema that cannot be compiled', () => {
 
 describe('given an error result (isError: true)', () => {
   test.each([
-    ['without structuredContent', { content: [{ type: 'text', text: 'boom' }], isError: true }, [TOOL_RESULT_NOTES.errorResult]],
-    ['with an object that does not match', { content: [], structuredContent: { code: 500 }, isError: true }, [TOOL_RESULT_NOTES.errorResult]],
+    [
+      'without structuredContent',
+      { content: [{ type: 'text', text: 'boom' }], isError: true },
+      [TOOL_RESULT_NOTES.errorResult],
+    ],
+    [
+      'with an object that does not match',
+      { content: [], structuredContent: { code: 500 }, isError: true },
+      [TOOL_RESULT_NOTES.errorResult],
+    ],
     [
       'with an array and no text block',
       { content: [], structuredContent: ['x'], isError: true },
       [TOOL_RESULT_NOTES.errorResult, TOOL_RESULT_NOTES.textMissing('an array')],
     ],
   ] satisfies [string, CallToolResult, string[]][])('%s: no-schema, never missing', (_name, result, notes) => {
-    expect(validateToolResult(tool(weather), result)).toEqual({ verdict: 'no-schema', issues: [], notes, checked: 'nothing' });
+    expect(validateToolResult(tool(weather), result)).toEqual({
+      verdict: 'no-schema',
+      issues: [],
+      notes,
+      checked: 'nothing',
+    });
   });
 
   test('isError: false is not an error', () => {
@@ -100,7 +125,12 @@ describe('given present values, falsy ones included', () => {
     ['an object', weather, { city: 'Oslo', tempC: -3.5 }],
     ['a composition root', { anyOf: [{ type: 'string' }, { type: 'number' }] }, 7],
   ])('%s is valid', (_name, schema, value) => {
-    expect(validateToolResult(tool(schema), withText(value))).toEqual({ verdict: 'valid', issues: [], notes: [], checked: 'structuredContent' });
+    expect(validateToolResult(tool(schema), withText(value))).toEqual({
+      verdict: 'valid',
+      issues: [],
+      notes: [],
+      checked: 'structuredContent',
+    });
   });
 
   test.each([
@@ -119,11 +149,19 @@ describe('given present values, falsy ones included', () => {
     [
       'an array with a bad row',
       { type: 'array', items: weather },
-      [{ city: 'Oslo', tempC: 1 }, { city: 'Bergen', tempC: '2' }],
+      [
+        { city: 'Oslo', tempC: 1 },
+        { city: 'Bergen', tempC: '2' },
+      ],
       [{ pointer: '/1/tempC', message: 'must be number', keyword: 'type' }],
     ],
   ])('%s is invalid', (_name, schema, value, issues) => {
-    expect(validateToolResult(tool(schema), withText(value))).toEqual({ verdict: 'invalid', issues, notes: [], checked: 'structuredContent' });
+    expect(validateToolResult(tool(schema), withText(value))).toEqual({
+      verdict: 'invalid',
+      issues,
+      notes: [],
+      checked: 'structuredContent',
+    });
   });
 });
 
@@ -134,20 +172,42 @@ describe('given an array or primitive result and its text block', () => {
 
   test.each([
     ['the same JSON, spaced and reordered', [{ type: 'text', text: '[ { "country": "NO", "name": "Oslo" } ]' }], []],
-    ['a second text block that matches', [{ type: 'text', text: 'Here you go:' }, { type: 'text', text: JSON.stringify(value) }], []],
+    [
+      'a second text block that matches',
+      [
+        { type: 'text', text: 'Here you go:' },
+        { type: 'text', text: JSON.stringify(value) },
+      ],
+      [],
+    ],
     ['no content at all', undefined, [TOOL_RESULT_NOTES.textMissing('an array')]],
     ['only an image', [image], [TOOL_RESULT_NOTES.textMissing('an array')]],
     ['prose, not JSON', [{ type: 'text', text: 'Oslo, Norway' }], [TOOL_RESULT_NOTES.textMismatch('an array', 1)]],
     ['other JSON', [{ type: 'text', text: '[{"name":"Bergen"}]' }], [TOOL_RESULT_NOTES.textMismatch('an array', 1)]],
-    ['two blocks, neither matching', [{ type: 'text', text: '[]' }, { type: 'text', text: '{}' }], [TOOL_RESULT_NOTES.textMismatch('an array', 2)]],
+    [
+      'two blocks, neither matching',
+      [
+        { type: 'text', text: '[]' },
+        { type: 'text', text: '{}' },
+      ],
+      [TOOL_RESULT_NOTES.textMismatch('an array', 2)],
+    ],
   ] satisfies [string, CallToolResult['content'], string[]][])('%s', (_name, content, notes) => {
-    const result: CallToolResult = content === undefined ? { structuredContent: value } : { content, structuredContent: value };
-    expect(validateToolResult(tool(cities), result)).toEqual({ verdict: 'valid', issues: [], notes, checked: 'structuredContent' });
+    const result: CallToolResult =
+      content === undefined ? { structuredContent: value } : { content, structuredContent: value };
+    expect(validateToolResult(tool(cities), result)).toEqual({
+      verdict: 'valid',
+      issues: [],
+      notes,
+      checked: 'structuredContent',
+    });
   });
 
   test('the notes name each kind of value', () => {
     expect(
-      [['x'], 'x', 3, true, null].map((scalar) => validateToolResult(tool({}), { content: [], structuredContent: scalar }).notes),
+      [['x'], 'x', 3, true, null].map(
+        (scalar) => validateToolResult(tool({}), { content: [], structuredContent: scalar }).notes,
+      ),
     ).toEqual([
       [TOOL_RESULT_NOTES.textMissing('an array')],
       [TOOL_RESULT_NOTES.textMissing('a string')],
@@ -158,12 +218,18 @@ describe('given an array or primitive result and its text block', () => {
     expect(TOOL_RESULT_NOTES.textMissing('null')).toBe(
       'structuredContent is null; SEP-2106 asks servers to also send a text block holding its JSON, and none came.',
     );
-    expect(TOOL_RESULT_NOTES.textMismatch('a number', 1)).toBe('structuredContent is a number, but the text block does not hold its JSON.');
-    expect(TOOL_RESULT_NOTES.textMismatch('a number', 3)).toBe('structuredContent is a number, but none of the 3 text blocks holds its JSON.');
+    expect(TOOL_RESULT_NOTES.textMismatch('a number', 1)).toBe(
+      'structuredContent is a number, but the text block does not hold its JSON.',
+    );
+    expect(TOOL_RESULT_NOTES.textMismatch('a number', 3)).toBe(
+      'structuredContent is a number, but none of the 3 text blocks holds its JSON.',
+    );
   });
 
   test('an object result needs no text block', () => {
-    expect(validateToolResult(tool(weather), { content: [], structuredContent: { city: 'Oslo', tempC: 1 } }).notes).toEqual([]);
+    expect(
+      validateToolResult(tool(weather), { content: [], structuredContent: { city: 'Oslo', tempC: 1 } }).notes,
+    ).toEqual([]);
   });
 });
 
@@ -172,9 +238,16 @@ describe('given the {result: …} wrapper of 2025-era SDK servers', () => {
     ['an array', { type: 'array', items: { type: 'string' } }, ['a', 'b']],
     ['0', { type: 'number' }, 0],
     ['null', { type: 'null' }, null],
-    ['an id’d object (SDK 2.0–2.3.1 wrapped root $ref schemas)', { type: 'object', $ref: '#/$defs/W', $defs: { W: weather } }, { city: 'Oslo', tempC: 1 }],
+    [
+      'an id’d object (SDK 2.0–2.3.1 wrapped root $ref schemas)',
+      { type: 'object', $ref: '#/$defs/W', $defs: { W: weather } },
+      { city: 'Oslo', tempC: 1 },
+    ],
   ])('%s inside the wrapper is valid against the natural schema, with a note', (_name, schema, inner) => {
-    const result: CallToolResult = { content: [{ type: 'text', text: JSON.stringify(inner) }], structuredContent: { result: inner } };
+    const result: CallToolResult = {
+      content: [{ type: 'text', text: JSON.stringify(inner) }],
+      structuredContent: { result: inner },
+    };
     expect(validateToolResult(tool(schema), result)).toEqual({
       verdict: 'valid',
       issues: [],
@@ -227,7 +300,9 @@ describe('given the {result: …} wrapper of 2025-era SDK servers', () => {
       required: ['result'],
       $schema: 'https://json-schema.org/draft/2020-12/schema',
     };
-    expect(validateToolResult(tool(listed), { content: [{ type: 'text', text: '0' }], structuredContent: { result: 0 } })).toEqual({
+    expect(
+      validateToolResult(tool(listed), { content: [{ type: 'text', text: '0' }], structuredContent: { result: 0 } }),
+    ).toEqual({
       verdict: 'valid',
       issues: [],
       notes: [TOOL_RESULT_NOTES.wrappedSchema],
@@ -246,7 +321,12 @@ describe('given options', () => {
     expect(validateToolResult(tool(schema), withText('abcdef'), { limits: { maxPatternInputLength: 3 } })).toEqual({
       verdict: 'invalid',
       issues: [
-        { pointer: '', keyword: '$limit', message: 'Not matched against pattern "^[a-z]+$": the string has 6 characters, over maxPatternInputLength (3).' },
+        {
+          pointer: '',
+          keyword: '$limit',
+          message:
+            'Not matched against pattern "^[a-z]+$": the string has 6 characters, over maxPatternInputLength (3).',
+        },
       ],
       notes: [],
       checked: 'structuredContent',
@@ -257,10 +337,17 @@ describe('given options', () => {
     // As a whole, {result: "abcdef"} takes the object branch, whose pattern sees a string over the
     // limit; unwrapped, "abcdef" would pass the string branch. Unknown is not valid.
     const schema = { anyOf: [{ type: 'object', properties: { result: { pattern: '^[a-z]+$' } } }, { type: 'string' }] };
-    expect(validateToolResult(tool(schema), withText({ result: 'abcdef' }), { limits: { maxPatternInputLength: 3 } })).toEqual({
+    expect(
+      validateToolResult(tool(schema), withText({ result: 'abcdef' }), { limits: { maxPatternInputLength: 3 } }),
+    ).toEqual({
       verdict: 'invalid',
       issues: [
-        { pointer: '/result', keyword: '$limit', message: 'Not matched against pattern "^[a-z]+$": the string has 6 characters, over maxPatternInputLength (3).' },
+        {
+          pointer: '/result',
+          keyword: '$limit',
+          message:
+            'Not matched against pattern "^[a-z]+$": the string has 6 characters, over maxPatternInputLength (3).',
+        },
       ],
       notes: [],
       checked: 'structuredContent',

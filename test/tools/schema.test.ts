@@ -5,10 +5,16 @@
 import { describe, expect, test } from 'vitest';
 
 import { SCHEMA_DIALECT_URIS } from '../../src/tools/dialects.js';
-import { compileToolSchema, createToolSchemaCompiler, type CompileToolSchemaResult, type SchemaIssue } from '../../src/tools/tool-schema.js';
+import {
+  compileToolSchema,
+  createToolSchemaCompiler,
+  type CompileToolSchemaResult,
+  type SchemaIssue,
+} from '../../src/tools/tool-schema.js';
 
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
-const OUTSIDE = 'Only references inside the schema (such as "#/$defs/Name" or "#name") are followed, and nothing is ever fetched.';
+const OUTSIDE =
+  'Only references inside the schema (such as "#/$defs/Name" or "#name") are followed, and nothing is ever fetched.';
 const SUPPORTED = 'Supported: 2020-12 (the default when $schema is absent), 2019-09 and draft-07.';
 
 /** The issues of each value, or the error when the schema is refused. */
@@ -61,7 +67,10 @@ describe('given the $schema spellings the kit accepts', () => {
   ])('%j is an unsupported dialect', (uri, named) => {
     expect(compileToolSchema({ $schema: uri })).toEqual({
       ok: false,
-      error: { code: 'dialect', message: `Unsupported JSON Schema dialect ${JSON.stringify(named)} at /$schema. ${SUPPORTED}` },
+      error: {
+        code: 'dialect',
+        message: `Unsupported JSON Schema dialect ${JSON.stringify(named)} at /$schema. ${SUPPORTED}`,
+      },
     });
   });
 
@@ -72,7 +81,10 @@ describe('given the $schema spellings the kit accepts', () => {
   ])('$schema %j is not a string', (value, described) => {
     expect(compileToolSchema({ $schema: value })).toEqual({
       ok: false,
-      error: { code: 'dialect', message: `$schema at /$schema must be a string naming a JSON Schema dialect; got ${described}.` },
+      error: {
+        code: 'dialect',
+        message: `$schema at /$schema must be a string naming a JSON Schema dialect; got ${described}.`,
+      },
     });
   });
 
@@ -86,7 +98,10 @@ describe('given the $schema spellings the kit accepts', () => {
     });
     expect(compileToolSchema({ $defs: { a: { $schema: 'http://json-schema.org/draft-04/schema#' } } })).toEqual({
       ok: false,
-      error: { code: 'dialect', message: `Unsupported JSON Schema dialect "http://json-schema.org/draft-04/schema#" at /$defs/a/$schema. ${SUPPORTED}` },
+      error: {
+        code: 'dialect',
+        message: `Unsupported JSON Schema dialect "http://json-schema.org/draft-04/schema#" at /$defs/a/$schema. ${SUPPORTED}`,
+      },
     });
     // What SDK 2.x lists toward 2025-era clients: the wrapped schema keeps an inner `$schema`.
     const wrapped = {
@@ -95,7 +110,10 @@ describe('given the $schema spellings the kit accepts', () => {
       properties: { result: { $schema: 'http://json-schema.org/draft/2020-12/schema#', type: 'number' } },
       required: ['result'],
     };
-    expect(check(wrapped, [{ result: 1 }, { result: 'x' }])).toEqual([[], [{ pointer: '/result', message: 'must be number', keyword: 'type' }]]);
+    expect(check(wrapped, [{ result: 1 }, { result: 'x' }])).toEqual([
+      [],
+      [{ pointer: '/result', message: 'must be number', keyword: 'type' }],
+    ]);
   });
 });
 
@@ -136,7 +154,13 @@ describe('given a schema whose keywords mean different things per dialect', () =
 
   test('tuple `items: [...]` is draft-07; under 2020-12 the meta-schema refuses it', () => {
     const tuple = { type: 'array', items: [{ type: 'string' }, { type: 'number' }], additionalItems: false };
-    expect(check({ $schema: DRAFT_07, ...tuple }, [['a', 1], ['a', 'b'], ['a', 1, 2]])).toEqual([
+    expect(
+      check({ $schema: DRAFT_07, ...tuple }, [
+        ['a', 1],
+        ['a', 'b'],
+        ['a', 1, 2],
+      ]),
+    ).toEqual([
       [],
       [{ pointer: '/1', message: 'must be number', keyword: 'type' }],
       [{ pointer: '', message: 'must NOT have more than 2 items', keyword: 'additionalItems' }],
@@ -149,7 +173,9 @@ describe('given a schema whose keywords mean different things per dialect', () =
 
   test('draft-07 `dependencies` applies in every dialect Ajv implements', () => {
     const schema = { dependencies: { c: ['d'] } };
-    const missingD = [{ pointer: '/d', message: 'must have property d when property c is present', keyword: 'dependencies' }];
+    const missingD = [
+      { pointer: '/d', message: 'must have property d when property c is present', keyword: 'dependencies' },
+    ];
     expect(check(schema, [{ c: 1 }])).toEqual([missingD]);
     expect(check({ $schema: DRAFT_07, ...schema }, [{ c: 1 }])).toEqual([missingD]);
   });
@@ -157,8 +183,14 @@ describe('given a schema whose keywords mean different things per dialect', () =
 
 describe('given references that leave the document', () => {
   test.each([
-    [{ $ref: 'http://127.0.0.1:9/schema.json' }, '$ref "http://127.0.0.1:9/schema.json" at /$ref points outside this schema.'],
-    [{ properties: { a: { $ref: 'https://example.com/a.json#/x' } } }, '$ref "https://example.com/a.json#/x" at /properties/a/$ref points outside this schema.'],
+    [
+      { $ref: 'http://127.0.0.1:9/schema.json' },
+      '$ref "http://127.0.0.1:9/schema.json" at /$ref points outside this schema.',
+    ],
+    [
+      { properties: { a: { $ref: 'https://example.com/a.json#/x' } } },
+      '$ref "https://example.com/a.json#/x" at /properties/a/$ref points outside this schema.',
+    ],
     [{ $ref: 'file:///etc/passwd' }, '$ref "file:///etc/passwd" at /$ref points outside this schema.'],
     [{ $ref: 'urn:example:weather' }, '$ref "urn:example:weather" at /$ref points outside this schema.'],
     [{ $ref: 'other.json' }, '$ref "other.json" at /$ref points outside this schema.'],
@@ -166,16 +198,28 @@ describe('given references that leave the document', () => {
       { $id: 'https://example.com/tools/root.json', $ref: 'other.json#/$defs/A' },
       '$ref "other.json#/$defs/A" at /$ref points outside this schema (to "https://example.com/tools/other.json#/$defs/A").',
     ],
-    [{ $ref: 'https://json-schema.org/draft/2020-12/schema' }, '$ref "https://json-schema.org/draft/2020-12/schema" at /$ref points outside this schema.'],
-    [{ items: { $dynamicRef: 'https://example.com/meta#node' } }, '$dynamicRef "https://example.com/meta#node" at /items/$dynamicRef points outside this schema.'],
+    [
+      { $ref: 'https://json-schema.org/draft/2020-12/schema' },
+      '$ref "https://json-schema.org/draft/2020-12/schema" at /$ref points outside this schema.',
+    ],
+    [
+      { items: { $dynamicRef: 'https://example.com/meta#node' } },
+      '$dynamicRef "https://example.com/meta#node" at /items/$dynamicRef points outside this schema.',
+    ],
     [
       { $schema: 'https://json-schema.org/draft/2019-09/schema', $recursiveRef: 'https://example.com/r' },
       '$recursiveRef "https://example.com/r" at /$recursiveRef points outside this schema.',
     ],
     // A local pointer into an unknown keyword makes its value a schema: its references count too.
-    [{ 'x-defs': { A: { $ref: 'https://example.com/x' } }, $ref: '#/x-defs/A' }, '$ref "https://example.com/x" at /x-defs/A/$ref points outside this schema.'],
+    [
+      { 'x-defs': { A: { $ref: 'https://example.com/x' } }, $ref: '#/x-defs/A' },
+      '$ref "https://example.com/x" at /x-defs/A/$ref points outside this schema.',
+    ],
   ])('%j is refused', (schema, message) => {
-    expect(compileToolSchema(schema)).toEqual({ ok: false, error: { code: 'remote-ref', message: `${message} ${OUTSIDE}` } });
+    expect(compileToolSchema(schema)).toEqual({
+      ok: false,
+      error: { code: 'remote-ref', message: `${message} ${OUTSIDE}` },
+    });
   });
 
   test('a `$ref` key that is a property name or data is not a reference', () => {
@@ -185,7 +229,10 @@ describe('given references that leave the document', () => {
       examples: [{ $ref: 'https://example.com/not-a-reference' }],
       const: undefined,
     };
-    expect(check(schema, [{ $ref: 'x' }, { $ref: 1 }])).toEqual([[], [{ pointer: '/$ref', message: 'must be string', keyword: 'type' }]]);
+    expect(check(schema, [{ $ref: 'x' }, { $ref: 1 }])).toEqual([
+      [],
+      [{ pointer: '/$ref', message: 'must be string', keyword: 'type' }],
+    ]);
   });
 });
 
@@ -194,10 +241,26 @@ describe('given references inside the document', () => {
     ['a pointer', { $defs: { N: { type: 'number' } }, $ref: '#/$defs/N' }],
     ['draft-07 definitions', { $schema: DRAFT_07, definitions: { N: { type: 'number' } }, $ref: '#/definitions/N' }],
     ['an anchor', { $defs: { N: { $anchor: 'num', type: 'number' } }, $ref: '#num' }],
-    ['a draft-07 anchor ($id "#num")', { $schema: DRAFT_07, definitions: { N: { $id: '#num', type: 'number' } }, $ref: '#num' }],
-    ['the root by its own $id', { $id: 'https://example.com/n.json', $defs: { N: { type: 'number' } }, $ref: 'https://example.com/n.json#/$defs/N' }],
-    ['an embedded resource by relative $id', { $id: 'https://example.com/root.json', $defs: { N: { $id: 'num.json', type: 'number' } }, $ref: 'num.json' }],
-    ['an embedded resource by absolute $id', { $defs: { N: { $id: 'urn:example:num', type: 'number' } }, $ref: 'urn:example:num' }],
+    [
+      'a draft-07 anchor ($id "#num")',
+      { $schema: DRAFT_07, definitions: { N: { $id: '#num', type: 'number' } }, $ref: '#num' },
+    ],
+    [
+      'the root by its own $id',
+      {
+        $id: 'https://example.com/n.json',
+        $defs: { N: { type: 'number' } },
+        $ref: 'https://example.com/n.json#/$defs/N',
+      },
+    ],
+    [
+      'an embedded resource by relative $id',
+      { $id: 'https://example.com/root.json', $defs: { N: { $id: 'num.json', type: 'number' } }, $ref: 'num.json' },
+    ],
+    [
+      'an embedded resource by absolute $id',
+      { $defs: { N: { $id: 'urn:example:num', type: 'number' } }, $ref: 'urn:example:num' },
+    ],
     ['a percent-encoded pointer with ~1', { $defs: { 'a/b c': { type: 'number' } }, $ref: '#/$defs/a~1b%20c' }],
     ['a pointer into an unknown keyword', { 'x-defs': { N: { type: 'number' } }, $ref: '#/x-defs/N' }],
   ])('%s resolves', (_name, schema) => {
@@ -227,7 +290,12 @@ describe('given cyclic references', () => {
       },
       $ref: '#/$defs/node',
     };
-    expect(check(tree, [{ name: 'a', children: [{ name: 'b', children: [{ name: 'c' }] }] }, { name: 'a', children: [{ children: [{ name: 1 }] }] }])).toEqual([
+    expect(
+      check(tree, [
+        { name: 'a', children: [{ name: 'b', children: [{ name: 'c' }] }] },
+        { name: 'a', children: [{ children: [{ name: 1 }] }] },
+      ]),
+    ).toEqual([
       [],
       [
         { pointer: '/children/0/name', message: "must have required property 'name'", keyword: 'required' },
@@ -251,7 +319,9 @@ describe('given cyclic references', () => {
       },
       $ref: '#/$defs/A',
     };
-    expect(check(schema, [{ b: { a: { b: { a: 5 } } } }])).toEqual([[{ pointer: '/b/a/b/a', message: 'must be object', keyword: 'type' }]]);
+    expect(check(schema, [{ b: { a: { b: { a: 5 } } } }])).toEqual([
+      [{ pointer: '/b/a/b/a', message: 'must be object', keyword: 'type' }],
+    ]);
   });
 
   test('$dynamicRef (2020-12) and $recursiveRef (2019-09) recurse', () => {
@@ -300,10 +370,18 @@ describe('given schemas that are not schemas', () => {
     ['null', null, 'A JSON Schema must be an object or a boolean; got null.'],
     ['undefined', undefined, 'A JSON Schema must be an object or a boolean; got undefined.'],
     ['a number', 3, 'A JSON Schema must be an object or a boolean; got a number.'],
-    ['an unknown type', { type: 'strin' }, 'schema is invalid: data/type must be equal to one of the allowed values, data/type must be array, data/type must match a schema in anyOf'],
+    [
+      'an unknown type',
+      { type: 'strin' },
+      'schema is invalid: data/type must be equal to one of the allowed values, data/type must be array, data/type must match a schema in anyOf',
+    ],
     ['a negative minLength', { minLength: -1 }, 'schema is invalid: data/minLength must be >= 0'],
     ['a broken pattern', { pattern: '(' }, 'Invalid regular expression: /(/u: Unterminated group'],
-    ['a function inside', { type: 'string', description: () => 'x' }, 'The schema is not JSON: /description holds a function.'],
+    [
+      'a function inside',
+      { type: 'string', description: () => 'x' },
+      'The schema is not JSON: /description holds a function.',
+    ],
     ['NaN inside', { maximum: Number.NaN }, 'The schema is not JSON: /maximum holds a non-finite number (NaN).'],
     ['a bigint inside', { maximum: 10n }, 'The schema is not JSON: /maximum holds a bigint.'],
   ])('%s is an invalid schema', (_name, schema, message) => {
@@ -352,7 +430,11 @@ describe('given values checked against a schema', () => {
         { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
       ],
     };
-    const conditional = { if: { properties: { kind: { const: 'a' } } }, then: { required: ['a'] }, else: { required: ['b'] } };
+    const conditional = {
+      if: { properties: { kind: { const: 'a' } } },
+      then: { required: ['a'] },
+      else: { required: ['b'] },
+    };
     expect(check(findBy, [{ id: 1 }, { name: 'x' }, { id: 'x' }])).toEqual([
       [],
       [],
@@ -375,9 +457,19 @@ describe('given values checked against a schema', () => {
     const schema = {
       type: 'object',
       'x-ui': { widget: 'date' },
-      properties: { e: { format: 'email' }, d: { format: 'date-time' }, u: { format: 'uri' }, x: { format: 'x-made-up' } },
+      properties: {
+        e: { format: 'email' },
+        d: { format: 'date-time' },
+        u: { format: 'uri' },
+        x: { format: 'x-made-up' },
+      },
     };
-    expect(check(schema, [{ e: 'nope', d: '2026-13-01T00:00:00Z', u: 'not a uri', x: '?' }, { e: 'a@example.com', d: '2026-03-01T09:30:00Z', u: 'https://example.com', x: '?' }])).toEqual([
+    expect(
+      check(schema, [
+        { e: 'nope', d: '2026-13-01T00:00:00Z', u: 'not a uri', x: '?' },
+        { e: 'a@example.com', d: '2026-03-01T09:30:00Z', u: 'https://example.com', x: '?' },
+      ]),
+    ).toEqual([
       [
         { pointer: '/d', message: 'must match format "date-time"', keyword: 'format' },
         { pointer: '/e', message: 'must match format "email"', keyword: 'format' },
@@ -389,9 +481,30 @@ describe('given values checked against a schema', () => {
 
   test('uniqueItems compares as JSON: key order does not matter, 1 and 1.0 are one number', () => {
     const schema = { type: 'array', uniqueItems: true };
-    expect(check(schema, [[{ a: 1, b: [2] }, { b: [2], a: 1 }], [1, 1.0], [1, '1', true, null, [1], { 1: 1 }]])).toEqual([
-      [{ pointer: '', message: 'must NOT have duplicate items (items ## 0 and 1 are identical)', keyword: 'uniqueItems' }],
-      [{ pointer: '', message: 'must NOT have duplicate items (items ## 0 and 1 are identical)', keyword: 'uniqueItems' }],
+    expect(
+      check(schema, [
+        [
+          { a: 1, b: [2] },
+          { b: [2], a: 1 },
+        ],
+        [1, 1.0],
+        [1, '1', true, null, [1], { 1: 1 }],
+      ]),
+    ).toEqual([
+      [
+        {
+          pointer: '',
+          message: 'must NOT have duplicate items (items ## 0 and 1 are identical)',
+          keyword: 'uniqueItems',
+        },
+      ],
+      [
+        {
+          pointer: '',
+          message: 'must NOT have duplicate items (items ## 0 and 1 are identical)',
+          keyword: 'uniqueItems',
+        },
+      ],
       [],
     ]);
   });
@@ -401,13 +514,23 @@ describe('given values checked against a schema', () => {
     for (let i = 0; i < 100_000; i++) deep = { next: deep };
     const linked = { $defs: { n: { type: 'object', properties: { next: { $ref: '#/$defs/n' } } } }, $ref: '#/$defs/n' };
     expect(check(linked, [deep])).toEqual([
-      [{ pointer: '', keyword: '$exception', message: 'The validator failed on this value: Maximum call stack size exceeded' }],
+      [
+        {
+          pointer: '',
+          keyword: '$exception',
+          message: 'The validator failed on this value: Maximum call stack size exceeded',
+        },
+      ],
     ]);
   });
 });
 
 describe('given the cache', () => {
-  const weather = () => ({ type: 'object', properties: { city: { type: 'string' }, tempC: { type: 'number' } }, required: ['city'] });
+  const weather = () => ({
+    type: 'object',
+    properties: { city: { type: 'string' }, tempC: { type: 'number' } },
+    required: ['city'],
+  });
 
   test('the same object compiles once and gives the same result object', () => {
     const compiler = createToolSchemaCompiler();
@@ -420,7 +543,11 @@ describe('given the cache', () => {
   test('an equal object, even with its keys in another order, compiles once', () => {
     const compiler = createToolSchemaCompiler();
     const first = compiler.compile(weather());
-    const reordered = { required: ['city'], properties: { tempC: { type: 'number' }, city: { type: 'string' } }, type: 'object' };
+    const reordered = {
+      required: ['city'],
+      properties: { tempC: { type: 'number' }, city: { type: 'string' } },
+      type: 'object',
+    };
     expect(compiler.compile(reordered)).toBe(first);
     expect(compiler.compile(JSON.parse(JSON.stringify(weather())))).toBe(first);
     expect(compiler.stats.compiles).toBe(1);
@@ -460,11 +587,24 @@ describe('given the cache', () => {
 
   test('schemas sharing an $id do not see each other (Ajv’s registry is emptied after each compile)', () => {
     const compiler = createToolSchemaCompiler();
-    const numbers = compiler.compile({ $defs: { item: { $id: 'https://example.com/item', type: 'number' } }, $ref: 'https://example.com/item' });
-    const strings = compiler.compile({ $defs: { item: { $id: 'https://example.com/item', type: 'string' } }, $ref: 'https://example.com/item' });
+    const numbers = compiler.compile({
+      $defs: { item: { $id: 'https://example.com/item', type: 'number' } },
+      $ref: 'https://example.com/item',
+    });
+    const strings = compiler.compile({
+      $defs: { item: { $id: 'https://example.com/item', type: 'string' } },
+      $ref: 'https://example.com/item',
+    });
     const rootA = compiler.compile({ $id: 'https://example.com/root', type: 'number' });
     const rootB = compiler.compile({ $id: 'https://example.com/root', type: 'string' });
-    const results = [numbers, strings, rootA, rootB].map((compiled) => compiled.ok && [compiled.validate(1).length, compiled.validate('x').length]);
-    expect(results).toEqual([[0, 1], [1, 0], [0, 1], [1, 0]]);
+    const results = [numbers, strings, rootA, rootB].map(
+      (compiled) => compiled.ok && [compiled.validate(1).length, compiled.validate('x').length],
+    );
+    expect(results).toEqual([
+      [0, 1],
+      [1, 0],
+      [0, 1],
+      [1, 0],
+    ]);
   });
 });

@@ -23,7 +23,16 @@ import {
 } from '../../core/index.js';
 import { createAnswerStore, fieldSlots, FieldView } from './form-fields.js';
 import { mergeLabels, type ElicitationLabels } from '../shared/labels.js';
-import { ActionRow, DeclineCancel, FieldLink, focusField, PromptFrame, useBaseId, useOnce, useSessionKey } from '../shared/prompt-parts.js';
+import {
+  ActionRow,
+  DeclineCancel,
+  FieldLink,
+  focusField,
+  PromptFrame,
+  useBaseId,
+  useOnce,
+  useSessionKey,
+} from '../shared/prompt-parts.js';
 import { readRequest, type RequestView, type ShownProblem } from './request-view.js';
 import type { KitFormContext } from '../theme/widgets/parts.js';
 import '../theme/elicit-kit.css';
@@ -69,7 +78,19 @@ type FormData = Record<string, unknown>;
 export const SUBMIT_EVENT = 'mek-submit';
 
 /** Fields typed into ("block implicit submission"): without an Accept button, Enter accepts only where the form has one. */
-const TYPED_IN = new Set(['text', 'email', 'url', 'tel', 'password', 'number', 'date', 'datetime-local', 'time', 'month', 'week']);
+const TYPED_IN = new Set([
+  'text',
+  'email',
+  'url',
+  'tel',
+  'password',
+  'number',
+  'date',
+  'datetime-local',
+  'time',
+  'month',
+  'week',
+]);
 /** Input types where Enter accepts the form, as a browser's implicit submission does (the filter box, `search`, never). */
 const ENTER_ACCEPTS = new Set([...TYPED_IN, 'checkbox', 'radio']);
 /** Without an Accept button, the lone typed-in field where Enter accepts (Chromium's date fields do not). */
@@ -83,7 +104,13 @@ const LONE_ENTER = new Set(['text', 'email', 'url', 'tel', 'password', 'number']
  */
 function enterAccepts(event: KeyboardEvent<HTMLDivElement>, withButton: boolean): boolean {
   const target = event.target;
-  if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing || !(target instanceof HTMLInputElement)) return false;
+  if (
+    event.key !== 'Enter' ||
+    event.defaultPrevented ||
+    event.nativeEvent.isComposing ||
+    !(target instanceof HTMLInputElement)
+  )
+    return false;
   if (withButton) return ENTER_ACCEPTS.has(target.type);
   if (!LONE_ENTER.has(target.type)) return false;
   let typedIn = 0;
@@ -92,7 +119,15 @@ function enterAccepts(event: KeyboardEvent<HTMLDivElement>, withButton: boolean)
 }
 
 /** The buttons; Accept only when there is a form to submit. */
-function Actions({ labels, respond, onAccept }: { labels: ElicitationLabels; respond: (result: ElicitResult) => void; onAccept?: () => void }) {
+function Actions({
+  labels,
+  respond,
+  onAccept,
+}: {
+  labels: ElicitationLabels;
+  respond: (result: ElicitResult) => void;
+  onAccept?: () => void;
+}) {
   return (
     <ActionRow>
       {onAccept && (
@@ -204,7 +239,9 @@ function KitForm({
   };
   // The answer lives outside React state: each field holds its own value and writes it here, so a
   // change re-renders that field only. It starts from core's draft (defaults, nothing invented).
-  const [store] = useState(() => createAnswerStore(rjsf.toFormData(initialDraft(view.schema)), (values) => reportDraft(values)));
+  const [store] = useState(() =>
+    createAnswerStore(rjsf.toFormData(initialDraft(view.schema)), (values) => reportDraft(values)),
+  );
   useEffect(() => {
     reportDraft(store.values);
     // Once per session: later drafts are reported as fields change.
@@ -299,7 +336,13 @@ function KitForm({
       <div ref={formRef} className="mek-form" onKeyDown={onKeyDown}>
         <div className="mek-fields">
           {slots.map((slot) => (
-            <FieldView key={slot.formKey} slot={slot} store={store} errors={errorsByKey.get(slot.formKey)} formContext={formContext} />
+            <FieldView
+              key={slot.formKey}
+              slot={slot}
+              store={store}
+              errors={errorsByKey.get(slot.formKey)}
+              formContext={formContext}
+            />
           ))}
         </div>
         {controls && <Actions labels={labels} respond={respond} onAccept={submit} />}
@@ -309,7 +352,15 @@ function KitForm({
 }
 
 /** One request's whole life: mounted anew (by key) for each new `request` object. */
-function ElicitationSession({ request, server, onRespond, labels: given, theme, onDraftChange, controls = true }: ElicitationFormProps) {
+function ElicitationSession({
+  request,
+  server,
+  onRespond,
+  labels: given,
+  theme,
+  onDraftChange,
+  controls = true,
+}: ElicitationFormProps) {
   const labels = useMemo(() => mergeLabels(given), [given]);
   const view = useMemo(() => readRequest(request, labels), [request, labels]);
   const baseId = useBaseId();
@@ -331,8 +382,25 @@ function ElicitationSession({ request, server, onRespond, labels: given, theme, 
     >
       <Warnings warnings={view.warnings} labels={labels} />
       {view.ok ? (
-        <FormBoundary fallback={<Refused problems={[{ path: '', text: labels.formCrashed }]} labels={labels} respond={respond} controls={controls} />}>
-          <KitForm view={view} labels={labels} idPrefix={baseId} respond={respond} accept={accept} onDraftChange={onDraftChange} controls={controls} />
+        <FormBoundary
+          fallback={
+            <Refused
+              problems={[{ path: '', text: labels.formCrashed }]}
+              labels={labels}
+              respond={respond}
+              controls={controls}
+            />
+          }
+        >
+          <KitForm
+            view={view}
+            labels={labels}
+            idPrefix={baseId}
+            respond={respond}
+            accept={accept}
+            onDraftChange={onDraftChange}
+            controls={controls}
+          />
         </FormBoundary>
       ) : (
         <Refused problems={view.problems} labels={labels} respond={respond} controls={controls} />

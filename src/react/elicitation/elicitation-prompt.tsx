@@ -5,7 +5,14 @@
  */
 import { useMemo } from 'react';
 
-import type { ElicitationPrompt as Prompt, ElicitationServer, ElicitRequestParams, ElicitResult, EntryStatus, RequestProblem } from '../../core/index.js';
+import type {
+  ElicitationPrompt as Prompt,
+  ElicitationServer,
+  ElicitRequestParams,
+  ElicitResult,
+  EntryStatus,
+  RequestProblem,
+} from '../../core/index.js';
 import { requestMessage, toPrompt } from '../../core/internal.js';
 import { ElicitationForm } from './elicitation-form.js';
 import { mergeKitLabels, type KitLabels } from './host-labels.js';
@@ -91,13 +98,32 @@ export interface PromptViewProps extends Omit<ElicitationPromptProps, 'request'>
 export function PromptView({ prompt, server, onRespond, status, onClose, labels, theme }: PromptViewProps) {
   switch (prompt.mode) {
     case 'form':
-      return <ElicitationForm request={prompt.request} server={server} onRespond={onRespond} labels={labels} theme={theme} />;
+      return (
+        <ElicitationForm request={prompt.request} server={server} onRespond={onRespond} labels={labels} theme={theme} />
+      );
     case 'url':
       return (
-        <UrlElicitation request={prompt.request} server={server} onRespond={onRespond} status={status} onClose={onClose} labels={labels} theme={theme} />
+        <UrlElicitation
+          request={prompt.request}
+          server={server}
+          onRespond={onRespond}
+          status={status}
+          onClose={onClose}
+          labels={labels}
+          theme={theme}
+        />
       );
     case 'invalid':
-      return <RefusedRequest request={prompt.request} problem={prompt.problem} server={server} onRespond={onRespond} labels={labels} theme={theme} />;
+      return (
+        <RefusedRequest
+          request={prompt.request}
+          problem={prompt.problem}
+          server={server}
+          onRespond={onRespond}
+          labels={labels}
+          theme={theme}
+        />
+      );
     default:
       return prompt satisfies never;
   }

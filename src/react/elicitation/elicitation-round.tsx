@@ -174,7 +174,13 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
       } else if (opened[index]) result = { action: 'accept' };
       else missing.push(labels.roundUrlUnopened(index + 1));
       // defineProperty: a key such as `__proto__` stays an own key of the answers.
-      if (result !== undefined) Object.defineProperty(results, prompt.key, { value: result, enumerable: true, writable: true, configurable: true });
+      if (result !== undefined)
+        Object.defineProperty(results, prompt.key, {
+          value: result,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
     });
     if (missing.length > 0) {
       focusSummary.current = wrongForms.length === 0;
@@ -186,7 +192,8 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
     respond({ kind: 'round', results });
   };
 
-  const toggle = (index: number, value: boolean) => setDeclined((current) => current.map((old, at) => (at === index ? value : old)));
+  const toggle = (index: number, value: boolean) =>
+    setDeclined((current) => current.map((old, at) => (at === index ? value : old)));
   const server: ElicitationServer = entry.server;
   return (
     <PromptFrame
@@ -254,7 +261,9 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
                   </RoundItemGroup>
                 )}
               </div>
-              {isDeclined && <p className="mek-round-item-title">{labels.roundItemDeclined(index + 1, count, server)}</p>}
+              {isDeclined && (
+                <p className="mek-round-item-title">{labels.roundItemDeclined(index + 1, count, server)}</p>
+              )}
               {answerable[index] ? (
                 <label className="mek-boolean mek-round-decline">
                   <input

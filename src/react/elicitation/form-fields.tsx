@@ -71,7 +71,10 @@ export function fieldSlots(fields: readonly Field[], rjsf: RjsfForm, idPrefix: s
     const widgetName: unknown = isRecord(ui) ? ui['ui:widget'] : undefined;
     const Widget = typeof widgetName === 'string' ? WIDGETS[widgetName] : undefined;
     if (!isRecord(schema) || Widget === undefined) return [];
-    const enumOptions = field.kind === 'single-select' || field.kind === 'multi-select' ? field.options.map((option) => ({ value: option.value, label: option.label })) : undefined;
+    const enumOptions =
+      field.kind === 'single-select' || field.kind === 'multi-select'
+        ? field.options.map((option) => ({ value: option.value, label: option.label }))
+        : undefined;
     return [{ field, formKey, id: `${idPrefix}_${formKey}`, schema: schema as RJSFSchema, Widget, enumOptions }];
   });
 }
@@ -87,7 +90,10 @@ export interface AnswerStore {
 }
 
 /** A store starting from `values` (copied); `onChange` is called after every write. */
-export function createAnswerStore(values: Record<string, unknown>, onChange: (values: Record<string, unknown>) => void): AnswerStore {
+export function createAnswerStore(
+  values: Record<string, unknown>,
+  onChange: (values: Record<string, unknown>) => void,
+): AnswerStore {
   const current: Record<string, unknown> = { ...values };
   return {
     values: current,

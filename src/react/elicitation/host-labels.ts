@@ -81,7 +81,8 @@ export interface HostLabels {
 export type KitLabels = ElicitationLabels & HostLabels;
 
 const WARNINGS: Record<UrlWarning, (hosts: { displayHost: string; host: string }) => string> = {
-  credentials: () => 'The address contains a user name or password before the site. The page opened is the site shown here, whatever that part says.',
+  credentials: () =>
+    'The address contains a user name or password before the site. The page opened is the site shown here, whatever that part says.',
   'ip-host': () => 'The site is a bare IP address, not a name. Make sure you expected that.',
   punycode: ({ displayHost, host }) =>
     displayHost === host
@@ -89,7 +90,8 @@ const WARNINGS: Record<UrlWarning, (hosts: { displayHost: string; host: string }
       : `The site name uses international characters (${displayHost}, sent as ${host}). It may imitate a name you know.`,
   'mixed-script': () => 'The site name mixes letters of different alphabets, a common trick to imitate a known name.',
   'plain-http': () => 'The page is not encrypted (http). Do not enter passwords or payment details there.',
-  whitespace: () => 'The address contained spaces or line breaks that were removed. The address shown is the one that opens.',
+  whitespace: () =>
+    'The address contained spaces or line breaks that were removed. The address shown is the one that opens.',
   long: () => 'The address is very long. Read all of it before opening.',
 };
 
@@ -129,9 +131,11 @@ export const defaultHostLabels: HostLabels = Object.freeze({
   stoppedWaiting: (server: ElicitationServer) => `${server.name} stopped waiting`,
   dismissNotice: 'Dismiss',
   cancelAllFrom: (server: ElicitationServer) => `Cancel all from ${server.name}`,
-  roundIntro: (count: number) => `${count} requests, answered together with one Accept. Tick “Decline request …” to say no to one of them.`,
+  roundIntro: (count: number) =>
+    `${count} requests, answered together with one Accept. Tick “Decline request …” to say no to one of them.`,
   roundItemFrom: (index: number, count: number) => `Request ${index} of ${count} from`,
-  roundItemDeclined: (index: number, count: number, server: ElicitationServer) => `Request ${index} of ${count} from ${server.name}: declined.`,
+  roundItemDeclined: (index: number, count: number, server: ElicitationServer) =>
+    `Request ${index} of ${count} from ${server.name}: declined.`,
   roundDeclineOne: (index: number) => `Decline request ${index}`,
   roundCannotAnswer: 'This request cannot be answered; it will be declined.',
   roundDeclineAll: 'Decline all',

@@ -62,7 +62,8 @@ function read(request: unknown, labels: ElicitationLabels): RequestView {
   const { message } = reading;
   const problems = reading.problems.map((problem) => shownParam(problem, labels));
   // Not an object, or another mode: there is no schema worth reading.
-  if (reading.problems.some((problem) => problem.code !== 'message-invalid')) return { ok: false, message, problems, warnings: [] };
+  if (reading.problems.some((problem) => problem.code !== 'message-invalid'))
+    return { ok: false, message, problems, warnings: [] };
   // Remembered per schema object: the form's toRjsf, initialDraft and submitDraft read this parse.
   const parsed = parseCached(reading.requestedSchema);
   if (!parsed.ok) {

@@ -75,7 +75,15 @@ function HighlightedHost({ inspected }: { inspected: InspectedUrl }) {
  * The site, the full URL and the warnings of an offered URL. `dir="ltr"` keeps right-to-left
  * characters in a host or path from reordering what the person reads.
  */
-export function UrlDetails({ inspected, labels, warningsId }: { inspected: InspectedUrl; labels: KitLabels; warningsId: string }) {
+export function UrlDetails({
+  inspected,
+  labels,
+  warningsId,
+}: {
+  inspected: InspectedUrl;
+  labels: KitLabels;
+  warningsId: string;
+}) {
   const differs = inspected.displayHost !== inspected.host;
   return (
     <div className="mek-url">
@@ -202,7 +210,13 @@ function UrlSession({ request, server, onRespond, status, onClose, labels: given
     const completed = status === 'completed';
     body = (
       <>
-        <div className="mek-url-status" role="status" tabIndex={-1} ref={statusRef} data-state={completed ? 'completed' : 'consented'}>
+        <div
+          className="mek-url-status"
+          role="status"
+          tabIndex={-1}
+          ref={statusRef}
+          data-state={completed ? 'completed' : 'consented'}
+        >
           <p className="mek-url-status-title">{completed ? labels.urlCompleted : labels.urlWaiting}</p>
           {!completed && <p className="mek-hint">{labels.urlWaitingDetail}</p>}
         </div>

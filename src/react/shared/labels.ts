@@ -91,8 +91,10 @@ export const defaultLabels: ElicitationLabels = Object.freeze({
   clearChoice: 'Clear choice',
   filterLabel: (fieldLabel: string) => `Filter ${fieldLabel}`,
   filterNoMatches: 'No options match the filter.',
-  chosenOption: (optionLabel: string | undefined) => (optionLabel === undefined ? 'Nothing chosen' : `Chosen: ${optionLabel}`),
-  selectedCount: (count: number, max?: number) => (max === undefined ? `${count} selected` : `${count} of ${max} selected`),
+  chosenOption: (optionLabel: string | undefined) =>
+    optionLabel === undefined ? 'Nothing chosen' : `Chosen: ${optionLabel}`,
+  selectedCount: (count: number, max?: number) =>
+    max === undefined ? `${count} selected` : `${count} of ${max} selected`,
   itemsHint: (min?: number, max?: number) => {
     const text = range(min, max, 'option', 'options');
     return text && `Choose ${text.charAt(0).toLowerCase()}${text.slice(1)}`;

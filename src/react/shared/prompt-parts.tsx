@@ -68,7 +68,8 @@ function PromptHeader({
     // Not <header>: outside a section it would be a banner landmark.
     <div className="mek-header">
       <p className="mek-server" id={headingId}>
-        <span className="mek-server-label">{labels.requestFrom}</span> <span className="mek-server-name">{server.name}</span>
+        <span className="mek-server-label">{labels.requestFrom}</span>{' '}
+        <span className="mek-server-name">{server.name}</span>
         {server.id !== undefined && (
           <>
             {' '}
@@ -134,7 +135,8 @@ export function PromptFrame({
 
 /** A control that takes focus itself; anything else with this id is a group of them. */
 const CONTROL = 'input, select, textarea, button';
-const USABLE_CONTROL = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])';
+const USABLE_CONTROL =
+  'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])';
 
 /**
  * Moves focus to a field: the control itself; in a group, its chosen option, else its first usable
@@ -146,7 +148,8 @@ export function focusField(id: string): boolean {
   if (!element) return false;
   const target = element.matches(CONTROL)
     ? element
-    : (element.querySelector<HTMLElement>('input:checked:not([disabled])') ?? element.querySelector<HTMLElement>(USABLE_CONTROL));
+    : (element.querySelector<HTMLElement>('input:checked:not([disabled])') ??
+      element.querySelector<HTMLElement>(USABLE_CONTROL));
   if (!target) return false;
   target.focus();
   return true;
@@ -173,7 +176,13 @@ export function ActionRow({ children }: { children: ReactNode }) {
 }
 
 /** Decline and Cancel, the two answers every prompt offers (SPEC §3). */
-export function DeclineCancel({ labels, respond }: { labels: Pick<ElicitationLabels, 'decline' | 'cancel'>; respond: (result: ElicitResult) => void }) {
+export function DeclineCancel({
+  labels,
+  respond,
+}: {
+  labels: Pick<ElicitationLabels, 'decline' | 'cancel'>;
+  respond: (result: ElicitResult) => void;
+}) {
   return (
     <>
       <button type="button" className="mek-button" onClick={() => respond({ action: 'decline' })}>

@@ -30,7 +30,9 @@ import { UriWidget } from './widgets/uri-widget.js';
 import type { KitFormContext } from './widgets/parts.js';
 
 /** The rjsf theme of the kit: `{ fields, widgets, templates }`. */
-export type KitTheme = Required<Pick<ThemeProps<Record<string, unknown>, RJSFSchema, KitFormContext>, 'fields' | 'widgets' | 'templates'>>;
+export type KitTheme = Required<
+  Pick<ThemeProps<Record<string, unknown>, RJSFSchema, KitFormContext>, 'fields' | 'widgets' | 'templates'>
+>;
 
 /**
  * A fresh rjsf theme object each call. Widgets are registered under rjsf's own widget names, so the

@@ -56,7 +56,11 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const labelledByWidget = widget === undefined || (typeof widget === 'string' && KIT_WIDGET_NAMES.has(widget));
   const labels = readLabels(registry);
   return (
-    <div className="mek-field" data-invalid={hasErrors(rawErrors) ? '' : undefined} data-required={required ? '' : undefined}>
+    <div
+      className="mek-field"
+      data-invalid={hasErrors(rawErrors) ? '' : undefined}
+      data-required={required ? '' : undefined}
+    >
       {!labelledByWidget && (
         <>
           <FieldLabel as="label" id={id} label={label} hideLabel={false} required={required} labels={labels} />
@@ -88,7 +92,9 @@ export function ObjectFieldTemplate({ title, description, properties }: ObjectFi
     <div className="mek-fields">
       {title !== '' && <p className="mek-object-title">{title}</p>}
       {description !== undefined && description !== '' && <p className="mek-description">{description}</p>}
-      {properties.map((property) => (property.hidden ? null : <Fragment key={property.name}>{property.content}</Fragment>))}
+      {properties.map((property) =>
+        property.hidden ? null : <Fragment key={property.name}>{property.content}</Fragment>,
+      )}
     </div>
   );
 }
@@ -124,7 +130,8 @@ export function ErrorListTemplate(_props: ErrorListProps) {
 /** The submit button for a host's own rjsf `Form`: the `accept` label unless `ui:submitButtonOptions` names one. */
 export function SubmitButton({ uiSchema, registry }: SubmitButtonProps) {
   const options: unknown = uiSchema?.['ui:submitButtonOptions'];
-  const own = typeof options === 'object' && options !== null ? (options as { submitText?: unknown; norender?: unknown }) : {};
+  const own =
+    typeof options === 'object' && options !== null ? (options as { submitText?: unknown; norender?: unknown }) : {};
   if (own.norender === true) return null;
   return (
     <button type="submit" className="mek-button mek-button-primary">

@@ -15,7 +15,13 @@
  *   off: the verdict is the kit's alone.
  */
 import Form, { type IChangeEvent } from '@rjsf/core';
-import { createSchemaUtils, englishStringTranslator, TranslatableString, type RJSFSchema, type UiSchema } from '@rjsf/utils';
+import {
+  createSchemaUtils,
+  englishStringTranslator,
+  TranslatableString,
+  type RJSFSchema,
+  type UiSchema,
+} from '@rjsf/utils';
 import { customizeValidator, type CustomValidatorOptionsType } from '@rjsf/validator-ajv8';
 import { Ajv } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
@@ -23,7 +29,13 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Component, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FieldLink, focusField, useSessionKey } from '../shared/prompt-parts.js';
 
-import { compileToolSchema, type SchemaIssue, type SchemaLimits, type Tool, type ToolSchemaDialect } from '../../tools/index.js';
+import {
+  compileToolSchema,
+  type SchemaIssue,
+  type SchemaLimits,
+  type Tool,
+  type ToolSchemaDialect,
+} from '../../tools/index.js';
 import { MAX_FIELDS } from '../../shared/limits.js';
 import { countFormFields, rjsfToolSchema } from '../../tools/rjsf/index.js';
 import {
@@ -84,7 +96,10 @@ function translateString(key: TranslatableString, params?: string[]): string {
 }
 
 /** Catches a crash while rjsf draws the form and shows `fallback` with the error's message instead. */
-class FormBoundary extends Component<{ children: ReactNode; fallback: (message: string) => ReactNode }, { error: string | undefined }> {
+class FormBoundary extends Component<
+  { children: ReactNode; fallback: (message: string) => ReactNode },
+  { error: string | undefined }
+> {
   override state: { error: string | undefined } = { error: undefined };
 
   static getDerivedStateFromError(error: unknown): { error: string } {
@@ -130,7 +145,9 @@ function ToolHeader({ tool }: { tool: Tool }) {
           </>
         )}
       </p>
-      {typeof tool.description === 'string' && tool.description !== '' && <p className="mek-message">{tool.description}</p>}
+      {typeof tool.description === 'string' && tool.description !== '' && (
+        <p className="mek-message">{tool.description}</p>
+      )}
     </div>
   );
 }
@@ -153,7 +170,10 @@ function ToolArgumentsForm({
 }) {
   // One Ajv instance per form, of the schema's dialect: rjsf matches options and resolves
   // if/then/else with it. logger: false keeps Ajv's notes off the host's console.
-  const validator = useMemo(() => customizeValidator<ToolFormData>({ AjvClass: AJV_CLASSES[dialect], ajvOptionsOverrides: { logger: false } }), [dialect]);
+  const validator = useMemo(
+    () => customizeValidator<ToolFormData>({ AjvClass: AJV_CLASSES[dialect], ajvOptionsOverrides: { logger: false } }),
+    [dialect],
+  );
   const theme = useMemo(toolTheme, []);
   // Which option each oneOf/anyOf selector shows: rjsf keeps it in the union field's state.
   const chosenOptions = useRef(new Map<string, number>());
@@ -208,7 +228,10 @@ function ToolArgumentsForm({
   // The note explains the marks, so it shows when the top level has a required field (allOf parts
   // and if/then merged in, as rjsf draws them).
   const marked = useMemo(() => {
-    const top = createSchemaUtils<ToolFormData, RJSFSchema, ToolFormContext>(validator, schema).retrieveSchema(schema, {});
+    const top = createSchemaUtils<ToolFormData, RJSFSchema, ToolFormContext>(validator, schema).retrieveSchema(
+      schema,
+      {},
+    );
     return Array.isArray(top.required) && top.required.length > 0;
   }, [validator, schema]);
   return (
@@ -221,7 +244,8 @@ function ToolArgumentsForm({
             {located.map((entry, index) => {
               const text = (
                 <>
-                  <code className="mek-problem-path">{labels.issuePath(entry.issue.pointer)}</code> {labels.issueMessage(entry.issue)}
+                  <code className="mek-problem-path">{labels.issuePath(entry.issue.pointer)}</code>{' '}
+                  {labels.issueMessage(entry.issue)}
                 </>
               );
               const target = targetOf(idPrefix, entry);
@@ -269,11 +293,17 @@ function ToolArgumentsForm({
 
 /** One tool's form: mounted anew (by key) for each new `tool` object. */
 function ToolCallSession({ tool, onSubmit, labels: given, theme, limits }: ToolCallFormProps) {
-  const labels = useMemo(() => (given === undefined ? defaultToolCallFormLabels : { ...defaultToolCallFormLabels, ...given }), [given]);
+  const labels = useMemo(
+    () => (given === undefined ? defaultToolCallFormLabels : { ...defaultToolCallFormLabels, ...given }),
+    [given],
+  );
   const baseId = `mek${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const inputSchema: unknown = isRecord(tool) ? tool.inputSchema : undefined;
   const compiled = useMemo(() => compileToolSchema(inputSchema, limits), [inputSchema, limits]);
-  const schema = useMemo(() => (compiled.ok && isRecord(inputSchema) ? rjsfToolSchema(inputSchema, compiled.dialect) : undefined), [compiled, inputSchema]);
+  const schema = useMemo(
+    () => (compiled.ok && isRecord(inputSchema) ? rjsfToolSchema(inputSchema, compiled.dialect) : undefined),
+    [compiled, inputSchema],
+  );
   const rootType = isRecord(inputSchema) ? inputSchema.type : undefined;
   // Counted only for a schema the compiler accepted (bounded by its limits), and only so far.
   const fieldCount = useMemo(() => (schema === undefined ? 0 : countFormFields(schema, MAX_FIELDS)), [schema]);
@@ -286,15 +316,29 @@ function ToolCallSession({ tool, onSubmit, labels: given, theme, limits }: ToolC
         : fieldCount > MAX_FIELDS
           ? labels.tooManyFields(fieldCount, MAX_FIELDS)
           : undefined;
-  const toolName = isRecord(tool) && typeof tool.title === 'string' && tool.title !== '' ? tool.title : isRecord(tool) ? String(tool.name) : '';
+  const toolName =
+    isRecord(tool) && typeof tool.title === 'string' && tool.title !== ''
+      ? tool.title
+      : isRecord(tool)
+        ? String(tool.name)
+        : '';
   return (
     <div role="group" className="mek-root mek-tool" data-theme={theme} aria-label={labels.formName(toolName)}>
       <ToolHeader tool={tool} />
       {refusal !== undefined || schema === undefined || !compiled.ok ? (
         <Refusal title={labels.schemaErrorTitle} message={refusal ?? ''} />
       ) : (
-        <FormBoundary fallback={(message) => <Refusal title={labels.schemaErrorTitle} message={labels.formFailed(message)} />}>
-          <ToolArgumentsForm schema={schema} dialect={compiled.dialect} validate={compiled.validate} labels={labels} idPrefix={baseId} onSubmit={onSubmit} />
+        <FormBoundary
+          fallback={(message) => <Refusal title={labels.schemaErrorTitle} message={labels.formFailed(message)} />}
+        >
+          <ToolArgumentsForm
+            schema={schema}
+            dialect={compiled.dialect}
+            validate={compiled.validate}
+            labels={labels}
+            idPrefix={baseId}
+            onSubmit={onSubmit}
+          />
         </FormBoundary>
       )}
     </div>

@@ -96,8 +96,10 @@ export const defaultToolCallFormLabels: ToolCallFormLabels = Object.freeze({
   schemaErrorTitle: 'This tool’s input schema cannot be used, so no form is shown',
   formFailed: (message: string) => `The form could not be drawn for this schema: ${message}`,
   schemaNotObject: 'The input schema is not a JSON object.',
-  rootNotObject: 'The input schema must describe an object (its root "type" must be "object"): tool arguments are always an object.',
-  tooManyFields: (count: number, max: number) => `The input schema has at least ${count} fields, more than the ${max} a form may have: nobody could fill it in.`,
+  rootNotObject:
+    'The input schema must describe an object (its root "type" must be "object"): tool arguments are always an object.',
+  tooManyFields: (count: number, max: number) =>
+    `The input schema has at least ${count} fields, more than the ${max} a form may have: nobody could fill it in.`,
   addItem: (listLabel: string) => `Add to ${listLabel}`,
   removeItem: (listLabel: string, position: number) => `Remove ${listLabel} item ${position}`,
   moveItemUp: (listLabel: string, position: number) => `Move ${listLabel} item ${position} up`,
@@ -105,7 +107,8 @@ export const defaultToolCallFormLabels: ToolCallFormLabels = Object.freeze({
   listItem: (listLabel: string, position: number) => `${listLabel}-${position}`,
   emptyList: 'No items.',
   tuplePosition: (position: number) => `Item ${position}`,
-  tupleGap: 'Empty, but a later position is filled. Fill this one in, or clear the ones after it: positions cannot be skipped.',
+  tupleGap:
+    'Empty, but a later position is filled. Fill this one in, or clear the ones after it: positions cannot be skipped.',
   addProperty: (objectLabel: string) => `Add a property to ${objectLabel}`,
   propertyName: (name: string) => `Name of property ${name}`,
   removeProperty: (name: string) => `Remove property ${name}`,

@@ -11,7 +11,13 @@
  */
 import { useId, useMemo, useState, type ReactNode } from 'react';
 
-import { TOOL_RESULT_NOTES, validateToolResult, type CallToolResult, type SchemaLimits, type Tool } from '../../tools/index.js';
+import {
+  TOOL_RESULT_NOTES,
+  validateToolResult,
+  type CallToolResult,
+  type SchemaLimits,
+  type Tool,
+} from '../../tools/index.js';
 import { defaultToolResultViewLabels, type ToolResultViewLabels } from './tool-labels.js';
 import '../theme/elicit-kit.css';
 import '../theme/tools.css';
@@ -87,7 +93,17 @@ function useCap<T>(items: readonly T[], maxRows: number): { shown: readonly T[];
 }
 
 /** "Showing 200 of 5000." and the button that shows the rest. */
-function ShowAll({ shown, total, onShowAll, labels }: { shown: number; total: number; onShowAll: () => void; labels: ToolResultViewLabels }) {
+function ShowAll({
+  shown,
+  total,
+  onShowAll,
+  labels,
+}: {
+  shown: number;
+  total: number;
+  onShowAll: () => void;
+  labels: ToolResultViewLabels;
+}) {
   if (shown >= total) return null;
   return (
     <p className="mek-hint">
@@ -112,11 +128,22 @@ function columnsOf(rows: readonly Record<string, unknown>[]): string[] {
 }
 
 /** An array of objects as a table with a caption, a row-number column, and every key as a column. */
-function TableValue({ rows, name, depth, draw }: { rows: Record<string, unknown>[]; name: string | undefined; depth: number; draw: Draw }) {
+function TableValue({
+  rows,
+  name,
+  depth,
+  draw,
+}: {
+  rows: Record<string, unknown>[];
+  name: string | undefined;
+  depth: number;
+  draw: Draw;
+}) {
   const { labels, maxRows } = draw;
   const cap = useCap(rows, maxRows);
   const columns = useMemo(() => columnsOf(rows), [rows]);
-  const caption = name === undefined ? labels.tableCaption(rows.length) : `${name}: ${labels.tableCaption(rows.length)}`;
+  const caption =
+    name === undefined ? labels.tableCaption(rows.length) : `${name}: ${labels.tableCaption(rows.length)}`;
   return (
     <div className="mek-table-wrap">
       <table className="mek-table">
@@ -215,7 +242,11 @@ function Value({ value, name, depth, draw }: { value: unknown; name: string | un
         </span>
       );
     }
-    return isTable(value) ? <TableValue rows={value} name={name} depth={depth} draw={draw} /> : <ListValue items={value} depth={depth} draw={draw} />;
+    return isTable(value) ? (
+      <TableValue rows={value} name={name} depth={depth} draw={draw} />
+    ) : (
+      <ListValue items={value} depth={depth} draw={draw} />
+    );
   }
   if (isRecord(value)) {
     if (Object.keys(value).length === 0) {
@@ -231,7 +262,19 @@ function Value({ value, name, depth, draw }: { value: unknown; name: string | un
 }
 
 /** A titled part of the view: a named group (not a landmark, so several views can share a page). */
-function Part({ id, title, children, className = 'mek-section', verdict }: { id: string; title: string; children: ReactNode; className?: string; verdict?: string }) {
+function Part({
+  id,
+  title,
+  children,
+  className = 'mek-section',
+  verdict,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  className?: string;
+  verdict?: string;
+}) {
   return (
     <div role="group" aria-labelledby={id} className={className} data-verdict={verdict}>
       <p id={id} className="mek-section-title">
@@ -249,21 +292,51 @@ function Part({ id, title, children, className = 'mek-section', verdict }: { id:
  * (inside a recognised wrapper, the wrapped value), and the text blocks. Nothing from the result is
  * rendered as HTML.
  */
-export function ToolResultView({ tool, result, labels: given, theme, limits, maxRows = DEFAULT_RESULT_ROWS, maxDepth = DEFAULT_RESULT_DEPTH }: ToolResultViewProps) {
-  const labels = useMemo(() => (given === undefined ? defaultToolResultViewLabels : { ...defaultToolResultViewLabels, ...given }), [given]);
-  const verdict = useMemo(() => validateToolResult(tool, result, limits === undefined ? {} : { limits }), [tool, result, limits]);
+export function ToolResultView({
+  tool,
+  result,
+  labels: given,
+  theme,
+  limits,
+  maxRows = DEFAULT_RESULT_ROWS,
+  maxDepth = DEFAULT_RESULT_DEPTH,
+}: ToolResultViewProps) {
+  const labels = useMemo(
+    () => (given === undefined ? defaultToolResultViewLabels : { ...defaultToolResultViewLabels, ...given }),
+    [given],
+  );
+  const verdict = useMemo(
+    () => validateToolResult(tool, result, limits === undefined ? {} : { limits }),
+    [tool, result, limits],
+  );
   const baseId = `mek${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const resultRecord: Record<string, unknown> = isRecord(result) ? result : {};
-  const present = Object.prototype.hasOwnProperty.call(resultRecord, 'structuredContent') && resultRecord.structuredContent !== undefined;
+  const present =
+    Object.prototype.hasOwnProperty.call(resultRecord, 'structuredContent') &&
+    resultRecord.structuredContent !== undefined;
   const structured = resultRecord.structuredContent;
   // Inside a recognised {"result": …} wrapper, the wrapped value is the payload (TOOL_RESULT_NOTES).
-  const unwrapped = present && isRecord(structured) && (verdict.checked === 'structuredContent.result' || verdict.notes.includes(TOOL_RESULT_NOTES.wrappedSchema));
+  const unwrapped =
+    present &&
+    isRecord(structured) &&
+    (verdict.checked === 'structuredContent.result' || verdict.notes.includes(TOOL_RESULT_NOTES.wrappedSchema));
   const shown = unwrapped && isRecord(structured) ? structured.result : structured;
   const content = Array.isArray(resultRecord.content) ? (resultRecord.content as unknown[]) : [];
   const draw: Draw = { labels, maxRows: Math.max(1, Math.floor(maxRows)), maxDepth: Math.max(1, Math.floor(maxDepth)) };
-  const toolName = isRecord(tool) && typeof tool.title === 'string' && tool.title !== '' ? tool.title : isRecord(tool) ? String(tool.name) : '';
+  const toolName =
+    isRecord(tool) && typeof tool.title === 'string' && tool.title !== ''
+      ? tool.title
+      : isRecord(tool)
+        ? String(tool.name)
+        : '';
   return (
-    <div role="group" className="mek-root mek-tool-result" data-theme={theme} data-verdict={verdict.verdict} aria-label={labels.viewName(toolName)}>
+    <div
+      role="group"
+      className="mek-root mek-tool-result"
+      data-theme={theme}
+      data-verdict={verdict.verdict}
+      aria-label={labels.viewName(toolName)}
+    >
       {resultRecord.isError === true && <p className="mek-error-banner">{labels.errorResult}</p>}
       <Part id={`${baseId}-verdict`} title={labels.verdictTitle} className="mek-verdict" verdict={verdict.verdict}>
         <p className="mek-verdict-text" data-verdict={verdict.verdict}>
@@ -313,7 +386,7 @@ export function ToolResultView({ tool, result, labels: given, theme, limits, max
             if (isRecord(block) && block.type === 'text') {
               return (
                 <pre key={index} className="mek-text-block">
-                  {typeof block.text === 'string' ? block.text : JSON.stringify(block.text) ?? ''}
+                  {typeof block.text === 'string' ? block.text : (JSON.stringify(block.text) ?? '')}
                 </pre>
               );
             }

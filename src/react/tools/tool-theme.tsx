@@ -33,13 +33,28 @@ import {
   type TemplatesType,
   type WidgetProps,
 } from '@rjsf/utils';
-import { createContext, Fragment, useContext, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  Fragment,
+  useContext,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 
 import { generateTheme } from '../theme/generate-theme.js';
 import { readNumberText, OPTION_SELECTOR_SUFFIX, type ToolFormData } from '../../tools/rjsf/index.js';
 import type { ToolCallFormLabels } from './tool-labels.js';
 import { tupleItemSchema, tupleShape, type TupleShape } from '../../tools/rjsf/index.js';
-import { FieldErrorTemplate, FieldTemplate, TitleFieldTemplate, DescriptionFieldTemplate, ErrorListTemplate } from '../theme/templates.js';
+import {
+  FieldErrorTemplate,
+  FieldTemplate,
+  TitleFieldTemplate,
+  DescriptionFieldTemplate,
+  ErrorListTemplate,
+} from '../theme/templates.js';
 import { EnumSelectWidget } from '../theme/widgets/enum-select-widget.js';
 import type { KitFormContext } from '../theme/widgets/parts.js';
 import type { ToolSchemaDialect } from '../../tools/index.js';
@@ -131,7 +146,11 @@ function itemButtons(list: HTMLElement, index: number): HTMLButtonElement[] {
  * now in that place, else the one before, else the add button, else the list itself. An add button
  * is disabled only with the whole list, whose remove buttons then are too.
  */
-function focusTarget(list: HTMLElement, add: HTMLButtonElement | null, { action, index }: FocusRequest): HTMLElement | undefined {
+function focusTarget(
+  list: HTMLElement,
+  add: HTMLButtonElement | null,
+  { action, index }: FocusRequest,
+): HTMLElement | undefined {
   if (action !== 'remove') {
     const moved = itemButtons(list, index);
     return moved.find((button) => button.dataset.action === action) ?? moved[0];
@@ -157,13 +176,21 @@ const UnionOption = createContext(false);
  * else is the kit's `FieldTemplate`.
  */
 export function ToolFieldTemplate(props: FieldTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>) {
-  const { id, label, children, hidden, schema, registry, disabled, readonly, onKeyRenameBlur, onRemoveProperty } = props;
+  const { id, label, children, hidden, schema, registry, disabled, readonly, onKeyRenameBlur, onRemoveProperty } =
+    props;
   if (hidden) return <div hidden>{children}</div>;
   const type = getSchemaType(schema);
   const union = isUnion(schema, registry);
-  const grouped = type === 'object' || (type === 'array' && !registry.schemaUtils.isMultiSelect(schema)) || (type === undefined && union);
+  const grouped =
+    type === 'object' ||
+    (type === 'array' && !registry.schemaUtils.isMultiSelect(schema)) ||
+    (type === undefined && union);
   const drawn = grouped ? children : <FieldTemplate {...props} />;
-  const field = union ? <UnionRequired.Provider value={Boolean(props.required)}>{drawn}</UnionRequired.Provider> : drawn;
+  const field = union ? (
+    <UnionRequired.Provider value={Boolean(props.required)}>{drawn}</UnionRequired.Provider>
+  ) : (
+    drawn
+  );
   if (!(ADDITIONAL_PROPERTY_FLAG in schema)) return field;
   const labels = toolLabels(registry);
   const keyId = `${id}__key`;
@@ -174,10 +201,23 @@ export function ToolFieldTemplate(props: FieldTemplateProps<ToolFormData, RJSFSc
           {labels.propertyName(label)}
         </label>
         {/* Uncontrolled, like rjsf's own: the key is renamed when the box loses focus. */}
-        <input id={keyId} key={label} type="text" className="mek-input" defaultValue={label} disabled={disabled || readonly} onBlur={onKeyRenameBlur} />
+        <input
+          id={keyId}
+          key={label}
+          type="text"
+          className="mek-input"
+          defaultValue={label}
+          disabled={disabled || readonly}
+          onBlur={onKeyRenameBlur}
+        />
       </div>
       {field}
-      <button type="button" className="mek-button mek-button-quiet" disabled={disabled || readonly} onClick={onRemoveProperty}>
+      <button
+        type="button"
+        className="mek-button mek-button-quiet"
+        disabled={disabled || readonly}
+        onClick={onRemoveProperty}
+      >
         {labels.removeProperty(label)}
       </button>
     </div>
@@ -191,7 +231,21 @@ export function ToolFieldTemplate(props: FieldTemplateProps<ToolFormData, RJSFSc
  * option are drawn by the union's template.
  */
 export function ToolObjectFieldTemplate(props: ObjectFieldTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>) {
-  const { title, description, properties, fieldPathId, schema, uiSchema, formData, registry, required, disabled, readonly, errorSchema, onAddProperty } = props;
+  const {
+    title,
+    description,
+    properties,
+    fieldPathId,
+    schema,
+    uiSchema,
+    formData,
+    registry,
+    required,
+    disabled,
+    readonly,
+    errorSchema,
+    onAddProperty,
+  } = props;
   const list = useContext(ListLabel);
   const option = useContext(UnionOption);
   if ((schema.oneOf || schema.anyOf) && !schema.properties && properties.length === 0) return null;
@@ -199,11 +253,18 @@ export function ToolObjectFieldTemplate(props: ObjectFieldTemplateProps<ToolForm
   const id = fieldPathId.$id;
   const fields = (
     <UnionOption.Provider value={false}>
-      {properties.map((property) => (property.hidden ? null : <Fragment key={property.name}>{property.content}</Fragment>))}
+      {properties.map((property) =>
+        property.hidden ? null : <Fragment key={property.name}>{property.content}</Fragment>,
+      )}
     </UnionOption.Provider>
   );
   const expand = canExpand(schema, uiSchema, formData) && (
-    <button type="button" className="mek-button mek-button-quiet" disabled={disabled || readonly} onClick={onAddProperty}>
+    <button
+      type="button"
+      className="mek-button mek-button-quiet"
+      disabled={disabled || readonly}
+      onClick={onAddProperty}
+    >
       {labels.addProperty(title)}
     </button>
   );
@@ -250,7 +311,20 @@ export function ToolObjectFieldTemplate(props: ObjectFieldTemplateProps<ToolForm
  * itself (`minItems`, `uniqueItems`…) sit inside the group and describe it.
  */
 export function ToolArrayFieldTemplate(props: ArrayFieldTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>) {
-  const { title, schema, uiSchema, items, canAdd, onAddClick, fieldPathId, registry, required, disabled, readonly, rawErrors } = props;
+  const {
+    title,
+    schema,
+    uiSchema,
+    items,
+    canAdd,
+    onAddClick,
+    fieldPathId,
+    registry,
+    required,
+    disabled,
+    readonly,
+    rawErrors,
+  } = props;
   const labels = toolLabels(registry);
   const id = fieldPathId.$id;
   const options = getUiOptions(uiSchema);
@@ -263,7 +337,8 @@ export function ToolArrayFieldTemplate(props: ArrayFieldTemplateProps<ToolFormDa
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
   useLayoutEffect(() => {
     // rjsf blurs a move button on click, and a removed item takes its buttons with it.
-    if (focusRequest !== null && group.current !== null) focusTarget(group.current, addButton.current, focusRequest)?.focus();
+    if (focusRequest !== null && group.current !== null)
+      focusTarget(group.current, addButton.current, focusRequest)?.focus();
   }, [focusRequest]);
   return (
     <fieldset
@@ -287,11 +362,21 @@ export function ToolArrayFieldTemplate(props: ArrayFieldTemplateProps<ToolFormDa
       <GroupErrors id={errorId(id)} errors={rawErrors} />
       <ListLabel.Provider value={label}>
         <ListFocus.Provider value={setFocusRequest}>
-          {items.length > 0 ? <div className="mek-list-items">{items}</div> : <p className="mek-hint">{labels.emptyList}</p>}
+          {items.length > 0 ? (
+            <div className="mek-list-items">{items}</div>
+          ) : (
+            <p className="mek-hint">{labels.emptyList}</p>
+          )}
         </ListFocus.Provider>
       </ListLabel.Provider>
       {canAdd && (
-        <button ref={addButton} type="button" className="mek-button mek-button-quiet" disabled={disabled || readonly} onClick={onAddClick}>
+        <button
+          ref={addButton}
+          type="button"
+          className="mek-button mek-button-quiet"
+          disabled={disabled || readonly}
+          onClick={onAddClick}
+        >
           {labels.addItem(label)}
         </button>
       )}
@@ -305,11 +390,23 @@ export function ToolArrayFieldTemplate(props: ArrayFieldTemplateProps<ToolFormDa
  */
 type ItemButtonsProps = Pick<
   ArrayFieldItemButtonsTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>,
-  'index' | 'hasMoveUp' | 'hasMoveDown' | 'hasRemove' | 'onMoveUpItem' | 'onMoveDownItem' | 'onRemoveItem' | 'disabled' | 'readonly' | 'registry'
+  | 'index'
+  | 'hasMoveUp'
+  | 'hasMoveDown'
+  | 'hasRemove'
+  | 'onMoveUpItem'
+  | 'onMoveDownItem'
+  | 'onRemoveItem'
+  | 'disabled'
+  | 'readonly'
+  | 'registry'
 >;
 
 /** What one item reads of rjsf's props: its field, its buttons, whether it has any. */
-type ItemProps = Pick<ArrayFieldItemTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>, 'children' | 'hasToolbar'> & { buttonsProps: ItemButtonsProps };
+type ItemProps = Pick<
+  ArrayFieldItemTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>,
+  'children' | 'hasToolbar'
+> & { buttonsProps: ItemButtonsProps };
 
 /** One list item: its field, then its buttons. */
 export function ToolArrayFieldItemTemplate(props: ItemProps) {
@@ -331,14 +428,31 @@ export function ToolArrayFieldItemTemplate(props: ItemProps) {
  * asks the list to put the focus where its item went (`focusTarget`).
  */
 export function ToolArrayFieldItemButtonsTemplate(props: ItemButtonsProps) {
-  const { index, hasMoveUp, hasMoveDown, hasRemove, onMoveUpItem, onMoveDownItem, onRemoveItem, disabled, readonly, registry } = props;
+  const {
+    index,
+    hasMoveUp,
+    hasMoveDown,
+    hasRemove,
+    onMoveUpItem,
+    onMoveDownItem,
+    onRemoveItem,
+    disabled,
+    readonly,
+    registry,
+  } = props;
   const labels = toolLabels(registry);
   const list = useContext(ListLabel);
   const requestFocus = useContext(ListFocus);
   const position = index + 1;
   const locked = Boolean(disabled || readonly);
   // One button: it asks the list to put the focus on item `target` once the change is drawn.
-  const button = (action: ItemAction, enabled: boolean, target: number, handler: (event: MouseEvent<HTMLButtonElement>) => void, text: string) => (
+  const button = (
+    action: ItemAction,
+    enabled: boolean,
+    target: number,
+    handler: (event: MouseEvent<HTMLButtonElement>) => void,
+    text: string,
+  ) => (
     <button
       type="button"
       className="mek-button mek-button-quiet"
@@ -367,7 +481,10 @@ export function ToolArrayFieldItemButtonsTemplate(props: ItemButtonsProps) {
 }
 
 /** A `oneOf`/`anyOf`: its option selector (a labelled drop-down list), then the picked option's fields. */
-export function ToolMultiSchemaFieldTemplate({ selector, optionSchemaField }: MultiSchemaFieldTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>) {
+export function ToolMultiSchemaFieldTemplate({
+  selector,
+  optionSchemaField,
+}: MultiSchemaFieldTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>) {
   return (
     <div className="mek-union">
       <div className="mek-field">{selector}</div>
@@ -451,7 +568,20 @@ function asFormData(items: unknown[]): ToolFormData {
  * what an empty position before a filled one means, is `toArguments`' business.
  */
 function ToolTupleField({ tuple, ...props }: ToolFieldProps & { tuple: TupleShape }) {
-  const { schema, formData, errorSchema, registry, onChange, onBlur, onFocus, name, title, disabled, readonly, hideError } = props;
+  const {
+    schema,
+    formData,
+    errorSchema,
+    registry,
+    onChange,
+    onBlur,
+    onFocus,
+    name,
+    title,
+    disabled,
+    readonly,
+    hideError,
+  } = props;
   const { SchemaField } = registry.fields;
   const labels = toolLabels(registry);
   const current: unknown = formData;
@@ -467,18 +597,25 @@ function ToolTupleField({ tuple, ...props }: ToolFieldProps & { tuple: TupleShap
   const label = schema.title || title || name;
   const count = tuple.positions.length;
   const rest = tuple.rest;
-  const canAdd = rest !== false && rest !== undefined && (tuple.maxItems === undefined || Math.max(data.length, count) < tuple.maxItems);
+  const canAdd =
+    rest !== false &&
+    rest !== undefined &&
+    (tuple.maxItems === undefined || Math.max(data.length, count) < tuple.maxItems);
 
   const change = (items: unknown[]) => onChange(asFormData(items), itemsPathId.path);
-  const changeAt = (index: number) => (value: ToolFormData | undefined, path: FieldPathList, errors?: ErrorSchema<ToolFormData>, id?: string) => {
-    if (value !== undefined || path.length !== itemsPathId.path.length + 1) {
-      onChange(value, path, errors, id);
-      return;
-    }
-    const items = latest.current;
-    const next = Array.from({ length: Math.max(items.length, index + 1) }, (_, at) => (at === index ? undefined : items[at]));
-    onChange(asFormData(next), itemsPathId.path, errors && ({ [index]: errors } as ErrorSchema<ToolFormData>), id);
-  };
+  const changeAt =
+    (index: number) =>
+    (value: ToolFormData | undefined, path: FieldPathList, errors?: ErrorSchema<ToolFormData>, id?: string) => {
+      if (value !== undefined || path.length !== itemsPathId.path.length + 1) {
+        onChange(value, path, errors, id);
+        return;
+      }
+      const items = latest.current;
+      const next = Array.from({ length: Math.max(items.length, index + 1) }, (_, at) =>
+        at === index ? undefined : items[at],
+      );
+      onChange(asFormData(next), itemsPathId.path, errors && ({ [index]: errors } as ErrorSchema<ToolFormData>), id);
+    };
   const add = () => {
     if (!rest) return;
     const items = latest.current;
@@ -523,7 +660,11 @@ function ToolTupleField({ tuple, ...props }: ToolFieldProps & { tuple: TupleShap
       // A position is named by its own title, never as the list's n-th item, also when it is a group.
       return (
         <ListLabel.Provider key={index} value="">
-          {field(index, typeof own === 'string' && own !== '' ? own : labels.tuplePosition(index + 1), index < tuple.minItems)}
+          {field(
+            index,
+            typeof own === 'string' && own !== '' ? own : labels.tuplePosition(index + 1),
+            index < tuple.minItems,
+          )}
         </ListLabel.Provider>
       );
     }

@@ -134,7 +134,12 @@ function offersEmptyString(schema: RJSFSchema): boolean {
  * `anyOf` that is not an enum, the option picked in its selector (or the closest match, rjsf's own
  * rule, where no selector reported one) merged into the rest.
  */
-function shownSchema(definition: unknown, value: unknown, path: FieldPathList, context: WalkContext): Pick<ArgumentNode, 'schema' | 'union'> {
+function shownSchema(
+  definition: unknown,
+  value: unknown,
+  path: FieldPathList,
+  context: WalkContext,
+): Pick<ArgumentNode, 'schema' | 'union'> {
   const { schemaUtils } = context;
   const data = value as ToolFormData;
   let shown = schemaUtils.retrieveSchema(asSchema(definition), data);
@@ -147,8 +152,12 @@ function shownSchema(definition: unknown, value: unknown, path: FieldPathList, c
     const options = (shown[keyword] ?? []).map((option) => schemaUtils.retrieveSchema(asSchema(option), data));
     const { [keyword]: _union, ...rest } = shown;
     // rjsf gives a nested union's selector the same id, so only the outer level is read from it.
-    const picked = level === 0 ? context.chosenOptions.get(`${fieldId(context.idPrefix, path)}${OPTION_SELECTOR_SUFFIX[keyword]}`) : undefined;
-    const index = picked ?? schemaUtils.getClosestMatchingOption(data, options, 0, getDiscriminatorFieldFromSchema(shown));
+    const picked =
+      level === 0
+        ? context.chosenOptions.get(`${fieldId(context.idPrefix, path)}${OPTION_SELECTOR_SUFFIX[keyword]}`)
+        : undefined;
+    const index =
+      picked ?? schemaUtils.getClosestMatchingOption(data, options, 0, getDiscriminatorFieldFromSchema(shown));
     const option = options[index];
     if (option === undefined) return { schema: rest, union };
     shown = schemaUtils.retrieveSchema(mergeSchemas(rest, option) as RJSFSchema, data);
@@ -186,7 +195,14 @@ export function readNumberText(text: string): number | string | undefined {
   return Number.isFinite(number) ? number : text;
 }
 
-function walk(value: unknown, definition: unknown, pointer: string, path: FieldPathList, out: ArgumentsWalk, context: WalkContext): unknown {
+function walk(
+  value: unknown,
+  definition: unknown,
+  pointer: string,
+  path: FieldPathList,
+  out: ArgumentsWalk,
+  context: WalkContext,
+): unknown {
   const shown = shownSchema(definition, value, path, context);
   const node: ArgumentNode = { path, value: undefined, ...shown };
   out.nodes.set(pointer, node);
@@ -195,12 +211,23 @@ function walk(value: unknown, definition: unknown, pointer: string, path: FieldP
   return result;
 }
 
-function walkValue(value: unknown, schema: RJSFSchema, pointer: string, path: FieldPathList, out: ArgumentsWalk, context: WalkContext): unknown {
+function walkValue(
+  value: unknown,
+  schema: RJSFSchema,
+  pointer: string,
+  path: FieldPathList,
+  out: ArgumentsWalk,
+  context: WalkContext,
+): unknown {
   if (value === undefined) return OMIT;
   if (typeof value === 'string') {
     if (value === '' && !offersEmptyString(schema)) return OMIT;
     const types = typesOf(schema);
-    if (types.length > 0 && !types.includes('string') && types.some((type) => type === 'number' || type === 'integer')) {
+    if (
+      types.length > 0 &&
+      !types.includes('string') &&
+      types.some((type) => type === 'number' || type === 'integer')
+    ) {
       // The number field keeps text that is not (yet) a number: say so here, the form cannot send it.
       const read = readNumberText(value);
       if (read === undefined) return OMIT;
@@ -230,7 +257,14 @@ function walkValue(value: unknown, schema: RJSFSchema, pointer: string, path: Fi
     const object: Record<string, unknown> = {};
     const required = new Set(Array.isArray(schema.required) ? schema.required : []);
     for (const key of Object.keys(value)) {
-      const child = walk(value[key], propertySchema(schema, key), joinPointer(pointer, key), [...path, key], out, context);
+      const child = walk(
+        value[key],
+        propertySchema(schema, key),
+        joinPointer(pointer, key),
+        [...path, key],
+        out,
+        context,
+      );
       if (child === OMIT) continue;
       // An optional object or list left empty is not sent: the person gave nothing there.
       if (!required.has(key) && isEmptyContainer(child)) continue;
@@ -252,7 +286,14 @@ function walkValue(value: unknown, schema: RJSFSchema, pointer: string, path: Fi
  * validator as `null` so every later value keeps its index. Extra items after the positions are
  * a list: empty ones are left out and the rest close up.
  */
-function walkTuple(value: readonly unknown[], tuple: TupleShape, pointer: string, path: FieldPathList, out: ArgumentsWalk, context: WalkContext): unknown[] {
+function walkTuple(
+  value: readonly unknown[],
+  tuple: TupleShape,
+  pointer: string,
+  path: FieldPathList,
+  out: ArgumentsWalk,
+  context: WalkContext,
+): unknown[] {
   const count = tuple.positions.length;
   const node = out.nodes.get(pointer);
   if (node) node.tuple = tuple;
@@ -265,7 +306,14 @@ function walkTuple(value: readonly unknown[], tuple: TupleShape, pointer: string
       positions.push(walk(value[index], schema, joinPointer(pointer, index), [...path, index], out, context));
       continue;
     }
-    const child = walk(value[index], schema, joinPointer(pointer, count + extras.length), [...path, index], out, context);
+    const child = walk(
+      value[index],
+      schema,
+      joinPointer(pointer, count + extras.length),
+      [...path, index],
+      out,
+      context,
+    );
     if (child !== OMIT) extras.push(child);
   }
   const filled = (index: number): boolean => {
@@ -273,7 +321,9 @@ function walkTuple(value: readonly unknown[], tuple: TupleShape, pointer: string
     return child !== OMIT && (index < tuple.minItems || !isEmptyContainer(child));
   };
   const isBox = (index: number): boolean => {
-    const shown = out.nodes.get(joinPointer(pointer, index))?.schema ?? context.schemaUtils.retrieveSchema(tupleItemSchema(tuple, index));
+    const shown =
+      out.nodes.get(joinPointer(pointer, index))?.schema ??
+      context.schemaUtils.retrieveSchema(tupleItemSchema(tuple, index));
     const types = typesOf(shown);
     return types.length === 1 && types[0] === 'boolean';
   };
@@ -344,7 +394,11 @@ function unionOf(schema: RJSFSchema, schemaUtils: WalkContext['schemaUtils']): '
  * property in its parent, when the parent's shown schema declares it (`declared: false` marks a
  * property only another option asks for); else the nearest node above.
  */
-function placeOf(pointer: string, nodes: ReadonlyMap<string, ArgumentNode>, schemaUtils: WalkContext['schemaUtils']): Omit<LocatedIssue, 'issue'> & { declared: boolean } {
+function placeOf(
+  pointer: string,
+  nodes: ReadonlyMap<string, ArgumentNode>,
+  schemaUtils: WalkContext['schemaUtils'],
+): Omit<LocatedIssue, 'issue'> & { declared: boolean } {
   const node = nodes.get(pointer);
   if (node) return { path: node.path, union: node.union, declared: true };
   const tokens = pointerTokens(pointer);
@@ -355,7 +409,11 @@ function placeOf(pointer: string, nodes: ReadonlyMap<string, ArgumentNode>, sche
     const declared =
       (Array.isArray(schema.required) && schema.required.includes(key)) ||
       (isRecord(schema.properties) && Object.prototype.hasOwnProperty.call(schema.properties, key));
-    return { path: [...parent.path, key], union: unionOf(asSchema(propertySchema(schema, key)), schemaUtils), declared };
+    return {
+      path: [...parent.path, key],
+      union: unionOf(asSchema(propertySchema(schema, key)), schemaUtils),
+      declared,
+    };
   }
   while (tokens.length > 0) {
     const above = nodes.get(pointerOf(tokens));
@@ -370,11 +428,19 @@ function placeOf(pointer: string, nodes: ReadonlyMap<string, ArgumentNode>, sche
  * A tuple sent shorter than its `minItems` is reported on the first position not sent: that is
  * the field to fill, where a list's issue of the same kind stays on the list.
  */
-function tuplePlaceOf(issue: SchemaIssue, nodes: ReadonlyMap<string, ArgumentNode>, schemaUtils: WalkContext['schemaUtils']): ReturnType<typeof placeOf> | undefined {
+function tuplePlaceOf(
+  issue: SchemaIssue,
+  nodes: ReadonlyMap<string, ArgumentNode>,
+  schemaUtils: WalkContext['schemaUtils'],
+): ReturnType<typeof placeOf> | undefined {
   const node = issue.keyword === 'minItems' ? nodes.get(issue.pointer) : undefined;
   if (!node?.tuple || !Array.isArray(node.value) || node.value.length >= node.tuple.positions.length) return undefined;
   const index = node.value.length;
-  return { path: [...node.path, index], union: unionOf(tupleItemSchema(node.tuple, index), schemaUtils), declared: true };
+  return {
+    path: [...node.path, index],
+    union: unionOf(tupleItemSchema(node.tuple, index), schemaUtils),
+    declared: true,
+  };
 }
 
 /**
@@ -385,8 +451,15 @@ function tuplePlaceOf(issue: SchemaIssue, nodes: ReadonlyMap<string, ArgumentNod
  * exactly one schema in oneOf" line when a more precise issue sits at or under it. If that would
  * leave nothing, every issue is shown: an invalid value never goes without a reason.
  */
-export function locateIssues(issues: readonly SchemaIssue[], nodes: ReadonlyMap<string, ArgumentNode>, schemaUtils: WalkContext['schemaUtils']): LocatedIssue[] {
-  const all = issues.map((issue) => ({ issue, ...(tuplePlaceOf(issue, nodes, schemaUtils) ?? placeOf(issue.pointer, nodes, schemaUtils)) }));
+export function locateIssues(
+  issues: readonly SchemaIssue[],
+  nodes: ReadonlyMap<string, ArgumentNode>,
+  schemaUtils: WalkContext['schemaUtils'],
+): LocatedIssue[] {
+  const all = issues.map((issue) => ({
+    issue,
+    ...(tuplePlaceOf(issue, nodes, schemaUtils) ?? placeOf(issue.pointer, nodes, schemaUtils)),
+  }));
   const picked = all.filter(({ issue, declared }) => {
     if (!declared) return false;
     const node = nodes.get(issue.pointer);
@@ -395,13 +468,21 @@ export function locateIssues(issues: readonly SchemaIssue[], nodes: ReadonlyMap<
   const precise = picked.filter(({ issue }) => {
     if (!COMPOSITE_KEYWORDS.has(issue.keyword)) return true;
     const under = `${issue.pointer}/`;
-    return !picked.some(({ issue: other }) => !COMPOSITE_KEYWORDS.has(other.keyword) && (other.pointer === issue.pointer || other.pointer.startsWith(under)));
+    return !picked.some(
+      ({ issue: other }) =>
+        !COMPOSITE_KEYWORDS.has(other.keyword) && (other.pointer === issue.pointer || other.pointer.startsWith(under)),
+    );
   });
-  return (precise.length > 0 ? precise : all).map(({ issue, path, union }) => (union ? { issue, path, union } : { issue, path }));
+  return (precise.length > 0 ? precise : all).map(({ issue, path, union }) =>
+    union ? { issue, path, union } : { issue, path },
+  );
 }
 
 /** The located issues as rjsf's `ErrorSchema`, so each field gets its messages as `rawErrors`. */
-export function toErrorSchema(located: readonly LocatedIssue[], message: (issue: SchemaIssue) => string): ErrorSchema<ToolFormData> {
+export function toErrorSchema(
+  located: readonly LocatedIssue[],
+  message: (issue: SchemaIssue) => string,
+): ErrorSchema<ToolFormData> {
   const root: Record<string, unknown> = {};
   for (const { issue, path, union } of located) {
     // The summary shows these (see `LocatedIssue.union`); the whole form has no field of its own.

@@ -93,7 +93,10 @@ const VALUE_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
  * `VALUE_KEYWORDS`: an anchor or a `$ref` key in a `default` is data too), with its JSON Pointer,
  * until it returns `false`; iterative.
  */
-function forEachSchemaObject(root: unknown, visit: (object: Record<string, unknown>, pointer: string) => boolean | void): void {
+function forEachSchemaObject(
+  root: unknown,
+  visit: (object: Record<string, unknown>, pointer: string) => boolean | void,
+): void {
   const stack: [unknown, string][] = [[root, '']];
   while (stack.length > 0) {
     const [value, pointer] = stack.pop() as [unknown, string];

@@ -56,9 +56,12 @@ export function tupleShape(schema: RJSFSchema, dialect: ToolSchemaDialect): Tupl
   if (!Array.isArray(positions)) return undefined;
   const restKeyword = modern ? 'items' : 'additionalItems';
   // unevaluatedItems (2019-09 on) applies to the same items when nothing else evaluates them.
-  const rest = restKeyword in record ? record[restKeyword] : dialect === 'draft-07' ? undefined : record.unevaluatedItems;
+  const rest =
+    restKeyword in record ? record[restKeyword] : dialect === 'draft-07' ? undefined : record.unevaluatedItems;
   return {
-    positions: positions.map((position) => (isEmptySchema(position) ? FREE_FORM : isRecord(position) ? (position as RJSFSchema) : {})),
+    positions: positions.map((position) =>
+      isEmptySchema(position) ? FREE_FORM : isRecord(position) ? (position as RJSFSchema) : {},
+    ),
     rest: rest === false ? false : isRecord(rest) && !isEmptySchema(rest) ? (rest as RJSFSchema) : undefined,
     minItems: count(record.minItems) ?? 0,
     maxItems: count(record.maxItems),

@@ -11,7 +11,21 @@ import { describedBy, Description, hasErrors, type KitWidgetProps } from './part
 
 /** A labelled checkbox; its state is the checkbox's own (`.mek-boolean:has(:checked)` for styling). */
 export function BooleanWidget(props: KitWidgetProps) {
-  const { id, label, hideLabel, disabled, readonly, autofocus, schema, rawErrors, htmlName, value, onChange, onBlur, onFocus } = props;
+  const {
+    id,
+    label,
+    hideLabel,
+    disabled,
+    readonly,
+    autofocus,
+    schema,
+    rawErrors,
+    htmlName,
+    value,
+    onChange,
+    onBlur,
+    onFocus,
+  } = props;
   const invalid = hasErrors(rawErrors);
   const checked = value === true;
   return (

@@ -65,7 +65,19 @@ interface OptionRowProps {
   onToggle: (index: number, on: boolean) => void;
 }
 
-const OptionRow = memo(function OptionRow({ name, type, index, label, checked, disabled, hidden, invalid, autoFocus, tabStop, onToggle }: OptionRowProps) {
+const OptionRow = memo(function OptionRow({
+  name,
+  type,
+  index,
+  label,
+  checked,
+  disabled,
+  hidden,
+  invalid,
+  autoFocus,
+  tabStop,
+  onToggle,
+}: OptionRowProps) {
   const radio = type === 'radio';
   return (
     // Lean on purpose, as a long list has thousands of these: the text sits in the label itself,
@@ -109,7 +121,23 @@ interface OptionBlockProps extends Pick<OptionRowProps, 'name' | 'type' | 'inval
 }
 
 const OptionBlock = memo(function OptionBlock(props: OptionBlockProps) {
-  const { name, type, options, start, end, drawnEnd, checkedKey, needle, searchable, locked, full, invalid, autoFocus, tabStop, onToggle } = props;
+  const {
+    name,
+    type,
+    options,
+    start,
+    end,
+    drawnEnd,
+    checkedKey,
+    needle,
+    searchable,
+    locked,
+    full,
+    invalid,
+    autoFocus,
+    tabStop,
+    onToggle,
+  } = props;
   const checkedIndexes = new Set(checkedKey === '' ? [] : checkedKey.split(',').map(Number));
   const rows = [];
   for (let index = start; index < end; index++) {
@@ -156,18 +184,42 @@ export interface ChoiceListProps {
   onToggle: (index: number, on: boolean) => void;
   onFocusChange: (focused: boolean) => void;
   /** Attributes of the rows' container (a radio list makes it the `radiogroup`). */
-  group?: { role: 'radiogroup'; 'aria-labelledby': string; 'aria-describedby': string | undefined; 'aria-required': true | undefined; 'aria-invalid': true | undefined };
+  group?: {
+    role: 'radiogroup';
+    'aria-labelledby': string;
+    'aria-describedby': string | undefined;
+    'aria-required': true | undefined;
+    'aria-invalid': true | undefined;
+  };
 }
 
 /** The filter box (for long lists) and the rows, blocked and drawn progressively. */
 export function ChoiceList(props: ChoiceListProps) {
-  const { id, name, type, label, labels, options, checked, locked, full, invalid, autoFocus, onToggle, onFocusChange, group } = props;
+  const {
+    id,
+    name,
+    type,
+    label,
+    labels,
+    options,
+    checked,
+    locked,
+    full,
+    invalid,
+    autoFocus,
+    onToggle,
+    onFocusChange,
+    group,
+  } = props;
   // The filter text is view state only: what is chosen lives with the field.
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLocaleLowerCase();
   // Built only while a filter is typed: most people never filter a list.
   const searchable = useMemo(
-    () => (needle === '' ? [] : options.map((option) => `${String(option.label)}\u0000${String(option.value)}`.toLocaleLowerCase())),
+    () =>
+      needle === ''
+        ? []
+        : options.map((option) => `${String(option.label)}\u0000${String(option.value)}`.toLocaleLowerCase()),
     [options, needle === ''],
   );
   const total = options.length;
@@ -182,7 +234,8 @@ export function ChoiceList(props: ChoiceListProps) {
   const showFilter = total > FILTER_THRESHOLD;
   const listId = `${id}__options`;
   // Counted over every option, drawn or not, so "no matches" is never shown early.
-  const visible = needle === '' ? total : searchable.reduce((count, text) => (text.includes(needle) ? count + 1 : count), 0);
+  const visible =
+    needle === '' ? total : searchable.reduce((count, text) => (text.includes(needle) ? count + 1 : count), 0);
 
   // Rows get stable callbacks that call the latest handlers, so a tick re-renders only the rows it changes.
   const latest = useRef({ onToggle, onFocusChange });
@@ -203,14 +256,28 @@ export function ChoiceList(props: ChoiceListProps) {
   // Radios: the one tab stop is the chosen option when it is shown, else the first shown option.
   const shown = (index: number) => needle === '' || searchable[index]?.includes(needle) === true;
   const chosen = checked[0];
-  const tabStop = type !== 'radio' ? -1 : chosen !== undefined && shown(chosen) ? chosen : needle === '' ? 0 : searchable.findIndex((text) => text.includes(needle));
+  const tabStop =
+    type !== 'radio'
+      ? -1
+      : chosen !== undefined && shown(chosen)
+        ? chosen
+        : needle === ''
+          ? 0
+          : searchable.findIndex((text) => text.includes(needle));
 
   /** Arrow keys, Home and End among the shown radios: focus the next one and choose it. */
   const onRadioKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const input = event.target;
     if (!(input instanceof HTMLInputElement) || input.type !== 'radio') return;
     const row = input.closest('label');
-    const step = { ArrowDown: 'next', ArrowRight: 'next', ArrowUp: 'previous', ArrowLeft: 'previous', Home: 'first', End: 'last' }[event.key];
+    const step = {
+      ArrowDown: 'next',
+      ArrowRight: 'next',
+      ArrowUp: 'previous',
+      ArrowLeft: 'previous',
+      Home: 'first',
+      End: 'last',
+    }[event.key];
     if (!row || step === undefined) return;
     let target: Element | null;
     if (step === 'first') target = event.currentTarget.firstElementChild;

@@ -41,7 +41,10 @@ function toLocalInput(value: unknown): string {
 /** The UTC offset (`+05:30`) local time has at `local`, or now when `local` is empty or does not exist. */
 function offsetAt(local: string): string {
   const now = new Date();
-  for (const candidate of [local, localText(new Date(now.getFullYear(), now.getMonth(), now.getDate(), now.getHours(), now.getMinutes()))]) {
+  for (const candidate of [
+    local,
+    localText(new Date(now.getFullYear(), now.getMonth(), now.getDate(), now.getHours(), now.getMinutes())),
+  ]) {
     const converted = localDateTimeToRfc3339(candidate);
     if (typeof converted === 'string') return converted.slice(-6);
   }

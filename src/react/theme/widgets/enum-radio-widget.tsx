@@ -8,11 +8,38 @@
  */
 import { optionId } from '@rjsf/utils';
 
-import { ClearChoiceButton, describedBy, Description, FieldLabel, hasErrors, labelId, readLabels, useClearChoice, type KitWidgetProps } from './parts.js';
+import {
+  ClearChoiceButton,
+  describedBy,
+  Description,
+  FieldLabel,
+  hasErrors,
+  labelId,
+  readLabels,
+  useClearChoice,
+  type KitWidgetProps,
+} from './parts.js';
 
 /** A radio group; a chosen row is styled by its radio's own state (`.mek-option:has(:checked)`). */
 export function EnumRadioWidget(props: KitWidgetProps) {
-  const { id, label, hideLabel, required, disabled, readonly, autofocus, schema, rawErrors, registry, htmlName, options, value, onChange, onBlur, onFocus } = props;
+  const {
+    id,
+    label,
+    hideLabel,
+    required,
+    disabled,
+    readonly,
+    autofocus,
+    schema,
+    rawErrors,
+    registry,
+    htmlName,
+    options,
+    value,
+    onChange,
+    onBlur,
+    onFocus,
+  } = props;
   const labels = readLabels(registry);
   const invalid = hasErrors(rawErrors);
   const enumOptions = options.enumOptions ?? [];

@@ -13,7 +13,18 @@ import { useMemo } from 'react';
 
 import { ChoiceList } from './choice-list.js';
 import { MultiSelectWidget } from './multi-select-widget.js';
-import { ClearChoiceButton, describedBy, Description, FieldLabel, hasErrors, labelId, readLabels, useClearChoice, useSameOptions, type KitWidgetProps } from './parts.js';
+import {
+  ClearChoiceButton,
+  describedBy,
+  Description,
+  FieldLabel,
+  hasErrors,
+  labelId,
+  readLabels,
+  useClearChoice,
+  useSameOptions,
+  type KitWidgetProps,
+} from './parts.js';
 
 /** Single selects with more options than this are a filterable radio list instead of a `<select>`. */
 const LONG_LIST = 200;
@@ -21,12 +32,33 @@ const LONG_LIST = 200;
 /** A drop-down list of the option titles, or a filterable radio list past `LONG_LIST` options. Asked for several values (rjsf's default for a multi select), it draws `MultiSelectWidget`. */
 export function EnumSelectWidget(props: KitWidgetProps) {
   if (props.multiple === true) return <MultiSelectWidget {...props} />;
-  return (props.options.enumOptions?.length ?? 0) > LONG_LIST ? <LongSingleSelect {...props} /> : <SingleSelect {...props} />;
+  return (props.options.enumOptions?.length ?? 0) > LONG_LIST ? (
+    <LongSingleSelect {...props} />
+  ) : (
+    <SingleSelect {...props} />
+  );
 }
 
 /** A long single select: a filter box, then the options as radios in a named radio group. */
 function LongSingleSelect(props: KitWidgetProps) {
-  const { id, label, hideLabel, required, disabled, readonly, autofocus, schema, rawErrors, registry, htmlName, options, value, onChange, onBlur, onFocus } = props;
+  const {
+    id,
+    label,
+    hideLabel,
+    required,
+    disabled,
+    readonly,
+    autofocus,
+    schema,
+    rawErrors,
+    registry,
+    htmlName,
+    options,
+    value,
+    onChange,
+    onBlur,
+    onFocus,
+  } = props;
   const labels = readLabels(registry);
   const enumOptions = useSameOptions(options.enumOptions);
   const invalid = hasErrors(rawErrors);
@@ -34,7 +66,9 @@ function LongSingleSelect(props: KitWidgetProps) {
   const current: unknown = value;
   const index = useMemo(() => enumOptions.findIndex((option) => option.value === current), [enumOptions, current]);
   const listId = `${id}__options`;
-  const clear = useClearChoice(onChange, () => document.getElementById(listId)?.querySelector<HTMLElement>('label:not([hidden]) > input:not([disabled])')?.focus());
+  const clear = useClearChoice(onChange, () =>
+    document.getElementById(listId)?.querySelector<HTMLElement>('label:not([hidden]) > input:not([disabled])')?.focus(),
+  );
   const chosen = index === -1 ? undefined : String(enumOptions[index]?.label);
   return (
     <div id={id} className="mek-choice mek-long" data-invalid={invalid ? '' : undefined}>
@@ -74,7 +108,24 @@ function LongSingleSelect(props: KitWidgetProps) {
 
 /** The drop-down itself (its own component, so its hooks never depend on `multiple`). */
 function SingleSelect(props: KitWidgetProps) {
-  const { id, label, hideLabel, required, disabled, readonly, autofocus, schema, rawErrors, registry, htmlName, options, value, onChange, onBlur, onFocus } = props;
+  const {
+    id,
+    label,
+    hideLabel,
+    required,
+    disabled,
+    readonly,
+    autofocus,
+    schema,
+    rawErrors,
+    registry,
+    htmlName,
+    options,
+    value,
+    onChange,
+    onBlur,
+    onFocus,
+  } = props;
   const labels = readLabels(registry);
   const invalid = hasErrors(rawErrors);
   const enumOptions = useSameOptions(options.enumOptions);

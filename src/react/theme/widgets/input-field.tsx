@@ -29,7 +29,21 @@ export interface InputFieldProps {
 
 /** A labelled native input, fully controlled by the text it is given. */
 export function InputField({ widget, type, inputMode, text, hint, onText, inputProps, children }: InputFieldProps) {
-  const { id, label, hideLabel, required, disabled, readonly, autofocus, schema, rawErrors, registry, htmlName, onBlur, onFocus } = widget;
+  const {
+    id,
+    label,
+    hideLabel,
+    required,
+    disabled,
+    readonly,
+    autofocus,
+    schema,
+    rawErrors,
+    registry,
+    htmlName,
+    onBlur,
+    onFocus,
+  } = widget;
   const labels = readLabels(registry);
   const invalid = hasErrors(rawErrors);
   return (

@@ -13,15 +13,45 @@
 import { useMemo } from 'react';
 
 import { ChoiceList } from './choice-list.js';
-import { describedBy, Description, FieldLabel, hasErrors, Hint, numberKeyword, readLabels, useSameOptions, type KitWidgetProps } from './parts.js';
+import {
+  describedBy,
+  Description,
+  FieldLabel,
+  hasErrors,
+  Hint,
+  numberKeyword,
+  readLabels,
+  useSameOptions,
+  type KitWidgetProps,
+} from './parts.js';
 
 /** A checkbox group with a live count, limits, and a filter for long lists. */
 export function MultiSelectWidget(props: KitWidgetProps) {
-  const { id, label, hideLabel, required, disabled, readonly, autofocus, schema, rawErrors, registry, htmlName, options, value, onChange, onBlur, onFocus } = props;
+  const {
+    id,
+    label,
+    hideLabel,
+    required,
+    disabled,
+    readonly,
+    autofocus,
+    schema,
+    rawErrors,
+    registry,
+    htmlName,
+    options,
+    value,
+    onChange,
+    onBlur,
+    onFocus,
+  } = props;
   const labels = readLabels(registry);
   const enumOptions = useSameOptions(options.enumOptions);
   // Option index of each value: to tick its row, and to tell options from values that are not.
-  const indexOf = useMemo(() => new Map<unknown, number>(enumOptions.map((option, index) => [option.value, index])), [enumOptions]);
+  const indexOf = useMemo(
+    () => new Map<unknown, number>(enumOptions.map((option, index) => [option.value, index])),
+    [enumOptions],
+  );
 
   const selected: unknown[] = Array.isArray(value) ? value : [];
   const min = numberKeyword(schema, 'minItems');

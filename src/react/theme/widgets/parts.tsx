@@ -27,7 +27,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * with exactly these props, without an rjsf `Form` around them. Of the registry only `formContext`
  * is read (for `labels`).
  */
-export type KitWidgetProps = Pick<WidgetProps, 'id' | 'label' | 'value' | 'onChange' | 'onBlur' | 'onFocus' | 'schema'> & {
+export type KitWidgetProps = Pick<
+  WidgetProps,
+  'id' | 'label' | 'value' | 'onChange' | 'onBlur' | 'onFocus' | 'schema'
+> & {
   hideLabel?: boolean | undefined;
   required?: boolean | undefined;
   disabled?: boolean | undefined;
@@ -166,7 +169,15 @@ export function useClearChoice(onChange: (value: unknown) => void, focusInGroup:
 }
 
 /** The "Clear choice" button of a group named by `labelId(id)`. */
-export function ClearChoiceButton({ id, labels, onClear }: { id: string; labels: ElicitationLabels; onClear: () => void }) {
+export function ClearChoiceButton({
+  id,
+  labels,
+  onClear,
+}: {
+  id: string;
+  labels: ElicitationLabels;
+  onClear: () => void;
+}) {
   return (
     <button type="button" className="mek-button mek-button-quiet" aria-describedby={labelId(id)} onClick={onClear}>
       {labels.clearChoice}
@@ -216,7 +227,10 @@ export function useSameOptions(given: EnumOptions | undefined): EnumOptions {
   const previous = kept.current;
   const same =
     previous === next ||
-    (previous.length === next.length && next.every((option, index) => option.value === previous[index]?.value && option.label === previous[index]?.label));
+    (previous.length === next.length &&
+      next.every(
+        (option, index) => option.value === previous[index]?.value && option.label === previous[index]?.label,
+      ));
   if (!same) kept.current = next;
   return same ? previous : next;
 }
