@@ -15,6 +15,7 @@ export type {
   ElicitationServer,
   ElicitationSnapshot,
   ElicitContent,
+  ElicitationFormModel,
   ElicitRequestFormParams,
   ElicitRequestParams,
   ElicitRequestURLParams,
@@ -26,6 +27,9 @@ export type {
   FieldError,
   FieldErrorCode,
   FieldKind,
+  FieldState,
+  FormReading,
+  FormSnapshot,
   InspectedUrl,
   LegacyTitledEnumSchema,
   MultiSelectField,
@@ -61,9 +65,11 @@ export type {
   UrlInspection,
   UrlRefusal,
   UrlWarning,
+  WidgetName,
 } from './core/index.js';
 export {
   BLOCKING_PROBLEM_CODES,
+  createElicitationFormModel,
   createElicitationQueue,
   DEFAULT_RADIO_LIMIT,
   FIELD_ERROR_CODES,
@@ -87,14 +93,19 @@ export {
   URL_WARNINGS,
   validateElicitContent,
   WARNING_PROBLEM_CODES,
+  WIDGET_NAMES,
+  widgetFor,
 } from './core/index.js';
 export type { ElicitationFormProps } from './react/elicitation/elicitation-form.js';
+export type { ElicitationFormState, UseElicitationFormOptions } from './react/elicitation/use-elicitation-form.js';
+export { useElicitationForm } from './react/elicitation/use-elicitation-form.js';
+export type { KitWidget, KitWidgets } from './react/theme/registry.js';
 export { ElicitationForm } from './react/elicitation/elicitation-form.js';
 export type { ElicitationLabels } from './react/shared/labels.js';
 export { defaultLabels } from './react/shared/labels.js';
 export type { KitTheme } from './react/theme/generate-theme.js';
 export { generateTheme } from './react/theme/generate-theme.js';
-export type { KitFormContext } from './react/theme/widgets/parts.js';
+export type { KitFormContext, KitWidgetProps } from './react/theme/widgets/parts.js';
 export {
   DescriptionFieldTemplate,
   ErrorListTemplate,

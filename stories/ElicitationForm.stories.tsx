@@ -710,6 +710,7 @@ const german: ElicitationLabels = {
   messageNotText: 'Die Nachricht der Anfrage ist kein Text.',
   notFormMode: 'Dies ist keine Formular-Anfrage.',
   formCrashed: 'Das Formular konnte wegen eines internen Fehlers nicht angezeigt werden.',
+  fieldCannotBeShown: (label: string) => `Das Feld „${label}“ kann nicht angezeigt werden.`,
 };
 
 /** `labels` replaces the kit's strings: header, buttons, hints, live count, error summary. */

@@ -82,46 +82,46 @@ function inOptionOrder(field: Extract<Field, { kind: 'multi-select' }>, values: 
   return field.options.filter((option) => chosen.has(option.value)).map((option) => option.value);
 }
 
+/** One field's part of an answer: the value to send (`undefined`: left out), or why it cannot be sent. */
+export type FieldAnswer = { ok: true; value: ElicitValue | undefined } | { ok: false; issue: ValueIssue };
+
+/** Core's verdict on one field holding `raw`: the single rule `submitDraft` and the form model share. */
+export function answerField(field: Field, raw: unknown): FieldAnswer {
+  const normalized = normalize(field, raw);
+  if (normalized === undefined) return field.required ? { ok: false, issue: REQUIRED } : { ok: true, value: undefined };
+  if ('issue' in normalized) return { ok: false, issue: normalized.issue };
+  const problem = checkValue(field, normalized.value);
+  if (problem) return { ok: false, issue: problem };
+  const value =
+    field.kind === 'multi-select' ? inOptionOrder(field, normalized.value as string[]) : (normalized.value as ElicitValue);
+  return { ok: true, value };
+}
+
+/** The error of a form whose schema core refuses. */
+export const SCHEMA_REFUSED: FieldError = Object.freeze({
+  field: '',
+  code: 'schema',
+  message: 'The requested schema is refused, so the form cannot be submitted; decline or cancel instead.',
+});
+
 /**
  * Builds the `accept` result from the form's state, or says which fields are wrong. Never throws.
  * The content it returns always passes `validateElicitContent` (and the SDK server's check).
  */
 export function submitDraft(schema: RequestedSchema, draft: Draft): SubmitResult {
   const parsed = parseCached(schema);
-  if (!parsed.ok) {
-    return {
-      ok: false,
-      errors: [
-        {
-          field: '',
-          code: 'schema',
-          message: 'The requested schema is refused, so the form cannot be submitted; decline or cancel instead.',
-        },
-      ],
-    };
-  }
+  if (!parsed.ok) return { ok: false, errors: [{ ...SCHEMA_REFUSED }] };
   const source: object = isRecord(draft) ? draft : {};
   const content: ElicitContent = {};
   const errors: FieldError[] = [];
   for (const field of parsed.fields) {
-    const normalized = normalize(field, hasOwn(source, field.key) ? (source as Draft)[field.key] : undefined);
-    let problem: ValueIssue | undefined;
-    if (normalized === undefined) problem = field.required ? REQUIRED : undefined;
-    else problem = 'issue' in normalized ? normalized.issue : checkValue(field, normalized.value);
-    if (problem) {
-      errors.push({ field: field.key, ...problem });
-    } else if (normalized && 'value' in normalized) {
-      const value =
-        field.kind === 'multi-select'
-          ? inOptionOrder(field, normalized.value as string[])
-          : (normalized.value as ElicitValue);
-      setOwn(content, field.key, value);
-    }
+    const answer = answerField(field, hasOwn(source, field.key) ? (source as Draft)[field.key] : undefined);
+    if (!answer.ok) errors.push({ field: field.key, ...answer.issue });
+    else if (answer.value !== undefined) setOwn(content, field.key, answer.value);
   }
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, result: { action: 'accept', content } };
 }
-
 /** `true` when `value` is one of the field's options (a convenience for widgets). */
 export function isOption(field: Extract<Field, { options: unknown }>, value: string): boolean {
   return optionValues(field).has(value);

@@ -41,12 +41,16 @@ export { BLOCKING_PROBLEM_CODES, FIELD_ERROR_CODES, WARNING_PROBLEM_CODES } from
 export type { ParseResult } from './schema.js';
 export { parseRequestedSchema } from './schema.js';
 export type { Draft, DraftValue, SubmitResult } from './draft.js';
+export type { ElicitationFormModel, FieldState, FormReading, FormSnapshot } from './form-model.js';
+export { createElicitationFormModel } from './form-model.js';
 export { initialDraft, submitDraft } from './draft.js';
 export { localDateTimeToRfc3339 } from '../shared/date-time.js';
 export { validateElicitContent } from './validate.js';
 export { isDate, isDateTime, isEmail, isUri, matchesFormat, STRING_FORMATS } from '../shared/formats.js';
 export type { RjsfForm, ToRjsfOptions } from './to-rjsf.js';
-export { DEFAULT_RADIO_LIMIT, toRjsf } from './to-rjsf.js';
+export { toRjsf } from './to-rjsf.js';
+export type { WidgetName } from './widgets.js';
+export { DEFAULT_RADIO_LIMIT, WIDGET_NAMES, widgetFor } from './widgets.js';
 export type {
   ElicitationEntry,
   ElicitationNotice,

@@ -9,6 +9,7 @@ import type { Field } from './fields.js';
 import type { Draft } from './draft.js';
 import { hasOwn, isRecord, pickDefined, setOwn } from '../shared/path.js';
 import { parseCached } from './schema.js';
+import { DEFAULT_RADIO_LIMIT, widgetFor } from './widgets.js';
 import type { RequestedSchema } from './types.js';
 
 /** Options for `toRjsf`. */
@@ -33,23 +34,19 @@ export interface RjsfForm {
   toFormData(draft: Draft): Record<string, unknown>;
 }
 
-/** Default for `ToRjsfOptions.radioLimit`: a radio group stays scannable up to about seven choices. */
-export const DEFAULT_RADIO_LIMIT = 7;
 
 /** The rjsf schema and uiSchema entry for one field. */
 function fieldToRjsf(field: Field, radioLimit: number): { schema: RJSFSchema; ui: UiSchema } {
   const base: RJSFSchema = { title: field.label, ...pickDefined(field, ['description']) };
   switch (field.kind) {
     case 'text': {
-      const widget =
-        field.format === 'uri' ? 'uri' : field.format === 'date-time' ? 'datetime' : (field.format ?? 'text');
       return {
         schema: {
           ...base,
           type: 'string',
           ...pickDefined(field, ['format', 'minLength', 'maxLength', 'pattern', 'default']),
         },
-        ui: { 'ui:widget': widget },
+        ui: { 'ui:widget': widgetFor(field) },
       };
     }
     case 'number':
@@ -59,12 +56,12 @@ function fieldToRjsf(field: Field, radioLimit: number): { schema: RJSFSchema; ui
           type: field.integer ? 'integer' : 'number',
           ...pickDefined(field, ['minimum', 'maximum', 'default']),
         },
-        ui: { 'ui:widget': 'updown' },
+        ui: { 'ui:widget': widgetFor(field) },
       };
     case 'boolean':
       return {
         schema: { ...base, type: 'boolean', ...pickDefined(field, ['default']) },
-        ui: { 'ui:widget': 'checkbox' },
+        ui: { 'ui:widget': widgetFor(field) },
       };
     case 'single-select':
       // Titled options (oneOf const/title, legacy enumNames) become `enum` + `ui:enumNames`:
@@ -73,7 +70,7 @@ function fieldToRjsf(field: Field, radioLimit: number): { schema: RJSFSchema; ui
       return {
         schema: { ...base, type: 'string', enum: optionValuesOf(field), ...pickDefined(field, ['default']) },
         ui: {
-          'ui:widget': field.options.length <= radioLimit ? 'radio' : 'select',
+          'ui:widget': widgetFor(field, radioLimit),
           'ui:enumNames': optionLabelsOf(field),
         },
       };
@@ -90,7 +87,7 @@ function fieldToRjsf(field: Field, radioLimit: number): { schema: RJSFSchema; ui
           ...(field.default !== undefined && { default: [...field.default] }),
         },
         ui: {
-          'ui:widget': 'checkboxes',
+          'ui:widget': widgetFor(field),
           items: { 'ui:enumNames': optionLabelsOf(field) },
         },
       };

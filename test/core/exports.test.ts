@@ -15,6 +15,8 @@ test('mcp-elicit-kit/core exports exactly these runtime names', () => {
     'URL_REFUSALS',
     'URL_WARNINGS',
     'WARNING_PROBLEM_CODES',
+    'WIDGET_NAMES',
+    'createElicitationFormModel',
     'createElicitationQueue',
     'initialDraft',
     'inspectUrl',
@@ -28,5 +30,6 @@ test('mcp-elicit-kit/core exports exactly these runtime names', () => {
     'submitDraft',
     'toRjsf',
     'validateElicitContent',
+    'widgetFor',
   ]);
 });

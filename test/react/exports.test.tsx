@@ -41,6 +41,8 @@ describe('given the React entry (src/index.ts)', () => {
       'UriWidget',
       'UrlElicitation',
       'WARNING_PROBLEM_CODES',
+      'WIDGET_NAMES',
+      'createElicitationFormModel',
       'createElicitationQueue',
       'defaultHostLabels',
       'defaultLabels',
@@ -56,7 +58,9 @@ describe('given the React entry (src/index.ts)', () => {
       'parseRequestedSchema',
       'submitDraft',
       'toRjsf',
+      'useElicitationForm',
       'validateElicitContent',
+      'widgetFor',
     ]);
   });
 

@@ -337,9 +337,9 @@ describe('given a 2026-07-28 round in the host', () => {
     // Accept with nothing done: nothing is sent, the summary says what is missing.
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(answers.value).toBeUndefined();
-    // The set's summary first; the first wrong form then shows its own.
+    // The set's summary first; then each wrong form shows its own (its answers are "marked below").
     const [alert, ...formAlerts] = screen.getAllByRole('alert');
-    expect(formAlerts).toHaveLength(1);
+    expect(formAlerts).toHaveLength(2);
     expect(alert).toHaveTextContent(
       'Before accepting:Request 1: fix the answers marked below, or decline it.Request 2: fix the answers marked below, or decline it.Request 3: open the link, or decline it.',
     );

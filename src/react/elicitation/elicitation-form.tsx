@@ -1,40 +1,30 @@
 /**
- * `<ElicitationForm>`: shows one form-mode elicitation to a person and answers it once.
- *
- * Every protocol decision comes from core: which widget a field gets (`toRjsf`), what the form
- * starts with (`initialDraft`), and what Accept sends or which fields are wrong (`submitDraft`).
- * The kit's widgets (the same ones `generateTheme()` gives an rjsf `Form`) are drawn straight from
- * core's fields, each holding its own value (see `FormFields.tsx`), so the only verdict is core's
- * and a change re-renders only the field it touches. Nothing here throws into the host: a request
- * core refuses, or a widget that crashes, shows what is wrong and offers Decline and Cancel.
+ * `<ElicitationForm>`: shows one form-mode elicitation to a person and answers it once. A view over
+ * the headless form model (`useElicitationForm`): core decides what the form starts with, which
+ * widget each field gets, what Accept sends and which fields are wrong. Nothing here throws into the
+ * host: a request core refuses, or a widget that crashes, shows what is wrong and offers Decline and
+ * Cancel.
  */
-import { Component, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 
-import {
-  initialDraft,
-  submitDraft,
-  toRjsf,
-  type ElicitationServer,
-  type ElicitRequestFormParams,
-  type ElicitResult,
-  type Draft,
-  type FieldError,
-  type SubmitResult,
+import type {
+  Draft,
+  ElicitationFormModel,
+  ElicitationServer,
+  ElicitRequestFormParams,
+  ElicitResult,
+  FormReading,
+  SubmitResult,
 } from '../../core/index.js';
-import { createAnswerStore, fieldSlots, FieldView } from './form-fields.js';
+import { ErrorBoundary } from '../shared/error-boundary.js';
+import { ErrorSummary, useFocusFirstIssue } from '../shared/error-summary.js';
 import { mergeLabels, type ElicitationLabels } from '../shared/labels.js';
-import {
-  ActionRow,
-  DeclineCancel,
-  FieldLink,
-  focusField,
-  PromptFrame,
-  useBaseId,
-  useOnce,
-  useSessionKey,
-} from '../shared/prompt-parts.js';
-import { readRequest, type RequestView, type ShownProblem } from './request-view.js';
+import { ActionRow, DeclineCancel, PromptFrame, useBaseId, useSessionKey } from '../shared/prompt-parts.js';
+import type { KitWidgets } from '../theme/registry.js';
 import type { KitFormContext } from '../theme/widgets/parts.js';
+import { fieldSlots, FieldView } from './form-fields.js';
+import { shownRefusal, shownSchemaProblems, type ShownProblem } from './request-view.js';
+import { useElicitationForm } from './use-elicitation-form.js';
 import '../theme/elicit-kit.css';
 
 /** The props of `ElicitationForm`. */
@@ -45,7 +35,7 @@ export interface ElicitationFormProps {
    * and may answer again.
    */
   request: ElicitRequestFormParams;
-  /** Which server is asking: its name, and its id when given, are shown in the header (SPEC §3). */
+  /** Which server is asking: its name, and its id when given, are shown in the header. */
   server: ElicitationServer;
   /** Called exactly once per `request` with the answer: accept (with content), decline or cancel. */
   onRespond: (result: ElicitResult) => void;
@@ -53,29 +43,15 @@ export interface ElicitationFormProps {
   labels?: Partial<ElicitationLabels>;
   /** Forces the light or dark theme; without it the kit follows `prefers-color-scheme`. */
   theme?: 'light' | 'dark';
+  /** Replaces the kit's widget for any control (`text`, `radio`, `checkboxes`, …): a host's design system. */
+  widgets?: Partial<KitWidgets>;
   /**
-   * Reports the live answer: the draft the form holds and core's verdict on it (`submitDraft`), i.e.
-   * what Accept would send now or why it would be refused. Called once when the form opens and after
-   * every change; never for a request the kit refuses. For previews and playgrounds: the answer is
-   * still sent only through `onRespond`.
+   * A live preview for the host: the draft and core's verdict on it (what Accept would send now, or
+   * why not), once when the form opens and after every change; never for a refused request. The
+   * answer is still sent only through `onRespond`.
    */
   onDraftChange?: (draft: Draft, verdict: SubmitResult) => void;
-  /**
-   * Whether the form draws its own Accept, Decline and Cancel buttons (default `true`), like
-   * `<video controls>`. `ElicitationHost` sets it to `false` for the forms of a 2026-07-28 round,
-   * which are answered together by the round's own buttons (it reads each answer through
-   * `onDraftChange`). Escape still cancels.
-   */
-  controls?: boolean;
 }
-
-type FormData = Record<string, unknown>;
-
-/**
- * The DOM event that asks a form for its answer as Accept would (`ElicitationRound` sends it to a
- * form of the set that is incomplete, so the form shows its own field errors). Internal.
- */
-export const SUBMIT_EVENT = 'mek-submit';
 
 /** Fields typed into ("block implicit submission"): without an Accept button, Enter accepts only where the form has one. */
 const TYPED_IN = new Set([
@@ -118,28 +94,6 @@ function enterAccepts(event: KeyboardEvent<HTMLDivElement>, withButton: boolean)
   return typedIn === 1;
 }
 
-/** The buttons; Accept only when there is a form to submit. */
-function Actions({
-  labels,
-  respond,
-  onAccept,
-}: {
-  labels: ElicitationLabels;
-  respond: (result: ElicitResult) => void;
-  onAccept?: () => void;
-}) {
-  return (
-    <ActionRow>
-      {onAccept && (
-        <button type="button" className="mek-button mek-button-primary" onClick={onAccept}>
-          {labels.accept}
-        </button>
-      )}
-      <DeclineCancel labels={labels} respond={respond} />
-    </ActionRow>
-  );
-}
-
 /** Problems as a list of path and text. */
 function ProblemList({ problems, labels }: { problems: ShownProblem[]; labels: ElicitationLabels }) {
   return (
@@ -164,248 +118,135 @@ function Warnings({ warnings, labels }: { warnings: ShownProblem[]; labels: Elic
   );
 }
 
-/** The refused state: what is wrong, then Decline and Cancel only. */
+/** The refused state: what is wrong, then the actions given (Decline and Cancel). */
 function Refused({
   problems,
   labels,
-  respond,
-  controls = true,
+  children,
 }: {
   problems: ShownProblem[];
   labels: ElicitationLabels;
-  respond: (result: ElicitResult) => void;
-  controls?: boolean;
+  children?: ReactNode;
 }) {
   return (
     <div className="mek-refused">
       <p className="mek-refused-title">{labels.refusedTitle}</p>
       <p>{labels.refusedIntro}</p>
       <ProblemList problems={problems} labels={labels} />
-      {controls && <Actions labels={labels} respond={respond} />}
+      {children}
     </div>
   );
 }
 
-/** Catches a crash while drawing the rjsf form and shows the refused state instead. */
-class FormBoundary extends Component<{ children: ReactNode; fallback: ReactNode }, { crashed: boolean }> {
-  override state = { crashed: false };
+/** How Enter accepts: `button` as a form with an Accept button, `lone-field` as one without (a round's). */
+export type EnterRule = 'button' | 'lone-field';
 
-  static getDerivedStateFromError(): { crashed: boolean } {
-    return { crashed: true };
-  }
-
-  override render(): ReactNode {
-    return this.state.crashed ? this.props.fallback : this.props.children;
-  }
+/** The props of `FormView`, the body shared by `ElicitationForm` and a round's forms. */
+export interface FormViewProps {
+  model: ElicitationFormModel;
+  labels: ElicitationLabels;
+  /** Ids of controls start with it. */
+  idPrefix: string;
+  widgets?: Partial<KitWidgets> | undefined;
+  /** Enter pressed where the rule says it accepts. */
+  onEnter: () => void;
+  enterRule: EnterRule;
+  /** Whether a refused Accept moves the focus to the first wrong field (a round moves it itself). */
+  focusErrors: boolean;
+  /** The buttons under the fields: `accept` is the Accept button, `refused` what a refused form offers. */
+  actions?: { accept: ReactNode; refused: ReactNode } | undefined;
 }
 
-/** The form itself, for a request core accepted. */
-function KitForm({
-  view,
+/** The fields of an accepted reading, with the error summary from the model. */
+function FormBody({
+  model,
+  reading,
   labels,
   idPrefix,
-  respond,
-  accept,
-  onDraftChange,
-  controls,
-}: {
-  view: Extract<RequestView, { ok: true }>;
-  labels: ElicitationLabels;
-  idPrefix: string;
-  /** Decline and Cancel: answer once. */
-  respond: (result: ElicitResult) => void;
-  /** A submitted answer core accepts. */
-  accept: (result: ElicitResult) => void;
-  onDraftChange: ElicitationFormProps['onDraftChange'];
-  controls: boolean;
-}) {
-  const rjsf = useMemo(() => toRjsf(view.schema), [view.schema]);
-  const slots = useMemo(() => fieldSlots(view.fields, rjsf, idPrefix), [view.fields, rjsf, idPrefix]);
+  widgets,
+  onEnter,
+  enterRule,
+  focusErrors,
+  children,
+}: Omit<FormViewProps, 'actions'> & { reading: Extract<FormReading, { ok: true }>; children?: ReactNode }) {
+  const slots = useMemo(() => fieldSlots(reading, idPrefix, widgets), [reading, idPrefix, widgets]);
   const formContext = useMemo<KitFormContext & { labels: ElicitationLabels }>(() => ({ labels }), [labels]);
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [attempt, setAttempt] = useState(0);
+  // Only the errors, the attempts and the status re-render the body; a keystroke re-renders one field.
+  const errors = useSyncExternalStore(model.subscribe, () => model.getSnapshot().errors);
+  const attempts = useSyncExternalStore(model.subscribe, () => model.getSnapshot().attempts);
+  const answered = useSyncExternalStore(model.subscribe, () => model.getSnapshot().status === 'answered');
+  const idOf = useMemo(() => new Map(slots.map((slot) => [slot.field.key, slot])), [slots]);
+  useFocusFirstIssue(focusErrors ? attempts : 0, () => errors.map((error) => idOf.get(error.field)?.id));
 
-  // The live draft, for hosts that preview it. A ref to the latest callback, so a parent passing a
-  // new function each render does not re-run the opening report.
-  const draftListener = useRef(onDraftChange);
-  useEffect(() => {
-    draftListener.current = onDraftChange;
-  });
-  const reportDraft = (formData: FormData) => {
-    const listener = draftListener.current;
-    if (!listener) return;
-    const draft = rjsf.toDraft(formData);
-    listener(draft, submitDraft(view.schema, draft));
-  };
-  // The answer lives outside React state: each field holds its own value and writes it here, so a
-  // change re-renders that field only. It starts from core's draft (defaults, nothing invented).
-  const [store] = useState(() =>
-    createAnswerStore(rjsf.toFormData(initialDraft(view.schema)), (values) => reportDraft(values)),
-  );
-  useEffect(() => {
-    reportDraft(store.values);
-    // Once per session: later drafts are reported as fields change.
-  }, []);
-
-  /** Field key → rjsf property name, and the field itself. */
-  const byKey = useMemo(() => {
-    const map = new Map<string, { formKey: string; label: string }>();
-    for (const slot of slots) map.set(slot.field.key, { formKey: slot.formKey, label: slot.field.label });
-    return map;
-  }, [slots]);
-  const fieldId = (formKey: string) => `${idPrefix}_${formKey}`;
-
-  // Core's verdict, per field: a field's messages keep their array (and the field its render)
-  // until the next Accept.
-  const errorsByKey = useMemo(() => {
-    const messages = new Map<string, string[]>();
-    for (const error of errors) {
-      const entry = byKey.get(error.field);
-      if (!entry) continue;
-      const list = messages.get(entry.formKey) ?? [];
-      list.push(labels.fieldError(error));
-      messages.set(entry.formKey, list);
-    }
-    return messages;
-  }, [errors, byKey, labels]);
-
-  // After each refused Accept, focus the first invalid field (errors come in field order).
-  useEffect(() => {
-    if (attempt === 0) return;
-    const first = errors.map((error) => byKey.get(error.field)).find((entry) => entry !== undefined);
-    if (first) focusField(`${idPrefix}_${first.formKey}`);
-    // Only a new attempt moves the focus, never a re-render with the same errors.
-  }, [attempt]);
-
-  /** Accept: core's verdict on the answer; sent when it conforms, else each field shows what is wrong. */
-  const submit = () => {
-    const verdict = submitDraft(view.schema, rjsf.toDraft(store.values));
-    if (verdict.ok) {
-      accept(verdict.result);
-      return;
-    }
-    setErrors(verdict.errors);
-    setAttempt((count) => count + 1);
-  };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!enterAccepts(event, controls)) return;
+    if (!enterAccepts(event, enterRule === 'button')) return;
     // Nothing else answers this Enter: not a host's <form> around the kit, not a second Accept.
     event.preventDefault();
-    submit();
+    onEnter();
   };
-  // A round asks an incomplete form to show its errors (SUBMIT_EVENT). Listened to anew after each
-  // render (this form renders only when its errors change), so the listener is always this `submit`.
-  const formRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = formRef.current;
-    if (!element) return undefined;
-    element.addEventListener(SUBMIT_EVENT, submit);
-    return () => element.removeEventListener(SUBMIT_EVENT, submit);
-  });
-
-  const marked = view.fields.some((field) => field.required && field.kind !== 'boolean');
+  const marked = reading.fields.some((field) => field.required && field.kind !== 'boolean');
   return (
     <>
-      {errors.length > 0 && (
-        // Keyed by attempt: a new summary is announced again even when the errors are the same.
-        <div key={attempt} className="mek-error-summary" role="alert">
-          <p className="mek-error-summary-title">{labels.errorSummaryTitle}</p>
-          <ul>
-            {errors.map((error, index) => {
-              const entry = byKey.get(error.field);
-              const text = labels.fieldError(error);
-              if (!entry) return <li key={index}>{text}</li>;
-              const target = fieldId(entry.formKey);
-              return (
-                <li key={index}>
-                  <FieldLink target={target}>
-                    {entry.label}: {text}
-                  </FieldLink>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      )}
+      <ErrorSummary
+        title={labels.errorSummaryTitle}
+        attempt={attempts}
+        items={errors.map((error, index) => {
+          const slot = idOf.get(error.field);
+          const text = labels.fieldError(error);
+          return { key: String(index), target: slot?.id, text: slot ? `${slot.field.label}: ${text}` : text };
+        })}
+      />
       {marked && <p className="mek-required-note">{labels.requiredNote}</p>}
       {/*
         A <div>, not a <form>: the kit may sit inside a host's own <form> (a form may not contain
         another), and Chromium pays per control inserted into a form (400 checkboxes: 4.3 ms in a
         form, 1.9 ms in a div). Enter accepts as a browser's implicit submission would (onKeyDown).
       */}
-      <div ref={formRef} className="mek-form" onKeyDown={onKeyDown}>
+      <div className="mek-form" onKeyDown={onKeyDown}>
         <div className="mek-fields">
           {slots.map((slot) => (
             <FieldView
-              key={slot.formKey}
+              key={slot.id}
               slot={slot}
-              store={store}
-              errors={errorsByKey.get(slot.formKey)}
+              model={model}
+              labels={labels}
               formContext={formContext}
+              disabled={answered}
             />
           ))}
         </div>
-        {controls && <Actions labels={labels} respond={respond} onAccept={submit} />}
+        {children}
       </div>
     </>
   );
 }
 
-/** One request's whole life: mounted anew (by key) for each new `request` object. */
-function ElicitationSession({
-  request,
-  server,
-  onRespond,
-  labels: given,
-  theme,
-  onDraftChange,
-  controls = true,
-}: ElicitationFormProps) {
-  const labels = useMemo(() => mergeLabels(given), [given]);
-  const view = useMemo(() => readRequest(request, labels), [request, labels]);
-  const baseId = useBaseId();
-  const { respond, answered } = useOnce(onRespond);
-  // In a round (no buttons of its own), Enter in a lone text box accepts the form: that asks the
-  // round to accept, which may still refuse (another form incomplete). It must not use up this
-  // form's one answer, or Escape here could no longer cancel the round.
-  const accept = controls ? respond : onRespond;
+/** A form's whole body: warnings, then the fields (or why there are none), then the actions. Internal. */
+export function FormView(props: FormViewProps) {
+  const { model, labels, actions } = props;
+  const { reading } = model;
+  const warnings = useMemo(() => shownSchemaProblems(reading.warnings, labels), [reading, labels]);
   return (
-    <PromptFrame
-      baseId={baseId}
-      server={server}
-      labels={labels}
-      message={view.message}
-      className="mek-root"
-      theme={theme}
-      state={answered ? 'answered' : 'open'}
-      onCancel={() => respond({ action: 'cancel' })}
-    >
-      <Warnings warnings={view.warnings} labels={labels} />
-      {view.ok ? (
-        <FormBoundary
-          fallback={
-            <Refused
-              problems={[{ path: '', text: labels.formCrashed }]}
-              labels={labels}
-              respond={respond}
-              controls={controls}
-            />
-          }
+    <>
+      <Warnings warnings={warnings} labels={labels} />
+      {reading.ok ? (
+        <ErrorBoundary
+          fallback={() => (
+            <Refused problems={[{ path: '', text: labels.formCrashed }]} labels={labels}>
+              {actions?.refused}
+            </Refused>
+          )}
         >
-          <KitForm
-            view={view}
-            labels={labels}
-            idPrefix={baseId}
-            respond={respond}
-            accept={accept}
-            onDraftChange={onDraftChange}
-            controls={controls}
-          />
-        </FormBoundary>
+          <FormBody {...props} reading={reading}>
+            {actions?.accept}
+          </FormBody>
+        </ErrorBoundary>
       ) : (
-        <Refused problems={view.problems} labels={labels} respond={respond} controls={controls} />
+        <Refused problems={shownRefusal(reading, labels)} labels={labels}>
+          {actions?.refused}
+        </Refused>
       )}
-    </PromptFrame>
+    </>
   );
 }
 
@@ -414,8 +255,75 @@ function ElicitationSession({
  * `onRespond` exactly once per `request`: Accept sends core's content, Decline and Cancel (and
  * Escape) send no content. Give a new `request` object to ask again.
  */
-export function ElicitationForm(props: ElicitationFormProps) {
-  // A new request object starts a new session (fresh draft, errors and once-guard).
-  const key = useSessionKey(props.request);
-  return <ElicitationSession key={key} {...props} />;
+export function ElicitationForm({
+  request,
+  server,
+  onRespond,
+  labels: given,
+  theme,
+  widgets,
+  onDraftChange,
+}: ElicitationFormProps) {
+  const labels = useMemo(() => mergeLabels(given), [given]);
+  const form = useElicitationForm(request, { onRespond });
+  const { model, snapshot } = form;
+  const baseId = useBaseId();
+  // A new request starts over: fresh error boundary and focus state.
+  const session = useSessionKey(request);
+  useDraftReport(model, onDraftChange);
+  const respond = (result: ElicitResult) => (result.action === 'decline' ? form.decline() : form.cancel());
+  const declineCancel = <DeclineCancel labels={labels} respond={respond} />;
+  return (
+    <PromptFrame
+      baseId={baseId}
+      server={server}
+      labels={labels}
+      message={model.reading.message}
+      className="mek-root"
+      theme={theme}
+      state={snapshot.status}
+      onCancel={form.cancel}
+    >
+      <FormView
+        key={session}
+        model={model}
+        labels={labels}
+        idPrefix={baseId}
+        widgets={widgets}
+        onEnter={form.accept}
+        enterRule="button"
+        focusErrors
+        actions={{
+          accept: (
+            <ActionRow>
+              <button type="button" className="mek-button mek-button-primary" onClick={form.accept}>
+                {labels.accept}
+              </button>
+              {declineCancel}
+            </ActionRow>
+          ),
+          refused: <ActionRow>{declineCancel}</ActionRow>,
+        }}
+      />
+    </PromptFrame>
+  );
+}
+
+/** Reports the draft and core's verdict to `onDraftChange`: at once, then after every change. */
+function useDraftReport(model: ElicitationFormModel, onDraftChange: ElicitationFormProps['onDraftChange']): void {
+  const listener = useRef(onDraftChange);
+  useEffect(() => {
+    listener.current = onDraftChange;
+  });
+  useEffect(() => {
+    if (!model.reading.ok) return undefined;
+    let last = model.getSnapshot().draft;
+    listener.current?.(last, model.check());
+    return model.subscribe(() => {
+      const draft = model.getSnapshot().draft;
+      if (draft === last) return;
+      last = draft;
+      listener.current?.(draft, model.check());
+    });
+  }, [model, listener]);
 }

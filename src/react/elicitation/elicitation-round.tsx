@@ -8,27 +8,29 @@
  *   be said no to on its own ("Decline request 2": its answer is `decline`, the rest are
  *   answered). Cancel (and Escape) dismisses the whole set: every answer is `cancel`, because
  *   cancelling is "not choosing", which is about the set. "Decline all" declines every request.
- * - A form is answered with what core builds from it (`submitDraft`, read live through the form's
- *   `onDraftChange`); Accept refuses to send while a form that is not declined has errors, and
- *   shows them.
+ * - A form is answered with what core builds from it: each form is a form model
+ *   (`createElicitationFormModel`) that Accept asks for its verdict; Accept refuses to send while a
+ *   form that is not declined has errors, and each such form shows them.
  * - A URL is answered `accept` only once the person opened it from its own "Open in new tab"
  *   button: one explicit click per page, never several tabs from one Accept. Accept refuses to send
  *   while a URL is neither opened nor declined.
  * - A request the kit cannot answer (unreadable, a refused schema, a refused URL) is shown with
  *   its reason and goes back as `decline`, which the person sees before accepting.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 
 import {
+  createElicitationFormModel,
   inspectUrl,
   type ElicitationServer,
   type ElicitResult,
   type RoundElicitationEntry,
   type RoundPrompt,
-  type SubmitResult,
 } from '../../core/index.js';
 import { canAnswer } from '../../core/internal.js';
-import { ElicitationForm, SUBMIT_EVENT } from './elicitation-form.js';
+import { ErrorSummary, useFocusFirstIssue } from '../shared/error-summary.js';
+import { FormView } from './elicitation-form.js';
+import { fieldControlId } from './form-fields.js';
 import { mergeKitLabels, type KitLabels } from './host-labels.js';
 import { ActionRow, PromptFrame, useBaseId, useOnce } from '../shared/prompt-parts.js';
 import { openInNewTab, UrlDetails } from './url-elicitation.js';
@@ -133,43 +135,51 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
   const answerable = useMemo(() => entry.prompts.map(canAnswer), [entry.prompts]);
   const [declined, setDeclined] = useState<readonly boolean[]>(() => entry.prompts.map(() => false));
   const [opened, setOpened] = useState<readonly boolean[]>(() => entry.prompts.map(() => false));
-  // Core's live verdict on each form (index → verdict); read at Accept, never shown by itself.
-  const verdicts = useRef(new Map<number, SubmitResult>());
-  const items = useRef(new Map<number, HTMLElement>());
+  // One form model per form of the set: Accept asks each for core's verdict.
+  const models = useMemo(
+    () =>
+      entry.prompts.map((prompt) => (prompt.mode === 'form' ? createElicitationFormModel(prompt.request) : undefined)),
+    [entry.prompts],
+  );
+  const itemIds = useMemo(() => entry.prompts.map((_, index) => `${baseId}-item${index}`), [entry.prompts, baseId]);
   const [problems, setProblems] = useState<string[]>([]);
   const [attempt, setAttempt] = useState(0);
   const summaryRef = useRef<HTMLDivElement>(null);
+  // The first wrong field of the first wrong form takes the focus; when no form is wrong (only a URL
+  // left unopened), the summary does.
+  const firstWrongField = useRef<string | undefined>(undefined);
   // One answer for the whole set, whichever of the two callbacks gives it.
   const { respond, answered } = useOnce((answer: RoundAnswer) =>
     answer.kind === 'all' ? onRespondAll(answer.result) : onRespondRound(answer.results),
   );
   const respondAll = (result: ElicitResult) => respond({ kind: 'all', result });
 
-  // After a refused Accept the summary (an alert) lists every request still open, and the first
-  // wrong form shows its field errors and focuses the first one (only one form: two would fight
-  // over focus). When no form is wrong (only a URL left unopened), the summary takes focus.
-  const focusSummary = useRef(false);
-  useEffect(() => {
-    if (attempt === 0 || !focusSummary.current) return;
-    summaryRef.current?.focus();
-  }, [attempt]);
+  useFocusFirstIssue(
+    attempt,
+    () => [firstWrongField.current],
+    () => summaryRef.current,
+  );
 
   const accept = () => {
     if (answered) return;
     const missing: string[] = [];
-    const wrongForms: HTMLElement[] = [];
     const results: Record<string, ElicitResult> = {};
+    firstWrongField.current = undefined;
     entry.prompts.forEach((prompt, index) => {
       let result: ElicitResult | undefined;
+      const model = models[index];
       if (!answerable[index] || declined[index]) result = { action: 'decline' };
-      else if (prompt.mode === 'form') {
-        const verdict = verdicts.current.get(index);
-        if (verdict?.ok) result = verdict.result;
+      else if (model !== undefined) {
+        // Each wrong form shows its own field errors (the model keeps them current as they are fixed).
+        const verdict = model.submit();
+        if (verdict.ok) result = verdict.result;
         else {
           missing.push(labels.roundFormInvalid(index + 1));
-          // Let the form show its own field errors (its Accept runs core's verdict again).
-          const form = items.current.get(index)?.querySelector<HTMLElement>('.mek-form');
-          if (form) wrongForms.push(form);
+          const first = verdict.errors[0];
+          firstWrongField.current ??=
+            first === undefined || !model.reading.ok
+              ? undefined
+              : fieldControlId(model.reading, itemIds[index] ?? '', first.field);
         }
       } else if (opened[index]) result = { action: 'accept' };
       else missing.push(labels.roundUrlUnopened(index + 1));
@@ -183,12 +193,16 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
         });
     });
     if (missing.length > 0) {
-      focusSummary.current = wrongForms.length === 0;
-      wrongForms[0]?.dispatchEvent(new Event(SUBMIT_EVENT));
       setProblems(missing);
       setAttempt((value) => value + 1);
       return;
     }
+    models.forEach((model, index) => {
+      const key = entry.prompts[index]?.key;
+      const result =
+        key === undefined ? undefined : (Object.getOwnPropertyDescriptor(results, key)?.value as ElicitResult);
+      if (model !== undefined && result !== undefined) model.respond(result);
+    });
     respond({ kind: 'round', results });
   };
 
@@ -206,16 +220,12 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
       state={answered ? 'answered' : 'open'}
       onCancel={() => respondAll({ action: 'cancel' })}
     >
-      {problems.length > 0 && (
-        <div key={attempt} className="mek-error-summary" role="alert" tabIndex={-1} ref={summaryRef}>
-          <p className="mek-error-summary-title">{labels.roundIncompleteTitle}</p>
-          <ul>
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <ErrorSummary
+        title={labels.roundIncompleteTitle}
+        attempt={attempt}
+        summaryRef={summaryRef}
+        items={problems.map((problem) => ({ key: problem, text: problem }))}
+      />
       <ol className="mek-round-items">
         {entry.prompts.map((prompt, index) => {
           const itemLabels = perItemLabels[index] ?? labels;
@@ -225,24 +235,21 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
               key={prompt.key}
               className="mek-round-item"
               data-declined={!answerable[index] || declined[index] ? '' : undefined}
-              ref={(element) => {
-                if (element) items.current.set(index, element);
-                else items.current.delete(index);
-              }}
             >
               {/* A declined request stays mounted (its answers survive a change of mind), only hidden. */}
               <div hidden={isDeclined}>
-                {prompt.mode === 'form' && (
-                  <ElicitationForm
-                    request={prompt.request}
-                    server={server}
-                    controls={false}
-                    labels={itemLabels}
-                    theme={theme}
-                    onDraftChange={(_draft, verdict) => verdicts.current.set(index, verdict)}
-                    // Enter in a one-field form submits it: take that as the set's Accept.
-                    onRespond={(result) => (result.action === 'accept' ? accept() : respondAll(result))}
-                  />
+                {prompt.mode === 'form' && models[index] !== undefined && (
+                  <RoundItemGroup server={server} labels={itemLabels} message={models[index].reading.message}>
+                    <FormView
+                      model={models[index]}
+                      labels={itemLabels}
+                      idPrefix={itemIds[index] ?? baseId}
+                      // Enter in a lone text field accepts the set, as the form's own Accept would.
+                      onEnter={accept}
+                      enterRule="lone-field"
+                      focusErrors={false}
+                    />
+                  </RoundItemGroup>
                 )}
                 {prompt.mode === 'url' && (
                   <RoundUrl

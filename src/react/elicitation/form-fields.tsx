@@ -1,151 +1,128 @@
 /**
- * The fields of `ElicitationForm`, drawn straight from core's fields with the kit's widgets.
+ * The fields of `ElicitationForm`, drawn straight from core's fields with the kit's widgets (not
+ * through rjsf's `Form`, which holds the whole answer in one state and re-renders every field on
+ * every change). Each field reads its own state from the form model (`useFormField`), so a
+ * keystroke re-renders one field, a tick one block of rows.
  *
- * Not through rjsf's `Form`: it holds the whole answer in one state, so every keystroke or tick
- * re-renders every field and re-walks the schema (defaults, path schema, and for a multi-select
- * every option once per chosen item). Here each field owns its value: a keystroke re-renders one
- * field, a tick one block of rows. The answer as a whole lives in a small store outside React,
- * read when it is needed (Accept, the live draft report).
- *
- * What is drawn is what rjsf would draw with the kit's theme: the widget `toRjsf` names for the
- * field, given the field schema `toRjsf` wrote, rjsf's ids (`<prefix>_<key>`, `…__error`,
- * `…__description`, `…-<n>` per option of a short radio group), and the markup of the kit's
- * `FieldTemplate`. A host that runs its own rjsf `Form` with `generateTheme()` gets the same controls.
+ * What is drawn is what rjsf would draw with the kit's theme: the widget core names for the field
+ * (`widgetFor`, written by `toRjsf`), given the field schema `toRjsf` wrote, rjsf's ids
+ * (`<prefix>_<key>`, `…__error`, `…__description`), and the markup of the kit's `FieldTemplate`.
  */
 import { errorId, type RJSFSchema } from '@rjsf/utils';
-import { memo, useCallback, useState, type ComponentType } from 'react';
+import { memo, useCallback } from 'react';
 
-import type { Field, RjsfForm } from '../../core/index.js';
-import { BooleanWidget } from '../theme/widgets/boolean-widget.js';
-import { DateTimeWidget } from '../theme/widgets/date-time-widget.js';
-import { DateWidget } from '../theme/widgets/date-widget.js';
-import { EmailWidget } from '../theme/widgets/email-widget.js';
-import { EnumRadioWidget } from '../theme/widgets/enum-radio-widget.js';
-import { EnumSelectWidget } from '../theme/widgets/enum-select-widget.js';
-import { MultiSelectWidget } from '../theme/widgets/multi-select-widget.js';
-import { NumberWidget } from '../theme/widgets/number-widget.js';
-import { TextWidget } from '../theme/widgets/text-widget.js';
-import { UriWidget } from '../theme/widgets/uri-widget.js';
-import type { EnumOptions, KitWidgetProps } from '../theme/widgets/parts.js';
+import {
+  toRjsf,
+  widgetFor,
+  type DraftValue,
+  type ElicitationFormModel,
+  type Field,
+  type FormReading,
+  type RjsfForm,
+} from '../../core/index.js';
+import type { ElicitationLabels } from '../shared/labels.js';
+import { resolveWidget, type KitWidgets, type ResolvedWidget } from '../theme/registry.js';
+import type { EnumOptions } from '../theme/widgets/parts.js';
+import { useFormField } from './use-elicitation-form.js';
 
-/** The kit widget for each `ui:widget` name `toRjsf` writes. */
-const WIDGETS: Readonly<Record<string, ComponentType<KitWidgetProps>>> = {
-  text: TextWidget,
-  email: EmailWidget,
-  uri: UriWidget,
-  date: DateWidget,
-  datetime: DateTimeWidget,
-  updown: NumberWidget,
-  checkbox: BooleanWidget,
-  radio: EnumRadioWidget,
-  select: EnumSelectWidget,
-  checkboxes: MultiSelectWidget,
-};
+/** What core read of a request it accepts as a form. */
+type AcceptedReading = Extract<FormReading, { ok: true }>;
 
 /** One field as drawn: what the widget is given besides its value and errors. */
 export interface FieldSlot {
   field: Field;
-  /** The rjsf property name (`RjsfForm.formKeys`). */
-  formKey: string;
-  /** The control's id: `<prefix>_<formKey>`, as rjsf names it. */
+  /** The control's id: `<prefix>_<formKey>`, as rjsf names it (`formKey`: `RjsfForm.formKeys`). */
   id: string;
   /** The field schema `toRjsf` wrote (bounds, format, description for the widget). */
   schema: RJSFSchema;
-  Widget: ComponentType<KitWidgetProps>;
+  /** The widget, or why there is none (a host's replacement that is not a component). */
+  widget: ResolvedWidget;
   /** The options of a select, in order, with their labels. */
   enumOptions: EnumOptions | undefined;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The control id of field `index`: `<prefix>_<formKey>`, as rjsf names it. */
+function controlId(rjsf: RjsfForm, idPrefix: string, index: number): string {
+  return `${idPrefix}_${rjsf.formKeys[index] ?? `field${index}`}`;
 }
 
-/** The fields of a form `toRjsf` made, ready to draw; ids start with `idPrefix`. */
-export function fieldSlots(fields: readonly Field[], rjsf: RjsfForm, idPrefix: string): FieldSlot[] {
-  const properties = isRecord(rjsf.schema.properties) ? rjsf.schema.properties : {};
-  return fields.flatMap((field, index) => {
-    const formKey = rjsf.formKeys[index];
-    if (formKey === undefined) return [];
-    const schema = properties[formKey];
-    const ui: unknown = rjsf.uiSchema[formKey];
-    const widgetName: unknown = isRecord(ui) ? ui['ui:widget'] : undefined;
-    const Widget = typeof widgetName === 'string' ? WIDGETS[widgetName] : undefined;
-    if (!isRecord(schema) || Widget === undefined) return [];
+/** The control id of the field `key` of an accepted reading drawn with `idPrefix`. */
+export function fieldControlId(reading: AcceptedReading, idPrefix: string, key: string): string | undefined {
+  const index = reading.fields.findIndex((field) => field.key === key);
+  return index < 0 ? undefined : controlId(toRjsf(reading.schema), idPrefix, index);
+}
+
+/** The fields of an accepted reading, ready to draw; ids start with `idPrefix`. Every field gets a slot. */
+export function fieldSlots(
+  reading: AcceptedReading,
+  idPrefix: string,
+  widgets: Partial<KitWidgets> | undefined,
+): FieldSlot[] {
+  const rjsf = toRjsf(reading.schema);
+  const properties = (rjsf.schema.properties ?? {}) as Record<string, RJSFSchema>;
+  return reading.fields.map((field, index) => {
+    const formKey = rjsf.formKeys[index] ?? '';
     const enumOptions =
       field.kind === 'single-select' || field.kind === 'multi-select'
         ? field.options.map((option) => ({ value: option.value, label: option.label }))
         : undefined;
-    return [{ field, formKey, id: `${idPrefix}_${formKey}`, schema: schema as RJSFSchema, Widget, enumOptions }];
+    return {
+      field,
+      id: controlId(rjsf, idPrefix, index),
+      schema: properties[formKey] ?? {},
+      widget: resolveWidget(widgets, widgetFor(field), field.key),
+      enumOptions,
+    };
   });
-}
-
-/**
- * The answer being given, outside React: each field writes its value here as it changes, and the
- * form reads the whole of it on Accept. `onChange` hears every write.
- */
-export interface AnswerStore {
-  /** rjsf-style form data: `formKey` → the widget's value. */
-  readonly values: Record<string, unknown>;
-  set(formKey: string, value: unknown): void;
-}
-
-/** A store starting from `values` (copied); `onChange` is called after every write. */
-export function createAnswerStore(
-  values: Record<string, unknown>,
-  onChange: (values: Record<string, unknown>) => void,
-): AnswerStore {
-  const current: Record<string, unknown> = { ...values };
-  return {
-    values: current,
-    set(formKey, value) {
-      // Form keys are plain identifiers (toRjsf gives odd MCP keys a stand-in name), never `__proto__`.
-      if (value === undefined) delete current[formKey];
-      else current[formKey] = value;
-      onChange(current);
-    },
-  };
 }
 
 const noFocusReport = (): void => {};
 
-/** What `FieldView` needs; it re-renders only when its errors change, or its own value. */
+/** What `FieldView` needs; it re-renders only when its own state changes. */
 interface FieldViewProps {
   slot: FieldSlot;
-  store: AnswerStore;
-  /** Core's messages for this field after the last refused Accept; `undefined` when none. */
-  errors: string[] | undefined;
+  model: ElicitationFormModel;
+  labels: ElicitationLabels;
   /** The widgets' `registry.formContext` (the labels), the same object for every field. */
   formContext: { labels: object };
+  /** Whether the form was answered: its controls are then read-only. */
+  disabled: boolean;
 }
 
-/** One field: its widget, holding its own value, and its error messages. */
-export const FieldView = memo(function FieldView({ slot, store, errors, formContext }: FieldViewProps) {
-  const { field, formKey, id, schema, Widget, enumOptions } = slot;
-  const [value, setValue] = useState<unknown>(() => store.values[formKey]);
+/** One field: its widget, its value from the model, and core's error for it. */
+export const FieldView = memo(function FieldView({ slot, model, labels, formContext, disabled }: FieldViewProps) {
+  const { field, id, schema, widget, enumOptions } = slot;
+  const state = useFormField(model, field.key);
   const onChange = useCallback(
-    (next: unknown) => {
-      setValue(next);
-      store.set(formKey, next);
-    },
-    [store, formKey],
+    (next: unknown) => model.setValue(field.key, next as DraftValue | undefined),
+    [model, field.key],
   );
-  const invalid = errors !== undefined && errors.length > 0;
+  const errors = state?.error === undefined ? undefined : [labels.fieldError(state.error)];
+  const invalid = errors !== undefined || !widget.ok;
   return (
     <div className="mek-field" data-invalid={invalid ? '' : undefined} data-required={field.required ? '' : undefined}>
-      <Widget
-        id={id}
-        label={field.label}
-        schema={schema}
-        value={value}
-        required={field.required}
-        rawErrors={errors}
-        options={{ enumOptions }}
-        registry={{ formContext }}
-        onChange={onChange}
-        onBlur={noFocusReport}
-        onFocus={noFocusReport}
-      />
-      {invalid && (
+      {widget.ok ? (
+        <widget.Widget
+          id={id}
+          label={field.label}
+          schema={schema}
+          value={state?.value}
+          required={field.required}
+          disabled={disabled}
+          rawErrors={errors}
+          options={{ enumOptions }}
+          registry={{ formContext }}
+          onChange={onChange}
+          onBlur={noFocusReport}
+          onFocus={noFocusReport}
+        />
+      ) : (
+        // A visible refusal, never a silently missing field (production; development throws).
+        <p id={id} className="mek-refused-title">
+          {labels.fieldCannotBeShown(field.label)}
+        </p>
+      )}
+      {errors !== undefined && (
         <div id={errorId(id)} className="mek-field-error">
           {errors.map((error, index) => (
             <p key={index}>{error}</p>

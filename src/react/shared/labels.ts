@@ -66,6 +66,8 @@ export interface ElicitationLabels {
   notFormMode: string;
   /** Problem shown when a widget crashed while drawing the form. */
   formCrashed: string;
+  /** In place of a field whose widget is not a component (a host's replacement widget). */
+  fieldCannotBeShown: (label: string) => string;
 }
 
 function range(min: number | undefined, max: number | undefined, unit: string, units: string): string | undefined {
@@ -120,6 +122,7 @@ export const defaultLabels: ElicitationLabels = Object.freeze({
   messageNotText: 'The request message is not text.',
   notFormMode: 'This is not a form request (its mode is not "form").',
   formCrashed: 'The form could not be displayed because of an internal error.',
+  fieldCannotBeShown: (label: string) => `The field "${label}" cannot be shown. Decline or cancel if it matters.`,
 });
 
 /** `defaultLabels` with the given ones laid over them. */

@@ -7,7 +7,9 @@
 import type { ThemeProps } from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 
+import { WIDGET_NAMES } from '../../core/index.js';
 import { NumberTextField } from './number-text-field.js';
+import { KIT_WIDGETS, RJSF_WIDGET_KEYS } from './registry.js';
 import {
   DescriptionFieldTemplate,
   ErrorListTemplate,
@@ -17,18 +19,7 @@ import {
   SubmitButton,
   TitleFieldTemplate,
 } from './templates.js';
-import { BooleanWidget } from './widgets/boolean-widget.js';
-import { DateTimeWidget } from './widgets/date-time-widget.js';
-import { DateWidget } from './widgets/date-widget.js';
-import { EmailWidget } from './widgets/email-widget.js';
-import { EnumRadioWidget } from './widgets/enum-radio-widget.js';
-import { EnumSelectWidget } from './widgets/enum-select-widget.js';
-import { MultiSelectWidget } from './widgets/multi-select-widget.js';
-import { NumberWidget } from './widgets/number-widget.js';
-import { TextWidget } from './widgets/text-widget.js';
-import { UriWidget } from './widgets/uri-widget.js';
 import type { KitFormContext } from './widgets/parts.js';
-
 /** The rjsf theme of the kit: `{ fields, widgets, templates }`. */
 export type KitTheme = Required<
   Pick<ThemeProps<Record<string, unknown>, RJSFSchema, KitFormContext>, 'fields' | 'widgets' | 'templates'>
@@ -43,18 +34,7 @@ export function generateTheme(): KitTheme {
   return {
     // Numbers stay typed text until core reads them (see NumberTextField).
     fields: { NumberField: NumberTextField },
-    widgets: {
-      TextWidget,
-      EmailWidget,
-      URLWidget: UriWidget,
-      DateWidget,
-      DateTimeWidget,
-      UpDownWidget: NumberWidget,
-      CheckboxWidget: BooleanWidget,
-      RadioWidget: EnumRadioWidget,
-      SelectWidget: EnumSelectWidget,
-      CheckboxesWidget: MultiSelectWidget,
-    },
+    widgets: Object.fromEntries(WIDGET_NAMES.map((name) => [RJSF_WIDGET_KEYS[name], KIT_WIDGETS[name]])),
     templates: {
       FieldTemplate,
       FieldErrorTemplate,

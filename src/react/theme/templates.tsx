@@ -17,35 +17,8 @@ import {
 } from '@rjsf/utils';
 import { Fragment } from 'react';
 
+import { KIT_WIDGET_NAMES } from './registry.js';
 import { Description, FieldLabel, hasErrors, readLabels, RequiredMark } from './widgets/parts.js';
-
-/**
- * `ui:widget` names (rjsf's short names and registry names) that resolve to a kit widget, which
- * labels itself. A field without `ui:widget` gets rjsf's default, which the kit also provides.
- */
-const KIT_WIDGET_NAMES: ReadonlySet<string> = new Set([
-  'text',
-  'email',
-  'uri',
-  'date',
-  'datetime',
-  'date-time',
-  'updown',
-  'checkbox',
-  'radio',
-  'select',
-  'checkboxes',
-  'TextWidget',
-  'EmailWidget',
-  'URLWidget',
-  'DateWidget',
-  'DateTimeWidget',
-  'UpDownWidget',
-  'CheckboxWidget',
-  'RadioWidget',
-  'SelectWidget',
-  'CheckboxesWidget',
-]);
 
 /** Wraps one field: its widget, then its errors; `data-invalid`/`data-required` for styling. */
 export function FieldTemplate(props: FieldTemplateProps) {

@@ -1,0 +1,225 @@
+/**
+ * The headless model of one form-mode elicitation: what the request asks (read once), the person's
+ * draft, each field's value and error, core's verdict, and the one answer. React-free, shaped for
+ * `useSyncExternalStore`; the kit's views and a host's own components render from it.
+ *
+ * Errors are shown from the first Accept on: until then a field is not judged while it is typed in;
+ * after it, each field is judged again as it changes, so an error leaves as soon as it is fixed.
+ */
+import { hasOwn, setOwn } from '../shared/path.js';
+import {
+  answerField,
+  initialDraft,
+  SCHEMA_REFUSED,
+  submitDraft,
+  type Draft,
+  type DraftValue,
+  type SubmitResult,
+} from './draft.js';
+import type { Field } from './fields.js';
+import type { FieldError, SchemaProblem } from './problems.js';
+import type { RequestProblem } from './queue-types.js';
+import { readFormRequest } from './request.js';
+import { parseCached } from './schema.js';
+import type { ElicitResult, RequestedSchema } from './types.js';
+
+/** What core read of a request: a form to fill in, or why there is none. */
+export type FormReading =
+  | {
+      ok: true;
+      /** The server's message, shown as plain text. */
+      message: string;
+      /** The accepted `requestedSchema`. */
+      schema: RequestedSchema;
+      /** One field per property, in `properties` order. */
+      fields: readonly Field[];
+      /** Parts of the schema ignored to keep the form usable. */
+      warnings: readonly SchemaProblem[];
+    }
+  | {
+      ok: false;
+      /** The message when it is text: still shown, so the person knows what was asked. */
+      message: string | undefined;
+      /** What is wrong with the params around the schema. */
+      requestProblems: readonly RequestProblem[];
+      /** Why the schema is refused (severity `error`). */
+      schemaProblems: readonly SchemaProblem[];
+      /** Schema warnings found on the way. */
+      warnings: readonly SchemaProblem[];
+    };
+
+/** One field as shown: the same object until its value or its error changes. */
+export interface FieldState {
+  readonly field: Field;
+  /** What the field holds; `undefined` when it is empty. */
+  readonly value: DraftValue | undefined;
+  /** Core's verdict on the field, once errors are shown; `undefined` when it conforms. */
+  readonly error: FieldError | undefined;
+}
+
+/** The whole form at one moment: a new object after every change. */
+export interface FormSnapshot {
+  /** `answered` once `respond` took an answer: the form is then read-only. */
+  readonly status: 'open' | 'answered';
+  /** The person's answers so far, by property key. */
+  readonly draft: Readonly<Draft>;
+  /** The errors shown, in field order: empty before the first refused Accept and once all are fixed. */
+  readonly errors: readonly FieldError[];
+  /** How many Accepts were refused; a view moves the focus to the first error when it grows. */
+  readonly attempts: number;
+  /** The answer given, once `status` is `answered`. */
+  readonly answer: ElicitResult | undefined;
+}
+
+/** The model of one form-mode elicitation. */
+export interface ElicitationFormModel {
+  /** What core read of the request; fixed for the model's life. */
+  readonly reading: FormReading;
+  /** The current snapshot (the same object until something changes). */
+  getSnapshot(): FormSnapshot;
+  /** Calls `listener` after every change. Returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /** One field's state, or `undefined` for a key the form does not have. */
+  getField(key: string): FieldState | undefined;
+  /** Calls `listener` when that field's state changes. Returns the unsubscribe function. */
+  subscribeField(key: string, listener: () => void): () => void;
+  /** Sets a field's value (`undefined` empties it). Ignored for unknown keys and once answered. */
+  setValue(key: string, value: DraftValue | undefined): void;
+  /** Core's verdict on the draft now: what Accept would send, or why not. Shows nothing. */
+  check(): SubmitResult;
+  /** Accept's verdict: like `check`, and when refused every error is shown (and kept current). */
+  submit(): SubmitResult;
+  /** Takes the one answer. `false` (and nothing changes) when the form was already answered. */
+  respond(result: ElicitResult): boolean;
+}
+
+/** Reads an untrusted request into what the form shows. Never throws. */
+export function readForm(request: unknown): FormReading {
+  const params = readFormRequest(request);
+  const refused = (schemaProblems: readonly SchemaProblem[], warnings: readonly SchemaProblem[]): FormReading => ({
+    ok: false,
+    message: params.message,
+    requestProblems: params.problems,
+    schemaProblems,
+    warnings,
+  });
+  // Not an object, or another mode: there is no schema worth reading.
+  if (params.problems.some((problem) => problem.code !== 'message-invalid')) return refused([], []);
+  const parsed = parseCached(params.requestedSchema);
+  if (!parsed.ok) {
+    const errors = parsed.problems.filter((problem) => problem.severity === 'error');
+    return refused(
+      errors,
+      parsed.problems.filter((problem) => problem.severity === 'warning'),
+    );
+  }
+  if (params.message === undefined || params.problems.length > 0) return refused([], parsed.warnings);
+  return {
+    ok: true,
+    message: params.message,
+    schema: params.requestedSchema as RequestedSchema,
+    fields: parsed.fields,
+    warnings: parsed.warnings,
+  };
+}
+
+/** Creates the model of `request` (untrusted `elicitation/create` params), with defaults pre-filled. */
+export function createElicitationFormModel(request: unknown): ElicitationFormModel {
+  const reading = readForm(request);
+  const fields = reading.ok ? reading.fields : [];
+  const byKey = new Map(fields.map((field) => [field.key, field]));
+  const states = new Map<string, FieldState>();
+  const start = reading.ok ? initialDraft(reading.schema) : {};
+  for (const field of fields) {
+    states.set(field.key, { field, value: hasOwn(start, field.key) ? start[field.key] : undefined, error: undefined });
+  }
+  let snapshot: FormSnapshot = Object.freeze({
+    status: 'open',
+    draft: Object.freeze(start),
+    errors: Object.freeze([]),
+    attempts: 0,
+    answer: undefined,
+  });
+  const listeners = new Set<() => void>();
+  const fieldListeners = new Map<string, Set<() => void>>();
+
+  const notify = (keys: Iterable<string>): void => {
+    for (const key of keys) for (const listener of [...(fieldListeners.get(key) ?? [])]) listener();
+    for (const listener of [...listeners]) listener();
+  };
+
+  /** The errors shown, in field order, from the field states. */
+  const shownErrors = (): FieldError[] => {
+    const errors: FieldError[] = [];
+    for (const field of fields) {
+      const error = states.get(field.key)?.error;
+      if (error) errors.push(error);
+    }
+    return errors;
+  };
+
+  const errorOf = (field: Field, value: unknown): FieldError | undefined => {
+    const answer = answerField(field, value);
+    return answer.ok ? undefined : { field: field.key, ...answer.issue };
+  };
+
+  /** Replaces a field's state when its value or error differs; says whether it did. */
+  const update = (field: Field, value: DraftValue | undefined, error: FieldError | undefined): boolean => {
+    const old = states.get(field.key);
+    const sameError = old?.error?.code === error?.code && old?.error?.message === error?.message;
+    if (old && old.value === value && sameError) return false;
+    states.set(field.key, { field, value, error: sameError ? old?.error : error });
+    return true;
+  };
+
+  const check = (): SubmitResult =>
+    reading.ok ? submitDraft(reading.schema, snapshot.draft) : { ok: false, errors: [{ ...SCHEMA_REFUSED }] };
+
+  return {
+    reading,
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getField: (key) => states.get(key),
+    subscribeField(key, listener) {
+      const set = fieldListeners.get(key) ?? new Set();
+      fieldListeners.set(key, set.add(listener));
+      return () => set.delete(listener);
+    },
+    setValue(key, value) {
+      const field = byKey.get(key);
+      if (!field || snapshot.status === 'answered') return;
+      // Once errors are shown, a field is judged again as it changes.
+      const error = snapshot.attempts > 0 ? errorOf(field, value) : undefined;
+      if (!update(field, value, error)) return;
+      const draft = { ...snapshot.draft };
+      if (value === undefined) delete draft[key];
+      // defineProperty through setOwn: `__proto__` stays an own key of the draft.
+      else setOwn(draft, key, value);
+      snapshot = Object.freeze({ ...snapshot, draft: Object.freeze(draft), errors: Object.freeze(shownErrors()) });
+      notify([key]);
+    },
+    check,
+    submit() {
+      const verdict = check();
+      if (!reading.ok || snapshot.status === 'answered') return verdict;
+      const wrong = new Map(verdict.ok ? [] : verdict.errors.map((error) => [error.field, error]));
+      const changed = fields.filter((field) => update(field, states.get(field.key)?.value, wrong.get(field.key)));
+      snapshot = Object.freeze({
+        ...snapshot,
+        errors: Object.freeze(shownErrors()),
+        attempts: verdict.ok ? snapshot.attempts : snapshot.attempts + 1,
+      });
+      notify(changed.map((field) => field.key));
+      return verdict;
+    },
+    respond(result) {
+      if (snapshot.status === 'answered') return false;
+      snapshot = Object.freeze({ ...snapshot, status: 'answered', answer: result });
+      notify([]);
+      return true;
+    },
+  };
+}

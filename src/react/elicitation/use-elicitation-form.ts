@@ -1,0 +1,87 @@
+/**
+ * `useElicitationForm(request)`: the headless form model (`createElicitationFormModel`) as a hook. A
+ * host with its own components renders a conforming elicitation form from it without rjsf; the kit's
+ * `ElicitationForm` and `ElicitationRound` are views over the same model.
+ */
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+
+import {
+  createElicitationFormModel,
+  type DraftValue,
+  type ElicitationFormModel,
+  type ElicitResult,
+  type FieldState,
+  type FormReading,
+  type FormSnapshot,
+  type SubmitResult,
+} from '../../core/index.js';
+
+/** Options of `useElicitationForm`. */
+export interface UseElicitationFormOptions {
+  /** Called exactly once per request with the answer given through `accept`, `decline` or `cancel`. */
+  onRespond?: ((result: ElicitResult) => void) | undefined;
+}
+
+/** What `useElicitationForm` returns: the model's state now, and the person's actions. */
+export interface ElicitationFormState {
+  /** The model itself, for per-field subscriptions (`useFormField`). */
+  model: ElicitationFormModel;
+  /** What core read of the request: the fields, or why the form is refused. */
+  reading: FormReading;
+  /** Status, draft, shown errors, refused attempts and the answer. */
+  snapshot: FormSnapshot;
+  /** Sets a field's value (`undefined` empties it). */
+  setValue: (key: string, value: DraftValue | undefined) => void;
+  /** Accept: sends core's content when the answer conforms, else shows every error. Returns core's verdict. */
+  accept: () => SubmitResult;
+  /** The person said no. */
+  decline: () => void;
+  /** The person dismissed the request without choosing. */
+  cancel: () => void;
+}
+
+/** The model of `request`, created anew when `request` is a new object (a new request starts over). */
+function useModel(request: unknown): ElicitationFormModel {
+  const [current, setCurrent] = useState(() => ({ request, model: createElicitationFormModel(request) }));
+  if (current.request === request) return current.model;
+  const next = { request, model: createElicitationFormModel(request) };
+  setCurrent(next);
+  return next.model;
+}
+
+/** The headless form of one form-mode elicitation. `request` is untrusted: core reads it. */
+export function useElicitationForm(request: unknown, options: UseElicitationFormOptions = {}): ElicitationFormState {
+  const model = useModel(request);
+  const snapshot = useSyncExternalStore(model.subscribe, model.getSnapshot, model.getSnapshot);
+  // The latest callback, so a parent passing a new function each render changes nothing.
+  const onRespond = useRef(options.onRespond);
+  useEffect(() => {
+    onRespond.current = options.onRespond;
+  });
+  const respond = useCallback(
+    (result: ElicitResult) => {
+      if (model.respond(result)) onRespond.current?.(result);
+    },
+    [model],
+  );
+  return {
+    model,
+    reading: model.reading,
+    snapshot,
+    setValue: model.setValue,
+    accept: useCallback(() => {
+      const verdict = model.submit();
+      if (verdict.ok) respond(verdict.result);
+      return verdict;
+    }, [model, respond]),
+    decline: useCallback(() => respond({ action: 'decline' }), [respond]),
+    cancel: useCallback(() => respond({ action: 'cancel' }), [respond]),
+  };
+}
+
+/** One field of a model: re-renders only when that field's value or error changes. */
+export function useFormField(model: ElicitationFormModel, key: string): FieldState | undefined {
+  const subscribe = useCallback((listener: () => void) => model.subscribeField(key, listener), [model, key]);
+  const read = useCallback(() => model.getField(key), [model, key]);
+  return useSyncExternalStore(subscribe, read, read);
+}

@@ -1,0 +1,60 @@
+/**
+ * The one error summary of the kit (forms, rounds, tool forms): an alert listing what is wrong, each
+ * item a link that moves the focus to its field, and the focus moved to the first issue after each
+ * refused attempt (GOV.UK's error summary pattern).
+ */
+import { useEffect, useRef, type ReactNode, type Ref } from 'react';
+
+import { FieldLink, focusField } from './prompt-parts.js';
+
+/** One line of the summary: its text, and the id of the field it is about (none: about the whole). */
+export interface SummaryItem {
+  key: string;
+  text: ReactNode;
+  target?: string | undefined;
+}
+
+/**
+ * Moves the focus to the first of `targets` that can take it after each new `attempt` (not on the
+ * first render, nor on a re-render of the same attempt); else to `fallback`, when given.
+ */
+export function useFocusFirstIssue(
+  attempt: number,
+  targets: () => readonly (string | undefined)[],
+  fallback?: () => HTMLElement | null,
+): void {
+  const read = useRef({ targets, fallback });
+  read.current = { targets, fallback };
+  useEffect(() => {
+    if (attempt === 0) return;
+    const moved = read.current.targets().some((target) => target !== undefined && focusField(target));
+    if (!moved) read.current.fallback?.()?.focus();
+  }, [attempt]);
+}
+
+/** The summary; nothing when `items` is empty. Keyed by `attempt`, so each refusal is announced anew. */
+export function ErrorSummary({
+  title,
+  items,
+  attempt,
+  summaryRef,
+}: {
+  title: string;
+  items: readonly SummaryItem[];
+  attempt: number;
+  summaryRef?: Ref<HTMLDivElement> | undefined;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <div key={attempt} ref={summaryRef} tabIndex={-1} className="mek-error-summary" role="alert">
+      <p className="mek-error-summary-title">{title}</p>
+      <ul>
+        {items.map((item) => (
+          <li key={item.key}>
+            {item.target === undefined ? item.text : <FieldLink target={item.target}>{item.text}</FieldLink>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

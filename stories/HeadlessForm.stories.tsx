@@ -1,0 +1,60 @@
+/**
+ * The headless path: a host's own components render a conforming elicitation form from
+ * `useElicitationForm`, with plain JSX and its own CSS (no rjsf, no kit widget). The play answers the
+ * deployment fixture and checks the exact `ElicitResult`.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn } from 'storybook/test';
+
+import { fixtureRequest } from './fixtures.js';
+import { HeadlessForm } from './headless/HeadlessForm.js';
+
+const meta = {
+  title: 'Headless/useElicitationForm',
+  component: HeadlessForm,
+  tags: ['autodocs'],
+  parameters: { layout: 'padded' },
+  args: { request: fixtureRequest('mixed/deployment'), onRespond: fn() },
+  argTypes: { onRespond: { table: { category: 'Events' } } },
+} satisfies Meta<typeof HeadlessForm>;
+
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+/** Errors appear after the first Accept, leave as each field is fixed, and the answer is core's. */
+export const Deployment: Story = {
+  play: async ({ args, canvas, userEvent }) => {
+    await expect(canvas.getByRole('textbox', { name: 'Version' })).toHaveValue('v2.4.1');
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onRespond).not.toHaveBeenCalled();
+    await expect(canvas.getByText('This field is required.')).toBeVisible();
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Rollout strategy' }), 'canary');
+    await expect(canvas.queryByText('This field is required.')).toBeNull();
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Slack' }));
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Status page' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({
+      action: 'accept',
+      content: {
+        version: 'v2.4.1',
+        region: 'eu-west-1',
+        replicas: 2,
+        strategy: 'canary',
+        notify: ['slack', 'status'],
+        dryRun: false,
+      },
+    });
+    await expect(canvas.getByRole('button', { name: 'Decline' })).toBeDisabled();
+  },
+};
+
+/** A request core refuses still offers Decline and Cancel. */
+export const Refused: Story = {
+  args: { request: { message: 'Nested', requestedSchema: { type: 'object', properties: { a: { type: 'object' } } } } },
+  play: async ({ args, canvas, userEvent }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('This request cannot be answered as a form.');
+    await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }));
+    await expect(args.onRespond).toHaveBeenCalledWith({ action: 'cancel' });
+  },
+};
