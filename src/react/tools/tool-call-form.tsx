@@ -26,8 +26,10 @@ import { customizeValidator, type CustomValidatorOptionsType } from '@rjsf/valid
 import { Ajv } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { Component, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { FieldLink, focusField, useSessionKey } from '../shared/prompt-parts.js';
+import { useId, useMemo, useRef, useState } from 'react';
+import { ErrorBoundary } from '../shared/error-boundary.js';
+import { ErrorSummary, useFocusFirstIssue } from '../shared/error-summary.js';
+import { useSessionKey } from '../shared/prompt-parts.js';
 
 import {
   compileToolSchema,
@@ -93,22 +95,6 @@ const UI_SCHEMA: UiSchema<ToolFormData, RJSFSchema, ToolFormContext> = { 'ui:sub
 /** rjsf's strings, except that a property added under `additionalProperties` starts empty, not as "New Value". */
 function translateString(key: TranslatableString, params?: string[]): string {
   return key === TranslatableString.NewStringDefault ? '' : englishStringTranslator(key, params);
-}
-
-/** Catches a crash while rjsf draws the form and shows `fallback` with the error's message instead. */
-class FormBoundary extends Component<
-  { children: ReactNode; fallback: (message: string) => ReactNode },
-  { error: string | undefined }
-> {
-  override state: { error: string | undefined } = { error: undefined };
-
-  static getDerivedStateFromError(error: unknown): { error: string } {
-    return { error: error instanceof Error ? error.message : String(error) };
-  }
-
-  override render(): ReactNode {
-    return this.state.error === undefined ? this.props.children : this.props.fallback(this.state.error);
-  }
 }
 
 /** The block shown instead of a form: why there is none. */
@@ -196,12 +182,15 @@ function ToolArgumentsForm({
   const extraErrors = useMemo(() => toErrorSchema(located, labels.issueMessage), [located, labels]);
 
   // After each refused submit, focus the first issue's field (or the summary when it has none).
-  useEffect(() => {
-    if (attempt === 0) return;
-    const first = located.map((entry) => targetOf(idPrefix, entry)).find((id) => id !== undefined);
-    if (first === undefined || !focusField(first)) summaryRef.current?.focus();
-    // Only a new attempt moves the focus, never a re-render with the same issues.
-  }, [attempt]);
+  useFocusFirstIssue(
+    attempt,
+    () =>
+      located
+        .map((entry) => targetOf(idPrefix, entry))
+        .filter((id) => id !== undefined)
+        .slice(0, 1),
+    () => summaryRef.current,
+  );
 
   const submit = ({ formData }: IChangeEvent<ToolFormData, RJSFSchema, ToolFormContext>) => {
     const context: WalkContext = {
@@ -236,29 +225,21 @@ function ToolArgumentsForm({
   }, [validator, schema]);
   return (
     <>
-      {located.length > 0 && (
-        // Keyed by attempt: a new summary is announced again even when the issues are the same.
-        <div key={attempt} ref={summaryRef} tabIndex={-1} className="mek-error-summary" role="alert">
-          <p className="mek-error-summary-title">{labels.errorSummaryTitle}</p>
-          <ul>
-            {located.map((entry, index) => {
-              const text = (
-                <>
-                  <code className="mek-problem-path">{labels.issuePath(entry.issue.pointer)}</code>{' '}
-                  {labels.issueMessage(entry.issue)}
-                </>
-              );
-              const target = targetOf(idPrefix, entry);
-              if (target === undefined) return <li key={index}>{text}</li>;
-              return (
-                <li key={index}>
-                  <FieldLink target={target}>{text}</FieldLink>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      )}
+      <ErrorSummary
+        title={labels.errorSummaryTitle}
+        attempt={attempt}
+        summaryRef={summaryRef}
+        items={located.map((entry, index) => ({
+          key: String(index),
+          target: targetOf(idPrefix, entry),
+          text: (
+            <>
+              <code className="mek-problem-path">{labels.issuePath(entry.issue.pointer)}</code>{' '}
+              {labels.issueMessage(entry.issue)}
+            </>
+          ),
+        }))}
+      />
       {marked && <p className="mek-required-note">{labels.requiredNote}</p>}
       <Form<ToolFormData, RJSFSchema, ToolFormContext>
         className="mek-form"
@@ -328,7 +309,7 @@ function ToolCallSession({ tool, onSubmit, labels: given, theme, limits }: ToolC
       {refusal !== undefined || schema === undefined || !compiled.ok ? (
         <Refusal title={labels.schemaErrorTitle} message={refusal ?? ''} />
       ) : (
-        <FormBoundary
+        <ErrorBoundary
           fallback={(message) => <Refusal title={labels.schemaErrorTitle} message={labels.formFailed(message)} />}
         >
           <ToolArgumentsForm
@@ -339,7 +320,7 @@ function ToolCallSession({ tool, onSubmit, labels: given, theme, limits }: ToolC
             idPrefix={baseId}
             onSubmit={onSubmit}
           />
-        </FormBoundary>
+        </ErrorBoundary>
       )}
     </div>
   );
