@@ -51,7 +51,8 @@ import {
   type WalkContext,
 } from '../../tools/rjsf/index.js';
 import { defaultToolCallFormLabels, type ToolCallFormLabels } from './tool-labels.js';
-import { toolTheme, type ToolFormContext } from './tool-theme.js';
+import type { ToolFormContext } from './tool-theme-parts.js';
+import { toolTheme } from './tool-theme.js';
 import '../theme/elicit-kit.css';
 import '../theme/tools.css';
 
