@@ -19,7 +19,7 @@ import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from
 import type { ElicitationEntry, ElicitationNotice, ElicitationQueue, ElicitResult } from '../../core/index.js';
 import { ElicitationRound } from './elicitation-round.js';
 import { PromptView } from './elicitation-prompt.js';
-import { mergeKitLabels, type KitLabels } from './host-labels.js';
+import { mergeKitLabels, shownServer, type KitLabels } from './host-labels.js';
 import '../theme/elicit-kit.css';
 import '../theme/host.css';
 
@@ -104,9 +104,13 @@ export function ElicitationHost({ queue, labels: given, theme }: ElicitationHost
               return (
                 <li key={notice.id} className="mek-notice" data-reason={notice.reason}>
                   <span className="mek-notice-text" id={`${notice.id}-text`}>
-                    {labels.stoppedWaiting(notice.server, notice.reason)}
+                    {labels.stoppedWaiting(shownServer(notice.server), notice.reason)}
                   </span>
-                  {detail !== undefined && <span className="mek-notice-detail">{detail}</span>}
+                  {detail !== undefined && (
+                    <span className="mek-notice-detail" dir="auto">
+                      {detail}
+                    </span>
+                  )}
                   <button
                     type="button"
                     className="mek-button mek-button-quiet"
@@ -155,7 +159,7 @@ export function ElicitationHost({ queue, labels: given, theme }: ElicitationHost
       {head !== undefined && (
         <div className="mek-actions">
           <button type="button" className="mek-button" onClick={() => queue.cancelAll(head.serverKey)}>
-            {labels.cancelAllFrom(head.server)}
+            {labels.cancelAllFrom(shownServer(head.server))}
           </button>
         </div>
       )}
