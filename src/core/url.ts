@@ -122,31 +122,16 @@ function decodeLabel(label: string): string | undefined {
   }
 }
 
-/** Scripts that legitimately share a label with Latin and each other (Japanese, Chinese, Korean names). */
-const CJK_SETS: readonly (readonly string[])[] = [
-  ['Latin', 'Han', 'Hiragana', 'Katakana'],
-  ['Latin', 'Han', 'Bopomofo'],
-  ['Latin', 'Han', 'Hangul'],
-];
+/**
+ * Scripts that legitimately share a label with Latin and each other (Japanese, Chinese, Korean
+ * names), by ISO 15924 code, which `\p{Script=…}` accepts as well as the long names.
+ */
+const CJK_SETS = ['Latn Hani Hira Kana', 'Latn Hani Bopo', 'Latn Hani Hang'].map((set) => set.split(' '));
 
-/** The scripts the kit tells apart in a label; letters of any other script count as "Other". */
-const SCRIPTS: readonly { name: string; pattern: RegExp }[] = [
-  'Latin',
-  'Cyrillic',
-  'Greek',
-  'Armenian',
-  'Georgian',
-  'Hebrew',
-  'Arabic',
-  'Cherokee',
-  'Han',
-  'Hiragana',
-  'Katakana',
-  'Hangul',
-  'Bopomofo',
-  'Thai',
-  'Devanagari',
-].map((name) => ({ name, pattern: new RegExp(`^\\p{Script=${name}}$`, 'u') }));
+/** The scripts the kit tells apart in a label (ISO 15924); letters of any other script count as "Other". */
+const SCRIPTS = 'Latn Cyrl Grek Armn Geor Hebr Arab Cher Hani Hira Kana Hang Bopo Thai Deva'
+  .split(' ')
+  .map((name) => ({ name, pattern: new RegExp(`^\\p{sc=${name}}$`, 'u') }));
 
 /** A letter of one script: Common and Inherited ones (the kana-Latin `ー`) belong to whatever surrounds them. */
 const LETTER = /^(?![\p{Script=Common}\p{Script=Inherited}])\p{L}$/u;
