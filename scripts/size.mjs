@@ -33,7 +33,7 @@ const PEERS = /^(react|react-dom|@rjsf\/[^/]+|ajv|ajv-formats|@modelcontextproto
 
 /** Entry points and their gzipped JavaScript budgets in kB; `null` = reported only. */
 const ENTRIES = [
-  { name: 'core', entry: 'src/core/index.ts', budgetKb: 14 },
+  { name: 'core', entry: 'src/core/index.ts', budgetKb: 15 },
   { name: 'react (.)', entry: 'src/index.ts', budgetKb: 28 },
   { name: 'tools', entry: 'src/tools/index.ts', budgetKb: 10 },
   { name: 'tools/react', entry: 'src/react/tools/index.ts', budgetKb: 26 },

@@ -17,7 +17,7 @@ interface EntrySize {
 const script = fileURLToPath(new URL('../../scripts/size.mjs', import.meta.url));
 
 describe('given the entry points built for production', () => {
-  test('each stays within its budget (core ≤ 14, React entry ≤ 28, tools ≤ 10, tools/react ≤ 26 kB gzipped)', () => {
+  test('each stays within its budget (core ≤ 15, React entry ≤ 28, tools ≤ 10, tools/react ≤ 26 kB gzipped)', () => {
     // `process.exitCode` is 1 when over budget: read the JSON either way.
     let text: string;
     try {
@@ -27,7 +27,7 @@ describe('given the entry points built for production', () => {
     }
     const { entries } = JSON.parse(text) as { entries: EntrySize[] };
     expect(entries.map((entry) => [entry.name, entry.budgetKb])).toEqual([
-      ['core', 14],
+      ['core', 15],
       ['react (.)', 28],
       ['tools', 10],
       ['tools/react', 26],
