@@ -248,3 +248,42 @@ describe('given a look-alike host in a URL request (finding 8, as shown)', () =>
     expect(site('https://xn--11b2ezcw70k.com').painted).toBe('xn--11b2ezcw70k.com (decoded: क्<U+200D>ष.com)');
   });
 });
+
+describe('given two connections that report the same name, both in view', () => {
+  function twoGitHubs() {
+    const queue = createElicitationQueue();
+    const url = { mode: 'url', message: 'Authorise', url: 'https://github.example/device', elicitationId: 'e1' };
+    const first = queue.enqueue(url, { server: { name: 'GitHub' }, serverKey: 'connection-a' });
+    const entry = queue.getSnapshot().entries[0];
+    queue.respond(entry?.id ?? '', { action: 'accept' });
+    const second = queue.enqueue(form, { server: { name: 'GitHub' }, serverKey: 'connection-b' });
+    const container = mount(<ElicitationHost queue={queue} />);
+    return { queue, container, first, second };
+  }
+
+  test('each is named with its connection number, in the header and on "Cancel all from"', () => {
+    const { container } = twoGitHubs();
+    expect([...container.querySelectorAll('.mek-server')].map(paintedText)).toEqual([
+      'Request from GitHub (connection 1)',
+      'Request from GitHub (connection 2)',
+    ]);
+    expect(paintedText(button(container, 'Cancel all from'))).toBe('Cancel all from GitHub (connection 2)');
+  });
+
+  test('once only one of them is left in view, it is plain "GitHub" again', async () => {
+    const { queue, container, second } = twoGitHubs();
+    flushSync(() => queue.cancelAll('connection-a'));
+    expect([...container.querySelectorAll('.mek-server')].map(paintedText)).toEqual(['Request from GitHub']);
+    button(container, 'Cancel all from GitHub').click();
+    await expect(second).resolves.toEqual({ action: 'cancel' });
+  });
+
+  test('different ids tell them apart already: no numbers', () => {
+    const queue = createElicitationQueue();
+    void queue.enqueue(form, { server: { name: 'GitHub', id: 'work' }, serverKey: 'a' });
+    void queue.enqueue(form, { server: { name: 'GitHub', id: 'home' }, serverKey: 'b' });
+    const container = mount(<ElicitationHost queue={queue} />);
+    expect(paintedText(header(container))).toBe('Request from GitHub (ID: work)');
+    queue.cancelAll();
+  });
+});

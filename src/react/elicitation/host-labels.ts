@@ -81,6 +81,11 @@ export interface HostLabels {
   dismissNotice: string;
   /** Cancels every request of the server being shown. */
   cancelAllFrom: (server: ElicitationServer) => string;
+  /**
+   * The name of one of several connections that report the same name (and id), numbered in order of
+   * appearance: "GitHub (connection 2)". Used as the server's name everywhere in the host.
+   */
+  connectionName: (name: string, connection: number) => string;
   /** Over a 2026-07-28 round: several requests answered with one Accept. */
   roundIntro: (count: number) => string;
   /** Replaces `requestFrom` in the header of one request of a round: "Request 2 of 3 from". */
@@ -165,6 +170,7 @@ export const defaultHostLabels: HostLabels = Object.freeze({
   stoppedWaiting: (server: ElicitationServer) => `${server.name} stopped waiting`,
   dismissNotice: 'Dismiss',
   cancelAllFrom: (server: ElicitationServer) => `Cancel all from ${server.name}`,
+  connectionName: (name: string, connection: number) => `${name} (connection ${connection})`,
   roundIntro: (count: number) =>
     `${count} requests, answered together with one Accept. Tick “Decline request …” to say no to one of them.`,
   roundItemFrom: (index: number, count: number) => `Request ${index} of ${count} from`,
