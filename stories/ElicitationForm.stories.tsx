@@ -682,6 +682,8 @@ const germanFieldErrors: { [code in FieldError['code']]?: string } = {
 const german: ElicitationLabels = {
   requestFrom: 'Anfrage von',
   serverId: (id) => `(Kennung: ${id})`,
+  serverTextHidden: (codePoints) =>
+    `Der Name des Servers enthält unsichtbare oder richtungsändernde Zeichen, ausgeschrieben als ${codePoints.map((code) => `<${code}>`).join(', ')}.`,
   accept: 'Annehmen',
   decline: 'Ablehnen',
   cancel: 'Abbrechen',

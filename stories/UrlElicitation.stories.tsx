@@ -92,20 +92,20 @@ export const SafeHttps: Story = {
   },
 };
 
-/** Cyrillic "а" in a Latin name: the decoded host is shown, the punycode form beside it. */
+/** Cyrillic "а" in a Latin name: shown as the browser sends it (punycode), the decoded form beside it. */
 export const Punycode: Story = {
   name: 'Warning: punycode look-alike',
   args: { request: urlRequest('https://xn--pple-43d.com/signin?next=%2Faccount') },
   play: async ({ canvas, canvasElement }) => {
-    await expect(fact(canvasElement, 'Site')).toBe('аpple.com (sent as xn--pple-43d.com)');
+    await expect(fact(canvasElement, 'Site')).toBe('xn--pple-43d.com (decoded: аpple.com)');
     await expect(fact(canvasElement, 'Full address')).toBe('https://xn--pple-43d.com/signin?next=%2Faccount');
     await expect(warnings(canvasElement)).toEqual([
-      'The site name uses international characters (аpple.com, sent as xn--pple-43d.com). It may imitate a name you know.',
-      'The site name mixes letters of different alphabets, a common trick to imitate a known name.',
+      'The site name uses international characters (\u2066аpple.com\u2069, sent as xn--pple-43d.com). It may imitate a name you know.',
+      'The site name mixes letters of different alphabets, a common trick to imitate a known name. It is shown encoded, as the browser sends it.',
     ]);
     await expect(canvas.getByRole('button', { name: 'Open in new tab' })).toHaveAccessibleDescription(
-      'Check before opening The site name uses international characters (аpple.com, sent as xn--pple-43d.com). It may imitate a name you know. ' +
-        'The site name mixes letters of different alphabets, a common trick to imitate a known name.',
+      'Check before opening The site name uses international characters (\u2066аpple.com\u2069, sent as xn--pple-43d.com). It may imitate a name you know. ' +
+        'The site name mixes letters of different alphabets, a common trick to imitate a known name. It is shown encoded, as the browser sends it.',
     );
     await expect(window.open).not.toHaveBeenCalled();
   },
@@ -201,9 +201,10 @@ export const Dark: Story = {
   args: { theme: 'dark', request: urlRequest('http://xn--80ak6aa92e.com/') },
   parameters: { backgrounds: { value: 'dark' } },
   play: async ({ canvasElement }) => {
-    await expect(fact(canvasElement, 'Site')).toBe('аррӏе.com (sent as xn--80ak6aa92e.com)');
+    await expect(fact(canvasElement, 'Site')).toBe('xn--80ak6aa92e.com (decoded: аррӏе.com)');
     await expect(warnings(canvasElement)).toEqual([
-      'The site name uses international characters (аррӏе.com, sent as xn--80ak6aa92e.com). It may imitate a name you know.',
+      'The site name uses international characters (\u2066аррӏе.com\u2069, sent as xn--80ak6aa92e.com). It may imitate a name you know.',
+      'Every letter of \u2066аррӏе.com\u2069 belongs to another alphabet but looks like a Latin letter: the name imitates one written in Latin letters. It is shown encoded, as the browser sends it.',
       'The page is not encrypted (http). Do not enter passwords or payment details there.',
     ]);
   },

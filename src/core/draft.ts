@@ -8,7 +8,8 @@
  * - A required boolean left untouched is sent as `false`: the person saw an unticked box and
  *   submitted it. A required multi-select left untouched is sent as `[]` (then `minItems` applies).
  * - Number fields take a number or the text of one; text that is not a number is an error, never
- *   coerced. Integers leave as JSON numbers.
+ *   coerced. Text whose decimal value a JSON number cannot carry exactly (`9007199254740993`,
+ *   `1e-400`) is refused (`precision`), never rounded. Integers leave as JSON numbers.
  * - Multi-selects leave as `string[]` in option order, whatever order they were ticked in.
  * - A `date-time` typed as a local `YYYY-MM-DDTHH:MM[:SS]` gets the local offset of that instant
  *   (DST-aware); a local time that does not exist (a DST gap) is an error.
@@ -17,8 +18,8 @@
  */
 import type { Field } from './fields.js';
 import { localDateTimeToRfc3339 } from '../shared/date-time.js';
-import { NUMBER_TEXT } from '../shared/numbers.js';
-import { hasOwn, isRecord, setOwn } from '../shared/path.js';
+import { exactNumber, NUMBER_TEXT } from '../shared/numbers.js';
+import { hasOwn, isRecord, quoteShort, setOwn } from '../shared/path.js';
 import type { FieldError } from './problems.js';
 import { parseCached } from './schema.js';
 import type { ElicitContent, ElicitResult, ElicitValue, RequestedSchema } from './types.js';
@@ -69,9 +70,18 @@ function normalize(field: Field, raw: unknown): { value: unknown } | { issue: Va
   if (field.kind === 'number' && typeof raw === 'string') {
     const text = raw.trim();
     if (text === '') return undefined;
-    return NUMBER_TEXT.test(text)
-      ? { value: Number(text) }
-      : { issue: { code: 'not-a-number', message: 'Enter a number.' } };
+    if (!NUMBER_TEXT.test(text)) return { issue: { code: 'not-a-number', message: 'Enter a number.' } };
+    const number = Number(text);
+    // JSON sends a number's shortest decimal: text whose value does not survive that is refused, never rounded.
+    if (Number.isFinite(number) && exactNumber(text) === undefined) {
+      return {
+        issue: {
+          code: 'precision',
+          message: `${quoteShort(text)} cannot be sent exactly: it would arrive as ${String(number)}.`,
+        },
+      };
+    }
+    return { value: number };
   }
   return { value: raw };
 }

@@ -94,6 +94,11 @@ export const FIELD_ERROR_CODES = [
   'not-a-number',
   /** A number that should be an integer. */
   'integer',
+  /**
+   * A number that cannot be sent exactly: typed text whose decimal value JSON would change
+   * (`9007199254740993` would arrive as `9007199254740992`), or an integer beyond ±(2^53 − 1).
+   */
+  'precision',
   'minimum',
   'maximum',
   'min-length',

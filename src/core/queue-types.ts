@@ -1,18 +1,25 @@
 /** The types of the elicitation queue: entries, prompts, snapshots, and the queue itself. */
 import type { ElicitRequestFormParams, ElicitRequestURLParams, ElicitResult } from './types.js';
 
-/** Who is asking. */
+/** Who is asking, as the person sees it. A label, never an identity: two servers may report one name. */
 export interface ElicitationServer {
   /** Shown to the person (`serverInfo.name`, or what the host calls the server). */
   readonly name: string;
-  /** Tells apart two servers with the same name; when given, it is the server's key. */
+  /** Shown beside the name; when given and `origin.serverKey` is not, it is also the server's key. */
   readonly id?: string;
 }
 
 /** Where a request comes from and how long its server waits. */
 export interface ElicitationOrigin {
-  /** Who asks; shown to the person and used as the entry's `serverKey`. */
+  /** Who asks; shown to the person. */
   readonly server: ElicitationServer;
+  /**
+   * The connection the request came on: `complete`, `cancelAll` and `maxEntriesPerServer` go by it,
+   * so one server can never complete, cancel or crowd out another's requests. `attachElicitation`
+   * gives each attachment its own. Default: `server.id`, else `server.name` (for hosts that
+   * enqueue by hand and know their names are unique).
+   */
+  readonly serverKey?: string;
   /** Fires when the server stops waiting (the SDK's per-request signal). */
   readonly signal?: AbortSignal;
   /** Epoch milliseconds after which the server stops waiting. */
@@ -85,7 +92,7 @@ export interface EntryCommon {
   readonly id: string;
   /** Who asks (show it: SPEC §3 says the person must see which server is asking). */
   readonly server: ElicitationServer;
-  /** `server.id` when given, else `server.name`: pass it to `cancelAll` and `complete`. */
+  /** `origin.serverKey`, else `server.id`, else `server.name`: pass it to `cancelAll` and `complete`. */
   readonly serverKey: string;
   /** When the server stops waiting (epoch ms), if it said. */
   readonly deadline?: number;

@@ -20,6 +20,8 @@
  *   `elicitationId` (2025-11-25) then stays visible as `consented` until `complete(elicitationId)`
  *   marks it `completed`, or the person dismisses it. Without an id (2026-07-28) there is no
  *   completion to wait for and the entry leaves at once.
+ * - Servers are told apart by `serverKey` (the connection, see `ElicitationOrigin`), never by the
+ *   name they report: completion, "cancel all" and the per-server limit stay within one key.
  * - One server holds at most `maxEntriesPerServer` entries (default 100); a request beyond that
  *   resolves `{ action: 'cancel' }` at once, with no entry, like one the server already gave up on.
  * - All state lives in the closure of one queue; the snapshot is a new frozen object only when
@@ -101,17 +103,24 @@ function normalizeResult(prompt: ElicitationPrompt, result: unknown): ElicitResu
   }
 }
 
-function readOrigin(origin: ElicitationOrigin): { server: ElicitationServer; signal?: AbortSignal; deadline?: number } {
+function readOrigin(origin: ElicitationOrigin): {
+  server: ElicitationServer;
+  serverKey: string;
+  signal?: AbortSignal;
+  deadline?: number;
+} {
   if (!isRecord(origin) || !isRecord(origin.server) || typeof origin.server.name !== 'string') {
     throw new TypeError('origin.server.name must be a string');
   }
   const { name, id } = origin.server;
   if (id !== undefined && typeof id !== 'string') throw new TypeError('origin.server.id must be a string when given');
+  const { serverKey = id ?? name } = origin;
+  if (typeof serverKey !== 'string') throw new TypeError('origin.serverKey must be a string when given');
   if (origin.deadline !== undefined && !Number.isFinite(origin.deadline)) {
     throw new TypeError('origin.deadline must be a finite number of epoch milliseconds when given');
   }
   const server: ElicitationServer = Object.freeze(id === undefined ? { name } : { name, id });
-  return { server, ...pickDefined(origin, ['signal', 'deadline']) };
+  return { server, serverKey, ...pickDefined(origin, ['signal', 'deadline']) };
 }
 
 /** Creates an empty queue. Each queue is independent: no state is shared between queues. */
@@ -223,11 +232,10 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     count: number,
     origin: ElicitationOrigin,
   ): Promise<readonly ElicitResult[]> {
-    const { server, signal, deadline } = readOrigin(origin);
+    const { server, serverKey, signal, deadline } = readOrigin(origin);
     const cancelled = () => Promise.resolve(Array.from({ length: count }, cancel));
     // Already given up: the person never sees it, so there is nothing to tell them either.
     if (signal?.aborted === true || (deadline !== undefined && deadline <= Date.now())) return cancelled();
-    const serverKey = server.id ?? server.name;
     // Over the server's share: answered like a request it already gave up on. Counted, not tracked:
     // the cap keeps the queue short.
     const queued = order.reduce((count, live) => (live.entry.serverKey === serverKey ? count + 1 : count), 0);

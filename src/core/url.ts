@@ -4,12 +4,20 @@
  *
  * React-free and DOM-free: it uses only the WHATWG `URL` parser (Node and browsers), which already
  * normalises what a browser would open — `0x7f.1`, `2130706433` and `0177.0.0.1` become `127.0.0.1`,
- * Unicode hosts become punycode, tabs and newlines inside the URL are dropped. The kit shows that
- * normalised `href`, because it is exactly what `window.open` will load. Parsers hand back ASCII
- * hostnames only, so the Unicode form a person should read is decoded here (RFC 3492).
+ * Unicode hosts become punycode (UTS #46 processing: invalid labels, bidi controls and most
+ * invisible characters are refused there), tabs and newlines inside the URL are dropped. The kit
+ * shows that normalised `href`, because it is exactly what `window.open` will load.
+ *
+ * Parsers hand back ASCII hostnames only; the Unicode form is decoded here (`punycode`). Like
+ * Chromium's IDN display policy (UTS #39), a host with a look-alike label, one mixing scripts or
+ * written wholly in letters of another script that look Latin (`аррӏе.com`, all Cyrillic), or one
+ * holding invisible characters, is shown as the browser sends it (`xn--80ak6aa92e.com`), the Unicode
+ * form second, with a warning that says which.
  */
+import { decode } from 'punycode/punycode.es6.js';
 
 import { defined } from '../shared/path.js';
+import { LATIN_LOOKALIKES } from './lookalikes.js';
 
 /** Why a URL cannot be offered at all; the view then offers only Decline and Cancel. */
 export const URL_REFUSALS = [
@@ -34,6 +42,13 @@ export const URL_WARNINGS = [
   'punycode',
   /** One label mixes letters of several scripts (e.g. Latin and Cyrillic), a classic look-alike trick. */
   'mixed-script',
+  /**
+   * A label is written only in letters of another script that look like Latin ones (UTS #39
+   * whole-script confusable: `аррӏе`, all Cyrillic, reads as "apple").
+   */
+  'whole-script-confusable',
+  /** A label holds invisible characters (zero-width joiners the parser lets through). */
+  'invisible',
   /** `http:`: neither the page nor what the person types there is protected in transit. */
   'plain-http',
   /** The text held spaces, tabs or line breaks that the parser removed: the URL shown is the one opened. */
@@ -61,8 +76,13 @@ export interface InspectedUrl {
   readonly scheme: 'https' | 'http';
   /** The hostname as the browser uses it: ASCII (punycode), lower case; IPv6 in brackets. No port. */
   readonly host: string;
-  /** The hostname for people: punycode labels decoded to Unicode. Equal to `host` when nothing was decoded. */
+  /**
+   * The hostname to show first: `unicodeHost`, or `host` (punycode) when a label is a look-alike
+   * (`mixed-script`, `whole-script-confusable`) or holds `invisible` characters, as browsers show it.
+   */
   readonly displayHost: string;
+  /** Every punycode label decoded to Unicode, whatever it looks like. Equal to `host` when nothing was decoded. */
+  readonly unicodeHost: string;
   /** The port when it is not the scheme's default, else absent. */
   readonly port?: string;
   /**
@@ -89,108 +109,32 @@ export interface RefusedUrl {
 /** What `inspectUrl` returns. */
 export type UrlInspection = InspectedUrl | RefusedUrl;
 
-// RFC 3492 §5: the Bootstring parameters of Punycode.
-const BASE = 36;
-const T_MIN = 1;
-const T_MAX = 26;
-const SKEW = 38;
-const DAMP = 700;
-const INITIAL_BIAS = 72;
-const INITIAL_N = 0x80;
-const MAX_CODE_POINT = 0x10ffff;
-
-/** RFC 3492 §6.1. */
-function adapt(delta: number, numPoints: number, firstTime: boolean): number {
-  let scaled = firstTime ? Math.floor(delta / DAMP) : delta >> 1;
-  scaled += Math.floor(scaled / numPoints);
-  let k = 0;
-  while (scaled > ((BASE - T_MIN) * T_MAX) >> 1) {
-    scaled = Math.floor(scaled / (BASE - T_MIN));
-    k += BASE;
+/**
+ * One `xn--` label decoded to Unicode, or `undefined` when it is not valid Punycode or decodes to
+ * ASCII only (`xn--abc-`: not an IDN label; the ASCII form is shown).
+ */
+function decodeLabel(label: string): string | undefined {
+  try {
+    const decoded = decode(label.slice(4));
+    return /[^\u0000-\u007f]/.test(decoded) ? decoded : undefined;
+  } catch {
+    return undefined;
   }
-  return k + Math.floor(((BASE - T_MIN + 1) * scaled) / (scaled + SKEW));
-}
-
-/** The value of a base-36 digit (`a`–`z` 0–25, `0`–`9` 26–35, either case), else `undefined`. */
-function digitValue(code: number): number | undefined {
-  if (code >= 0x61 && code <= 0x7a) return code - 0x61;
-  if (code >= 0x41 && code <= 0x5a) return code - 0x41;
-  if (code >= 0x30 && code <= 0x39) return code - 0x30 + 26;
-  return undefined;
 }
 
 /**
- * Decodes one Punycode string (a label without its `xn--` prefix) to Unicode, following the
- * decoding procedure of RFC 3492 §6.2. Returns `undefined` for input that is not valid Punycode
- * (a non-basic character, a bad digit, overflow, a code point beyond U+10FFFF or a surrogate).
+ * Scripts that legitimately share a label with Latin and each other (Japanese, Chinese, Korean
+ * names), by ISO 15924 code, which `\p{Script=…}` accepts as well as the long names.
  */
-export function decodePunycode(input: string): string | undefined {
-  const delimiter = input.lastIndexOf('-');
-  const basicEnd = delimiter < 0 ? 0 : delimiter;
-  const output: number[] = [];
-  for (let index = 0; index < basicEnd; index += 1) {
-    const code = input.charCodeAt(index);
-    if (code >= 0x80) return undefined;
-    output.push(code);
-  }
-  let n = INITIAL_N;
-  let i = 0;
-  let bias = INITIAL_BIAS;
-  // Extended part: after the delimiter, or the whole input when there is none.
-  let position = delimiter < 0 ? 0 : delimiter + 1;
-  while (position < input.length) {
-    const oldI = i;
-    let weight = 1;
-    for (let k = BASE; ; k += BASE) {
-      if (position >= input.length) return undefined;
-      const digit = digitValue(input.charCodeAt(position));
-      position += 1;
-      if (digit === undefined) return undefined;
-      i += digit * weight;
-      if (i > Number.MAX_SAFE_INTEGER) return undefined;
-      const threshold = k <= bias ? T_MIN : k >= bias + T_MAX ? T_MAX : k - bias;
-      if (digit < threshold) break;
-      weight *= BASE - threshold;
-      if (weight > Number.MAX_SAFE_INTEGER) return undefined;
-    }
-    const length = output.length + 1;
-    bias = adapt(i - oldI, length, oldI === 0);
-    n += Math.floor(i / length);
-    i %= length;
-    if (n > MAX_CODE_POINT || (n >= 0xd800 && n <= 0xdfff)) return undefined;
-    output.splice(i, 0, n);
-    i += 1;
-  }
-  return String.fromCodePoint(...output);
-}
+const CJK_SETS = ['Latn Hani Hira Kana', 'Latn Hani Bopo', 'Latn Hani Hang'].map((set) => set.split(' '));
 
-/** Scripts that legitimately share a label with Latin and each other (Japanese, Chinese, Korean names). */
-const CJK_SETS: readonly (readonly string[])[] = [
-  ['Latin', 'Han', 'Hiragana', 'Katakana'],
-  ['Latin', 'Han', 'Bopomofo'],
-  ['Latin', 'Han', 'Hangul'],
-];
+/** The scripts the kit tells apart in a label (ISO 15924); letters of any other script count as "Other". */
+const SCRIPTS = 'Latn Cyrl Grek Armn Geor Hebr Arab Cher Hani Hira Kana Hang Bopo Thai Deva'
+  .split(' ')
+  .map((name) => ({ name, pattern: new RegExp(`^\\p{sc=${name}}$`, 'u') }));
 
-/** The scripts the kit tells apart in a label; letters of any other script count as "Other". */
-const SCRIPTS: readonly { name: string; pattern: RegExp }[] = [
-  'Latin',
-  'Cyrillic',
-  'Greek',
-  'Armenian',
-  'Georgian',
-  'Hebrew',
-  'Arabic',
-  'Cherokee',
-  'Han',
-  'Hiragana',
-  'Katakana',
-  'Hangul',
-  'Bopomofo',
-  'Thai',
-  'Devanagari',
-].map((name) => ({ name, pattern: new RegExp(`^\\p{Script=${name}}$`, 'u') }));
-
-const LETTER = /^\p{L}$/u;
+/** A letter of one script: Common and Inherited ones (the kana-Latin `ー`) belong to whatever surrounds them. */
+const LETTER = /^(?![\p{Script=Common}\p{Script=Inherited}])\p{L}$/u;
 
 /** True when `label` holds letters of several scripts, beyond the CJK combinations. */
 function mixesScripts(label: string): boolean {
@@ -201,6 +145,17 @@ function mixesScripts(label: string): boolean {
   }
   if (found.size < 2) return false;
   return !CJK_SETS.some((allowed) => [...found].every((script) => allowed.includes(script)));
+}
+
+const LOOKALIKE = new RegExp(`[${LATIN_LOOKALIKES}]`, 'gu');
+
+/**
+ * True when `label` is made only of letters of other scripts that look Latin (and digits, hyphens):
+ * UTS #39's whole-script confusable with a Latin label, as Chromium shows it in punycode.
+ */
+function wholeScriptConfusable(label: string): boolean {
+  const rest = label.replace(LOOKALIKE, '');
+  return rest !== label && /^[\d-]*$/.test(rest);
 }
 
 /** A host the parser wrote as an IP address: it always normalises IPv4 to four decimal parts. */
@@ -245,25 +200,32 @@ export function inspectUrl(url: string): UrlInspection {
   const host = parsed.hostname;
   const ipHost = isIpHost(host);
   let punycode = false;
-  let mixedScript = false;
-  const displayLabels = ipHost
+  const decoded: string[] = [];
+  const unicodeLabels = ipHost
     ? [host]
     : host.split('.').map((label) => {
         if (!label.startsWith('xn--')) return label;
         punycode = true;
-        const decoded = decodePunycode(label.slice(4));
-        // An all-ASCII result is not a valid IDN label (`xn--abc-`): keep showing the ASCII form.
-        if (decoded === undefined || !/[^\u0000-\u007f]/.test(decoded)) return label;
-        if (mixesScripts(decoded)) mixedScript = true;
-        return decoded;
+        const unicode = decodeLabel(label);
+        if (unicode !== undefined) decoded.push(unicode);
+        return unicode ?? label;
       });
-  const displayHost = displayLabels.join('.');
-  const named = ipHost ? [] : displayLabels.filter((label) => label !== '');
+  const unicodeHost = unicodeLabels.join('.');
+  const mixedScript = decoded.some(mixesScripts);
+  // Under a top-level domain of another script (`.рф`) the whole name reads as that script, not as Latin.
+  const tld = unicodeLabels.filter((label) => label !== '').at(-1) ?? '';
+  const wholeScript = /^[\w-]*$/.test(tld) && decoded.some(wholeScriptConfusable);
+  // UTS #46 (in the parser) refuses every other invisible character in a host; the joiners pass in context.
+  const invisible = decoded.some((label) => /[\u200c\u200d]/.test(label));
+  const displayHost = mixedScript || wholeScript || invisible ? host : unicodeHost;
+  const named = ipHost ? [] : displayHost.split('.').filter((label) => label !== '');
   const flags: Record<UrlWarning, boolean> = {
     credentials: parsed.username !== '' || parsed.password !== '',
     'ip-host': ipHost,
     punycode,
     'mixed-script': mixedScript,
+    'whole-script-confusable': wholeScript,
+    invisible,
     'plain-http': scheme === 'http',
     whitespace: PARSER_WHITESPACE.test(url),
     long: parsed.href.length > LONG_URL_LENGTH,
@@ -275,6 +237,7 @@ export function inspectUrl(url: string): UrlInspection {
     scheme,
     host,
     displayHost,
+    unicodeHost,
     ...(parsed.port !== '' && { port: parsed.port }),
     ...(named.length >= 2 && { registrableHint: named.slice(-2).join('.') }),
     warnings: Object.freeze(warnings),

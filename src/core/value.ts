@@ -78,6 +78,13 @@ export function checkValue(field: Field, value: unknown): ValueIssue | undefined
       if (typeof value !== 'number') return issue('type', 'Enter a number.');
       if (!Number.isFinite(value)) return issue('not-a-number', 'Enter a finite number.');
       if (field.integer && !Number.isInteger(value)) return issue('integer', 'Enter a whole number.');
+      // Beyond 2^53 neighbouring integers share one number: the value may already be a rounded one.
+      if (field.integer && !Number.isSafeInteger(value)) {
+        return issue(
+          'precision',
+          'Enter a whole number from -9007199254740991 to 9007199254740991; larger ones cannot be sent exactly.',
+        );
+      }
       if (field.minimum !== undefined && value < field.minimum)
         return issue('minimum', `Enter ${field.minimum} or more.`);
       if (field.maximum !== undefined && value > field.maximum)

@@ -9,13 +9,20 @@ export interface AttachElicitationOptions {
   /**
    * Who is asking, as the person sees it. Each part is optional: `name` defaults to the server's
    * `serverInfo.name` (read per request, so it is known once connected), then `"MCP server"`.
-   * Give `id` when two connected servers may share a name: it becomes the entry's `serverKey`.
+   * `id` is shown beside the name and becomes the entries' `serverKey`; without it each
+   * attachment gets a key of its own, so a name the server reports is never an identity.
    */
   server?: { name?: string; id?: string };
 }
 
-/** Removes what `attachElicitation` installed (the declared capabilities stay: the SDKs cannot drop them). */
-export type DetachElicitation = () => void;
+/**
+ * Removes what `attachElicitation` installed (the declared capabilities stay: the SDKs cannot drop
+ * them). Carries the attachment's `serverKey`, for `queue.cancelAll(detach.serverKey)`.
+ */
+export type DetachElicitation = (() => void) & {
+  /** The `serverKey` of every entry this attachment adds (`options.server.id`, else one of its own). */
+  readonly serverKey: string;
+};
 
 /** The capabilities the kit really supports: form and URL mode (2025-11-25 `{ form: {}, url: {} }`). */
 export const ELICITATION_CAPABILITIES = { elicitation: { form: {}, url: {} } } as const;
@@ -31,9 +38,20 @@ export function serverIdentity(
   return id === undefined ? { name } : { name, id };
 }
 
-/** The key `complete()` and `cancelAll()` use for this server (same rule as the queue's `serverKey`). */
-export function serverKeyOf(server: ElicitationServer): string {
-  return server.id ?? server.name;
+/**
+ * The `serverKey` of one attachment: `options.server.id` when the host gave one, else a key no other
+ * attachment has. Random, not counted: a counter would be module state, shared by every queue.
+ */
+export function attachmentKey(options: AttachElicitationOptions): string {
+  const id = options.server?.id;
+  if (id !== undefined) return id;
+  const bits = globalThis.crypto.getRandomValues(new Uint32Array(3));
+  return `connection-${[...bits].map((part) => part.toString(36)).join('-')}`;
+}
+
+/** `detach` with the attachment's `serverKey` on it. */
+export function withKey(detach: () => void, serverKey: string): DetachElicitation {
+  return Object.assign(detach, { serverKey });
 }
 
 /**

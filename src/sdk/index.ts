@@ -33,7 +33,9 @@ function isClientV2(client: ClientV1 | ClientV2): client is ClientV2 {
  * receives to `queue`, with the server's name and the request's abort signal; the queue's answer
  * goes back to the server. Works with `@modelcontextprotocol/sdk` 1.x and
  * `@modelcontextprotocol/client` 2.x clients (2025 pushed requests and 2026-07-28 rounds). Must be
- * called before `client.connect()`. Returns a function that removes the handlers again.
+ * called before `client.connect()`. Each attachment is its own server: its entries carry a
+ * `serverKey` of their own (`options.server.id` when given), whatever name the server reports.
+ * Returns a function that removes the handlers again; its `serverKey` is that key.
  */
 export function attachElicitation(
   client: ClientV1 | ClientV2,

@@ -29,7 +29,8 @@
  *   signal fired (the SDK still thinks the request is live), the handler replies nothing: it waits
  *   for the SDK's signal (connection close) and ends then, as MCP cancellation requires.
  * - `notifications/elicitation/complete` goes through `fallbackNotificationHandler` to
- *   `queue.complete(elicitationId, serverKey)`.
+ *   `queue.complete(elicitationId, serverKey)`, with this attachment's own key (`attachmentKey`):
+ *   another server, even one reporting the same name, cannot complete this one's entries.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { ElicitationQueue } from '../core/index.js';
@@ -37,9 +38,10 @@ import {
   assertNotConnected,
   ELICITATION_CAPABILITIES,
   isObject,
+  attachmentKey,
   serverIdentity,
-  serverKeyOf,
   stoppedWaiting,
+  withKey,
   type AttachElicitationOptions,
   type DetachElicitation,
 } from './common.js';
@@ -97,6 +99,8 @@ export function attachElicitationV1(
   client.registerCapabilities(ELICITATION_CAPABILITIES);
 
   const server = () => serverIdentity(options, client.getServerVersion());
+  // This connection, whatever name its server reports: completion and cancel-all stay within it.
+  const serverKey = attachmentKey(options);
   const previousNotification = client.fallbackNotificationHandler;
 
   // Per-request signals of the elicitations being served, by JSON-RPC id (see "Abort" above).
@@ -113,7 +117,7 @@ export function attachElicitationV1(
     if (extra.signal.aborted) follow();
     serving.set(request.id, own);
     try {
-      const result = await queue.enqueue(request.params, { server: server(), signal: own.signal });
+      const result = await queue.enqueue(request.params, { server: server(), serverKey, signal: own.signal });
       if (!own.signal.aborted) return { ...result };
       // Cancelled: MCP says reply nothing. The SDK drops our outcome only once ITS signal fired.
       await aborted(extra.signal);
@@ -132,7 +136,7 @@ export function attachElicitationV1(
     const params: unknown = notification.params;
     const elicitationId = isObject(params) ? params['elicitationId'] : undefined;
     // Unknown, repeated or malformed ids are ignored (SPEC §3).
-    if (typeof elicitationId === 'string') queue.complete(elicitationId, serverKeyOf(server()));
+    if (typeof elicitationId === 'string') queue.complete(elicitationId, serverKey);
   };
 
   // Sees every message before the SDK does, on each transport this client connects to.
@@ -151,10 +155,10 @@ export function attachElicitationV1(
   client.fallbackRequestHandler = onRequest;
   client.fallbackNotificationHandler = onNotification;
   client.connect = connectWatching;
-  return () => {
+  return withKey(() => {
     if (client.fallbackRequestHandler === onRequest) client.fallbackRequestHandler = previousRequest;
     if (client.fallbackNotificationHandler === onNotification)
       client.fallbackNotificationHandler = previousNotification;
     if (client.connect === connectWatching) client.connect = connect;
-  };
+  }, serverKey);
 }

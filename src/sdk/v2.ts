@@ -35,9 +35,10 @@ import {
   assertNotConnected,
   ELICITATION_CAPABILITIES,
   isObject,
+  attachmentKey,
   serverIdentity,
-  serverKeyOf,
   stoppedWaiting,
+  withKey,
   type AttachElicitationOptions,
   type DetachElicitation,
 } from './common.js';
@@ -80,6 +81,8 @@ export function attachElicitationV2(
   client.assertCanSetRequestHandler('elicitation/create');
   client.registerCapabilities(ELICITATION_CAPABILITIES);
   const server = (): ElicitationServer => serverIdentity(options, client.getServerVersion());
+  // This connection, whatever name its server reports: completion and cancel-all stay within it.
+  const serverKey = attachmentKey(options);
   // Round members not yet handed to the queue, by their round's shared signal. Per attachment.
   const forming = new Map<AbortSignal, Pending[]>();
 
@@ -93,7 +96,7 @@ export function attachElicitationV2(
   function enqueueRound(signal: AbortSignal): void {
     const members = forming.get(signal) ?? [];
     forming.delete(signal);
-    const origin = { server: server(), signal };
+    const origin = { server: server(), serverKey, signal };
     const keys = new Set(members.map((member) => member.key));
     if (members.length === 1 || keys.size !== members.length) {
       // One request, or keys that cannot address a set: each on its own.
@@ -125,7 +128,7 @@ export function attachElicitationV2(
     const version = client.getNegotiatedProtocolVersion();
     if (version === undefined || version < FIRST_ROUND_REVISION) {
       // 2025 era: a pushed request, alone by definition.
-      const result = await queue.enqueue(params, { server: server(), signal });
+      const result = await queue.enqueue(params, { server: server(), serverKey, signal });
       if (signal.aborted) throw stoppedWaiting(signal);
       return { ...result };
     }
@@ -146,11 +149,11 @@ export function attachElicitationV2(
   client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
     const params: unknown = notification.params;
     const elicitationId = isObject(params) ? params['elicitationId'] : undefined;
-    if (typeof elicitationId === 'string') queue.complete(elicitationId, serverKeyOf(server()));
+    if (typeof elicitationId === 'string') queue.complete(elicitationId, serverKey);
   });
 
-  return () => {
+  return withKey(() => {
     client.removeRequestHandler('elicitation/create');
     client.removeNotificationHandler('notifications/elicitation/complete');
-  };
+  }, serverKey);
 }

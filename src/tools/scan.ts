@@ -197,8 +197,12 @@ export function scanSchema(
 
   /** The base URI inside `node` (its own `$id`, resolved against `base`), or the `invalid-id` error. */
   function baseOf(node: unknown, base: string, pointer = ''): string | ScanError {
-    if (!isRecord(node) || typeof node.$id !== 'string') return base;
+    if (!isRecord(node) || !hasOwn(node, '$id') || node.$id === undefined) return base;
     const id = node.$id;
+    // Ajv calls string methods on any `$id` ("id.replace is not a function"): say what is wrong, and where.
+    if (typeof id !== 'string') {
+      return refuse('invalid-id', `$id ${at(`${pointer}/$id`)} must be a string (a URI); got ${describeJsonType(id)}.`);
+    }
     const parsed = uris.parse(id);
     if (parsed.error !== undefined) {
       const reason = parsed.error.replace(/\.$/, '');

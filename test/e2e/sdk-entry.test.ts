@@ -176,4 +176,22 @@ describe('given a client of either SDK line', () => {
     });
     expect(await named({ server: { id: 'only-id' } })).toStrictEqual({ name: 'reported-name', id: 'only-id' });
   });
+
+  test('each attachment has its own serverKey (the host id when given), on both lines', () => {
+    const queue = createElicitationQueue();
+    const keys = [
+      attachElicitation(new ClientV1({ name: 'h', version: '1' }), queue).serverKey,
+      attachElicitation(new ClientV1({ name: 'h', version: '1' }), queue).serverKey,
+      attachElicitation(new ClientV2({ name: 'h', version: '1' }), queue).serverKey,
+      attachElicitation(new ClientV2({ name: 'h', version: '1' }), queue).serverKey,
+    ];
+    expect(new Set(keys).size).toBe(4);
+    expect(keys.every((key) => /^connection-[0-9a-z]+-[0-9a-z]+-[0-9a-z]+$/.test(key))).toBe(true);
+    expect(
+      attachElicitation(new ClientV1({ name: 'h', version: '1' }), queue, { server: { id: 'gh' } }).serverKey,
+    ).toBe('gh');
+    expect(
+      attachElicitation(new ClientV2({ name: 'h', version: '1' }), queue, { server: { id: 'gh' } }).serverKey,
+    ).toBe('gh');
+  });
 });

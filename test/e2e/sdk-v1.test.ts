@@ -472,7 +472,10 @@ describe.each<TransportKind>(['in-memory', 'streamable-http'])('given SDK 1.32 o
     const { queue, client } = await setUp(kind);
     const calls = [callAsk(client, { params: simpleForm }), callAsk(client, { params: simpleForm })];
     await when(queue, (q) => q.getSnapshot().entries.length === 2);
-    expect(queue.cancelAll('deploy-server')).toBe(2);
+    // The key of this connection (each attachment has its own), as the host's button passes it.
+    const [serverKey] = new Set(queue.getSnapshot().entries.map((entry) => entry.serverKey));
+    expect(queue.cancelAll('deploy-server')).toBe(0);
+    expect(queue.cancelAll(serverKey)).toBe(2);
     expect(await Promise.all(calls)).toStrictEqual([
       { ok: true, result: { action: 'cancel' } },
       { ok: true, result: { action: 'cancel' } },

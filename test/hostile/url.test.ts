@@ -72,7 +72,7 @@ describe('given a URL that may fool a person', () => {
     ['https://bank.example@evil.example/login', 'evil.example', ['credentials']],
     ['https://user:pass@example.com/', 'example.com', ['credentials']],
     ['https://xn--pypal-4ve.com/', 'xn--pypal-4ve.com', ['punycode', 'mixed-script']],
-    ['https://xn--80ak6aa92e.com/', 'xn--80ak6aa92e.com', ['punycode']],
+    ['https://xn--80ak6aa92e.com/', 'xn--80ak6aa92e.com', ['punycode', 'whole-script-confusable']],
     ['https://0x7f.1/', '127.0.0.1', ['ip-host']],
     ['https://2130706433/', '127.0.0.1', ['ip-host']],
     ['https://[::1]/', '[::1]', ['ip-host']],

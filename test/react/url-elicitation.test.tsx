@@ -194,22 +194,34 @@ describe('given a queue status', () => {
 });
 
 describe('given a suspicious URL', () => {
-  test('punycode: the Unicode host stands out, the encoded form beside it, with warnings', () => {
+  test('a look-alike punycode host: the encoded form stands out, the decoded one beside it, with warnings', () => {
     const { container } = render(
       <UrlElicitation request={urlRequest('https://xn--pple-43d.com/signin')} server={server} onRespond={vi.fn()} />,
     );
-    expect(fact('Site')).toBe('аpple.com (sent as xn--pple-43d.com)');
-    expect(Array.from(container.querySelectorAll('mark'), (mark) => mark.textContent)).toEqual(['аpple.com']);
+    expect(fact('Site')).toBe('xn--pple-43d.com (decoded: аpple.com)');
+    expect(Array.from(container.querySelectorAll('mark'), (mark) => mark.textContent)).toEqual(['xn--pple-43d.com']);
     expect(screen.getByText('https://xn--pple-43d.com/signin')).toBeInTheDocument();
+    // The decoded host sits between U+2068 and U+2069 in the sentence: it cannot reorder the words around it.
     expect(warningTexts()).toEqual([
-      'The site name uses international characters (аpple.com, sent as xn--pple-43d.com). It may imitate a name you know.',
-      'The site name mixes letters of different alphabets, a common trick to imitate a known name.',
+      'The site name uses international characters (\u2066аpple.com\u2069, sent as xn--pple-43d.com). It may imitate a name you know.',
+      'The site name mixes letters of different alphabets, a common trick to imitate a known name. It is shown encoded, as the browser sends it.',
     ]);
     expect(screen.getByRole('button', { name: 'Open in new tab' })).toHaveAccessibleDescription(
       'Check before opening ' +
-        'The site name uses international characters (аpple.com, sent as xn--pple-43d.com). It may imitate a name you know. ' +
-        'The site name mixes letters of different alphabets, a common trick to imitate a known name.',
+        'The site name uses international characters (\u2066аpple.com\u2069, sent as xn--pple-43d.com). It may imitate a name you know. ' +
+        'The site name mixes letters of different alphabets, a common trick to imitate a known name. It is shown encoded, as the browser sends it.',
     );
+  });
+
+  test('an international name that imitates nothing: the Unicode host stands out, the encoded form beside it', () => {
+    const { container } = render(
+      <UrlElicitation request={urlRequest('https://bücher.example/')} server={server} onRespond={vi.fn()} />,
+    );
+    expect(fact('Site')).toBe('bücher.example (sent as xn--bcher-kva.example)');
+    expect(Array.from(container.querySelectorAll('mark'), (mark) => mark.textContent)).toEqual(['bücher.example']);
+    expect(warningTexts()).toEqual([
+      'The site name uses international characters (\u2066bücher.example\u2069, sent as xn--bcher-kva.example). It may imitate a name you know.',
+    ]);
   });
 
   test('an IP host written in hex is shown as the address it opens', () => {

@@ -16,10 +16,17 @@
  */
 import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 
-import type { ElicitationEntry, ElicitationNotice, ElicitationQueue, ElicitResult } from '../../core/index.js';
+import type {
+  ElicitationEntry,
+  ElicitationNotice,
+  ElicitationQueue,
+  ElicitationServer,
+  ElicitationSnapshot,
+  ElicitResult,
+} from '../../core/index.js';
 import { ElicitationRound } from './elicitation-round.js';
 import { PromptView } from './elicitation-prompt.js';
-import { mergeKitLabels, type KitLabels } from './host-labels.js';
+import { mergeKitLabels, shownServer, type KitLabels } from './host-labels.js';
 import '../theme/elicit-kit.css';
 import '../theme/host.css';
 
@@ -42,6 +49,34 @@ function noticeDetail(notice: ElicitationNotice): string | undefined {
 }
 
 /**
+ * Who asks, by `serverKey`, as the host names it. Two connections may report the same name (and
+ * id): a name is not an identity. While the queue holds entries or notices of several keys under
+ * one name and id, each is named with its connection's number (`connectionName`), counted in order
+ * of appearance, so the person can tell which of them asks and whose requests "Cancel all" ends.
+ */
+function serversByKey(
+  snapshot: ElicitationSnapshot,
+  connectionName: KitLabels['connectionName'],
+): ReadonlyMap<string, ElicitationServer> {
+  const keysByName = new Map<string, string[]>();
+  const servers = new Map<string, ElicitationServer>();
+  for (const { serverKey, server } of [...snapshot.entries, ...snapshot.notices]) {
+    if (servers.has(serverKey)) continue;
+    servers.set(serverKey, server);
+    const name = JSON.stringify([server.name, server.id]);
+    keysByName.set(name, [...(keysByName.get(name) ?? []), serverKey]);
+  }
+  for (const keys of keysByName.values()) {
+    if (keys.length < 2) continue;
+    keys.forEach((key, index) => {
+      const server = servers.get(key);
+      if (server !== undefined) servers.set(key, { ...server, name: connectionName(server.name, index + 1) });
+    });
+  }
+  return servers;
+}
+
+/**
  * Shows the elicitations waiting in `queue`, oldest first, one prompt (or round) at a time, and
  * passes every answer back to the queue (`respond`, `respondRound`, `dismiss`, `cancelAll`).
  */
@@ -53,6 +88,9 @@ export function ElicitationHost({ queue, labels: given, theme }: ElicitationHost
   // Remount count per entry, for the rare answer the queue refuses (`'invalid'`): ask afresh.
   const [retries, setRetries] = useState<ReadonlyMap<string, number>>(() => new Map());
 
+  const servers = useMemo(() => serversByKey(snapshot, labels.connectionName), [snapshot, labels]);
+  const serverOf = (item: { serverKey: string; server: ElicitationServer }) =>
+    servers.get(item.serverKey) ?? item.server;
   const pending = snapshot.entries.filter((entry) => entry.status === 'pending');
   const head = pending[0];
   const shown = snapshot.entries.filter((entry) => entry.status !== 'pending' || entry === head);
@@ -104,9 +142,13 @@ export function ElicitationHost({ queue, labels: given, theme }: ElicitationHost
               return (
                 <li key={notice.id} className="mek-notice" data-reason={notice.reason}>
                   <span className="mek-notice-text" id={`${notice.id}-text`}>
-                    {labels.stoppedWaiting(notice.server, notice.reason)}
+                    {labels.stoppedWaiting(shownServer(serverOf(notice)), notice.reason)}
                   </span>
-                  {detail !== undefined && <span className="mek-notice-detail">{detail}</span>}
+                  {detail !== undefined && (
+                    <span className="mek-notice-detail" dir="auto">
+                      {detail}
+                    </span>
+                  )}
                   <button
                     type="button"
                     className="mek-button mek-button-quiet"
@@ -133,7 +175,7 @@ export function ElicitationHost({ queue, labels: given, theme }: ElicitationHost
         >
           {entry.kind === 'round' ? (
             <ElicitationRound
-              entry={entry}
+              entry={serverOf(entry) === entry.server ? entry : { ...entry, server: serverOf(entry) }}
               labels={given}
               theme={theme}
               onRespondAll={(result) => respond(entry, result)}
@@ -142,7 +184,7 @@ export function ElicitationHost({ queue, labels: given, theme }: ElicitationHost
           ) : (
             <PromptView
               prompt={entry.prompt}
-              server={entry.server}
+              server={serverOf(entry)}
               status={entry.status}
               labels={given}
               theme={theme}
@@ -155,7 +197,7 @@ export function ElicitationHost({ queue, labels: given, theme }: ElicitationHost
       {head !== undefined && (
         <div className="mek-actions">
           <button type="button" className="mek-button" onClick={() => queue.cancelAll(head.serverKey)}>
-            {labels.cancelAllFrom(head.server)}
+            {labels.cancelAllFrom(shownServer(serverOf(head)))}
           </button>
         </div>
       )}

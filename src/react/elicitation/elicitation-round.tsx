@@ -31,7 +31,7 @@ import { canAnswer } from '../../core/internal.js';
 import { ErrorSummary, useFocusFirstIssue } from '../shared/error-summary.js';
 import { FormView } from './elicitation-form.js';
 import { fieldControlId } from './form-fields.js';
-import { mergeKitLabels, type KitLabels } from './host-labels.js';
+import { mergeKitLabels, shownServer, type KitLabels } from './host-labels.js';
 import { ActionRow, PromptFrame, useBaseId, useOnce } from '../shared/prompt-parts.js';
 import { openInNewTab, UrlDetails } from './url-elicitation.js';
 
@@ -269,7 +269,9 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
                 )}
               </div>
               {isDeclined && (
-                <p className="mek-round-item-title">{labels.roundItemDeclined(index + 1, count, server)}</p>
+                <p className="mek-round-item-title">
+                  {labels.roundItemDeclined(index + 1, count, shownServer(server))}
+                </p>
               )}
               {answerable[index] ? (
                 <label className="mek-boolean mek-round-decline">

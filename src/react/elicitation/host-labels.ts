@@ -2,10 +2,31 @@
  * The strings of the URL consent view, the refused-request view and the host (queue, rounds,
  * notices), in one object a host can replace piece by piece. They sit beside `ElicitationLabels`
  * (the form's strings): the components of this part take `labels?: Partial<KitLabels>`, both sets
- * in one object. Server text (message, URL, names) is never passed through here: it is shown as sent.
+ * in one object. Server text (message, URL) is never passed through here: it is shown as sent. Server
+ * names and hosts that labels embed come written out and isolated (`shownServer`, `isolateText`).
  */
 import type { ElicitationServer, RequestProblem, RefusedUrl, UrlWarning } from '../../core/index.js';
+import { isolateText } from '../../core/internal.js';
 import { defaultLabels, type ElicitationLabels } from '../shared/labels.js';
+
+/** The hosts of a URL as its warnings name them (see `HostLabels.urlWarning`). */
+export interface UrlWarningHosts {
+  /** As shown first: Unicode, or punycode for a look-alike. */
+  displayHost: string;
+  /** As the browser sends it (ASCII). */
+  host: string;
+  /** Every label decoded to Unicode. */
+  unicodeHost: string;
+}
+
+/**
+ * `server` as label strings name it: name and id with invisible and direction-changing characters
+ * written out (`<U+202E>`) and isolated (`isolateText`), so "Cancel all from …" reads in order.
+ */
+export function shownServer(server: ElicitationServer): ElicitationServer {
+  const name = isolateText(server.name);
+  return server.id === undefined ? { name } : { name, id: isolateText(server.id) };
+}
 
 /** The strings of `UrlElicitation`, `ElicitationPrompt` and `ElicitationHost`. */
 export interface HostLabels {
@@ -15,12 +36,17 @@ export interface HostLabels {
   urlSite: string;
   /** Beside a decoded host: the form the browser uses (`xn--…`). */
   urlAsciiForm: (asciiHost: string) => string;
+  /** Beside a look-alike host shown as punycode: its decoded form (hidden characters written out). */
+  urlUnicodeForm: (unicodeHost: string) => string;
   /** Term before the full URL. */
   urlAddress: string;
   /** Heading of the warning list. */
   urlWarningsTitle: string;
-  /** One warning, given the host as shown and as the browser uses it. */
-  urlWarning: (warning: UrlWarning, hosts: { displayHost: string; host: string }) => string;
+  /**
+   * One warning, given the host as shown, as the browser uses it, and decoded (the Unicode forms
+   * with hidden characters written out and isolated, see `isolateText`).
+   */
+  urlWarning: (warning: UrlWarning, hosts: UrlWarningHosts) => string;
   /** The consent button: opens the URL in a new tab and answers `accept`. */
   urlOpen: string;
   /** Opens the URL once more after consent (the server may need the person to retry). */
@@ -49,12 +75,17 @@ export interface HostLabels {
   pendingCount: (count: number) => string;
   /** Accessible name of the host's region. */
   hostRegion: string;
-  /** A server gave up on its request. */
+  /** A server gave up on its request (its name and id as `shownServer` gives them, as in every label here). */
   stoppedWaiting: (server: ElicitationServer, reason: 'aborted' | 'deadline') => string;
   /** Dismisses a notice. */
   dismissNotice: string;
   /** Cancels every request of the server being shown. */
   cancelAllFrom: (server: ElicitationServer) => string;
+  /**
+   * The name of one of several connections that report the same name (and id), numbered in order of
+   * appearance: "GitHub (connection 2)". Used as the server's name everywhere in the host.
+   */
+  connectionName: (name: string, connection: number) => string;
   /** Over a 2026-07-28 round: several requests answered with one Accept. */
   roundIntro: (count: number) => string;
   /** Replaces `requestFrom` in the header of one request of a round: "Request 2 of 3 from". */
@@ -80,15 +111,22 @@ export interface HostLabels {
 /** Both label sets: what the kit's components take as `labels`. */
 export type KitLabels = ElicitationLabels & HostLabels;
 
-const WARNINGS: Record<UrlWarning, (hosts: { displayHost: string; host: string }) => string> = {
+/** Said of every host the kit shows encoded although it could be decoded. */
+const SHOWN_ENCODED = 'It is shown encoded, as the browser sends it.';
+
+const WARNINGS: Record<UrlWarning, (hosts: UrlWarningHosts) => string> = {
   credentials: () =>
     'The address contains a user name or password before the site. The page opened is the site shown here, whatever that part says.',
   'ip-host': () => 'The site is a bare IP address, not a name. Make sure you expected that.',
-  punycode: ({ displayHost, host }) =>
-    displayHost === host
+  punycode: ({ unicodeHost, host }) =>
+    unicodeHost === host
       ? `The site name is encoded (${host}). It may imitate another name.`
-      : `The site name uses international characters (${displayHost}, sent as ${host}). It may imitate a name you know.`,
-  'mixed-script': () => 'The site name mixes letters of different alphabets, a common trick to imitate a known name.',
+      : `The site name uses international characters (${unicodeHost}, sent as ${host}). It may imitate a name you know.`,
+  'mixed-script': () =>
+    `The site name mixes letters of different alphabets, a common trick to imitate a known name. ${SHOWN_ENCODED}`,
+  'whole-script-confusable': ({ unicodeHost }) =>
+    `Every letter of ${unicodeHost} belongs to another alphabet but looks like a Latin letter: the name imitates one written in Latin letters. ${SHOWN_ENCODED}`,
+  invisible: ({ unicodeHost }) => `The site name contains invisible characters (${unicodeHost}). ${SHOWN_ENCODED}`,
   'plain-http': () => 'The page is not encrypted (http). Do not enter passwords or payment details there.',
   whitespace: () =>
     'The address contained spaces or line breaks that were removed. The address shown is the one that opens.',
@@ -100,9 +138,10 @@ export const defaultHostLabels: HostLabels = Object.freeze({
   urlIntro: 'The server asks you to open this page in a new tab:',
   urlSite: 'Site',
   urlAsciiForm: (asciiHost: string) => `(sent as ${asciiHost})`,
+  urlUnicodeForm: (unicodeHost: string) => `(decoded: ${unicodeHost})`,
   urlAddress: 'Full address',
   urlWarningsTitle: 'Check before opening',
-  urlWarning: (warning: UrlWarning, hosts: { displayHost: string; host: string }) => WARNINGS[warning](hosts),
+  urlWarning: (warning: UrlWarning, hosts: UrlWarningHosts) => WARNINGS[warning](hosts),
   urlOpen: 'Open in new tab',
   urlOpenAgain: 'Open again',
   urlClose: 'Close',
@@ -131,6 +170,7 @@ export const defaultHostLabels: HostLabels = Object.freeze({
   stoppedWaiting: (server: ElicitationServer) => `${server.name} stopped waiting`,
   dismissNotice: 'Dismiss',
   cancelAllFrom: (server: ElicitationServer) => `Cancel all from ${server.name}`,
+  connectionName: (name: string, connection: number) => `${name} (connection ${connection})`,
   roundIntro: (count: number) =>
     `${count} requests, answered together with one Accept. Tick “Decline request …” to say no to one of them.`,
   roundItemFrom: (index: number, count: number) => `Request ${index} of ${count} from`,

@@ -1,8 +1,9 @@
 /**
  * `<UrlElicitation>`: asks a person's consent to open the page of a URL-mode elicitation (SPEC §3).
  *
- * - Who asks and why come first; then the site (the host, decoded from punycode, with the part that
- *   decides who owns it highlighted, and the encoded form beside it when they differ), the full URL
+ * - Who asks and why come first; then the site (the host, decoded from punycode unless it is a
+ *   look-alike, with the part that decides who owns it highlighted, and the other form beside it
+ *   when they differ), the full URL
  *   as plain text (not a link: nothing to click by mistake, nothing for the browser to prefetch),
  *   and every warning core found (`inspectUrl`).
  * - Nothing of the URL is loaded before consent: no iframe, no fetch, no favicon, no preconnect,
@@ -25,7 +26,7 @@ import {
   type InspectedUrl,
   type UrlInspection,
 } from '../../core/index.js';
-import { requestMessage } from '../../core/internal.js';
+import { isolateText, requestMessage, revealHidden } from '../../core/internal.js';
 import { mergeKitLabels, type KitLabels } from './host-labels.js';
 import { ActionRow, DeclineCancel, PromptFrame, useBaseId, useOnce, useSessionKey } from '../shared/prompt-parts.js';
 import '../theme/elicit-kit.css';
@@ -73,7 +74,8 @@ function HighlightedHost({ inspected }: { inspected: InspectedUrl }) {
 
 /**
  * The site, the full URL and the warnings of an offered URL. `dir="ltr"` keeps right-to-left
- * characters in a host or path from reordering what the person reads.
+ * characters in a host or path from reordering what the person reads (and isolates each). A
+ * look-alike host is shown as the browser sends it, its decoded form second (`inspectUrl`).
  */
 export function UrlDetails({
   inspected,
@@ -84,7 +86,15 @@ export function UrlDetails({
   labels: KitLabels;
   warningsId: string;
 }) {
-  const differs = inspected.displayHost !== inspected.host;
+  const { displayHost, host, unicodeHost } = inspected;
+  // Decoded, unless its look calls for the encoded form: then the decoded one comes second.
+  const second =
+    displayHost !== unicodeHost
+      ? labels.urlUnicodeForm(revealHidden(unicodeHost))
+      : displayHost !== host
+        ? labels.urlAsciiForm(host)
+        : undefined;
+  const hosts = { displayHost: isolateText(displayHost, 'ltr'), host, unicodeHost: isolateText(unicodeHost, 'ltr') };
   return (
     <div className="mek-url">
       <p className="mek-url-intro">{labels.urlIntro}</p>
@@ -96,11 +106,11 @@ export function UrlDetails({
               <HighlightedHost inspected={inspected} />
               {inspected.port !== undefined && `:${inspected.port}`}
             </span>
-            {differs && (
+            {second !== undefined && (
               <>
                 {' '}
                 <span className="mek-url-ascii" dir="ltr">
-                  {labels.urlAsciiForm(inspected.host)}
+                  {second}
                 </span>
               </>
             )}
@@ -121,7 +131,7 @@ export function UrlDetails({
           <ul>
             {inspected.warnings.map((warning) => (
               <li key={warning} data-warning={warning}>
-                {labels.urlWarning(warning, inspected)}
+                {labels.urlWarning(warning, hosts)}
               </li>
             ))}
           </ul>

@@ -12,6 +12,11 @@ export interface ElicitationLabels {
   requestFrom: string;
   /** The server id beside its name: "(ID: github-1)". */
   serverId: (id: string) => string;
+  /**
+   * Under the header when the server's name or id holds invisible or direction-changing
+   * characters, given their code points (`U+202E`): they are written out as `<U+202E>` there.
+   */
+  serverTextHidden: (codePoints: readonly string[]) => string;
   /** The submit button. */
   accept: string;
   /** The explicit "no" button (`action: 'decline'`). */
@@ -84,6 +89,10 @@ function range(min: number | undefined, max: number | undefined, unit: string, u
 export const defaultLabels: ElicitationLabels = Object.freeze({
   requestFrom: 'Request from',
   serverId: (id: string) => `(ID: ${id})`,
+  serverTextHidden: (codePoints: readonly string[]) =>
+    `The server's name contains invisible or direction-changing characters, written out as ${codePoints
+      .map((code) => `<${code}>`)
+      .join(', ')}. The name may try to look like another.`,
   accept: 'Accept',
   decline: 'Decline',
   cancel: 'Cancel',

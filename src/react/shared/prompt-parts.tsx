@@ -5,7 +5,31 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 import type { ElicitationServer, ElicitResult } from '../../core/index.js';
+import { codePointName, isolateText, splitHidden } from '../../core/internal.js';
 import type { ElicitationLabels } from './labels.js';
+
+/** The labels the header reads. */
+type HeaderLabels = Pick<ElicitationLabels, 'requestFrom' | 'serverId' | 'serverTextHidden'>;
+
+/**
+ * Server text shown as a name: each invisible or direction-changing character written out as
+ * `<U+202E>` (marked, so it stands out), never applied. Put it in a `<bdi>` or a `dir` element.
+ */
+export function RevealedText({ text }: { text: string }) {
+  return (
+    <>
+      {splitHidden(text).map((part, index) =>
+        index % 2 === 1 ? <span key={index} className="mek-hidden-char">{`<${codePointName(part)}>`}</span> : part,
+      )}
+    </>
+  );
+}
+
+/** The code points of the hidden characters of `texts`, each once, in order (`U+202E`). */
+function hiddenCodePoints(texts: readonly string[]): string[] {
+  const found = texts.flatMap((text) => splitHidden(text).filter((_, index) => index % 2 === 1));
+  return [...new Set(found.map(codePointName))];
+}
 
 /** A base for element ids that is valid in CSS selectors and `aria-*` references. */
 export function useBaseId(): string {
@@ -50,7 +74,11 @@ function cancelOnEscape(cancel: () => void): (event: KeyboardEvent<HTMLElement>)
   };
 }
 
-/** "Request from <server> (ID: …)" and the server's message, as plain text. */
+/**
+ * "Request from <server> (ID: …)" and the server's message, as plain text. Who asks must be read as
+ * sent (SPEC §3): name and id sit in their own bidi isolates, with invisible and direction-changing
+ * characters written out and a note under them; the message is its own paragraph (`dir="auto"`).
+ */
 function PromptHeader({
   server,
   labels,
@@ -59,26 +87,30 @@ function PromptHeader({
   messageId,
 }: {
   server: ElicitationServer;
-  labels: Pick<ElicitationLabels, 'requestFrom' | 'serverId'>;
+  labels: HeaderLabels;
   headingId: string;
   message: string | undefined;
   messageId: string;
 }) {
+  const hidden = hiddenCodePoints(server.id === undefined ? [server.name] : [server.name, server.id]);
   return (
     // Not <header>: outside a section it would be a banner landmark.
     <div className="mek-header">
       <p className="mek-server" id={headingId}>
         <span className="mek-server-label">{labels.requestFrom}</span>{' '}
-        <span className="mek-server-name">{server.name}</span>
+        <bdi className="mek-server-name">
+          <RevealedText text={server.name} />
+        </bdi>
         {server.id !== undefined && (
           <>
             {' '}
-            <span className="mek-server-id">{labels.serverId(server.id)}</span>
+            <span className="mek-server-id">{labels.serverId(isolateText(server.id))}</span>
           </>
         )}
       </p>
+      {hidden.length > 0 && <p className="mek-server-warning">{labels.serverTextHidden(hidden)}</p>}
       {message !== undefined && (
-        <p className="mek-message" id={messageId}>
+        <p className="mek-message" id={messageId} dir="auto">
           {message}
         </p>
       )}
@@ -106,7 +138,7 @@ export function PromptFrame({
   /** From `useBaseId()`: the header's ids are `<baseId>-from` and `<baseId>-message`. */
   baseId: string;
   server: ElicitationServer;
-  labels: Pick<ElicitationLabels, 'requestFrom' | 'serverId'>;
+  labels: HeaderLabels;
   message: string | undefined;
   className?: string;
   theme?: 'light' | 'dark' | undefined;
