@@ -15,7 +15,7 @@
  * `--json` prints the measurements as JSON (the size test reads it). Exits 1 when an entry or a
  * host's use is over its budget.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
