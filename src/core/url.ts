@@ -209,6 +209,7 @@ function isIpHost(hostname: string): boolean {
 }
 
 /** Leading/trailing C0 controls or spaces, or tabs and newlines anywhere: what the parser drops. */
+// eslint-disable-next-line no-control-regex -- C0 controls are exactly what the URL parser strips.
 const PARSER_WHITESPACE = /^[\u0000-\u0020]|[\u0000-\u0020]$|[\t\n\r]/;
 
 /** A frozen refusal. */
@@ -253,6 +254,7 @@ export function inspectUrl(url: string): UrlInspection {
         punycode = true;
         const decoded = decodePunycode(label.slice(4));
         // An all-ASCII result is not a valid IDN label (`xn--abc-`): keep showing the ASCII form.
+        // eslint-disable-next-line no-control-regex -- the range is all of ASCII, NUL included.
         if (decoded === undefined || !/[^\u0000-\u007f]/.test(decoded)) return label;
         if (mixesScripts(decoded)) mixedScript = true;
         return decoded;
