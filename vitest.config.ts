@@ -93,6 +93,18 @@ export default defineConfig({
         },
       },
       {
+        // The public types: `*.test-d.ts` are compiled, not run (vitest's typecheck mode runs tsc over
+        // them with test/types/tsconfig.json: these files and what they import); exports.test.ts reads each entry's type names with the compiler API.
+        test: {
+          name: 'types',
+          environment: 'node',
+          include: ['test/types/**/*.test.ts'],
+          typecheck: { enabled: true, include: ['test/types/**/*.test-d.ts'], tsconfig: 'test/types/tsconfig.json' },
+          // One TypeScript program of the five entries, built once per run.
+          testTimeout: 120_000,
+        },
+      },
+      {
         // Hostile inputs in Node (test/hostile/*.test.ts): requested schemas, URLs, tool schemas.
         test: {
           name: 'hostile',

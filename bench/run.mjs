@@ -247,7 +247,7 @@ const started = new Date();
 const load = loadavg();
 const { outDir, nodeModule } = await buildApp();
 const server = await serve(resolve(outDir));
-let browser = [];
+let browser;
 try {
   const { port } = server.address();
   browser = await browserCases(`http://127.0.0.1:${port}/`);

@@ -38,7 +38,6 @@ import type {
   ElicitationQueueOptions,
   ElicitationServer,
   ElicitationSnapshot,
-  RespondStatus,
   RoundPrompt,
 } from './queue-types.js';
 import { toPrompt } from './request.js';

@@ -2,7 +2,7 @@
  * Reading an untrusted `elicitation/create` params object into a prompt the kit can show: its mode,
  * its message, and the problems that refuse it. Never throws.
  */
-import { hasOwn, isRecord, ownValue } from '../shared/path.js';
+import { hasOwn, isRecord, jsonText, ownValue } from '../shared/path.js';
 import type { ElicitationPrompt, RequestProblem, RequestProblemCode } from './queue-types.js';
 import { parseCached } from './schema.js';
 import type { ElicitRequestFormParams, ElicitRequestURLParams } from './types.js';
@@ -27,7 +27,7 @@ const NOT_FORM: RequestProblem = Object.freeze({
 function unknownMode(mode: unknown): RequestProblem {
   return Object.freeze({
     code: 'unknown-mode',
-    message: `The mode ${JSON.stringify(mode) ?? String(mode)} is not "form" or "url".`,
+    message: `The mode ${jsonText(mode) ?? String(mode)} is not "form" or "url".`,
   });
 }
 
@@ -103,7 +103,7 @@ export function toPrompt(request: unknown): ElicitationPrompt {
     if (!isRecord(reading.requestedSchema)) {
       return problem(request, 'schema-invalid', 'The form request has no requestedSchema object.');
     }
-    return Object.freeze({ mode: 'form', request: request as unknown as ElicitRequestFormParams });
+    return Object.freeze({ mode: 'form', request: request as ElicitRequestFormParams });
   } catch {
     return problem(request, UNREADABLE.code, UNREADABLE.message);
   }

@@ -12,7 +12,7 @@ import type { Field, MultiSelectField, Option, SingleSelectField } from './field
 import { STRING_FORMATS } from '../shared/formats.js';
 import { defined, hasOwn, isRecord, joinPath, quoteShort } from '../shared/path.js';
 import { WARNING_PROBLEM_CODES, type SchemaProblem, type SchemaProblemCode } from './problems.js';
-import type { RequestedSchema, StringFormat } from './types.js';
+import type { StringFormat } from './types.js';
 import { MAX_FIELDS } from '../shared/limits.js';
 import { analyzePattern } from '../shared/pattern-risk.js';
 import { checkValue } from './value.js';
@@ -80,7 +80,10 @@ function describeJson(value: unknown): string {
   if (typeof value === 'string')
     return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   if (typeof value === 'object') return 'an object';
-  return `${typeof value} ${String(value)}`;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return `${typeof value} ${String(value)}`;
+  // Never from JSON: a symbol or a function that a host's own object held.
+  return `a ${typeof value}`;
 }
 
 /**
@@ -186,7 +189,8 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
   // Paths are written only for a problem: a list of 5,000 good options needs none.
   const optionPath = (index: number) => joinPath(path, index);
   const valuePath = (index: number) => (titled ? joinPath(optionPath(index), 'const') : optionPath(index));
-  list.forEach((entry: unknown, index) => {
+  // A loop, not forEach: `ok` is assigned in the body, where TypeScript's narrowing can see it.
+  for (const [index, entry] of (list as unknown[]).entries()) {
     let value = entry;
     let title: unknown;
     if (titled) {
@@ -197,7 +201,7 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
           `Each option must be an object { const, title }; this one is ${describeJson(entry)}.`,
         );
         ok = false;
-        return;
+        continue;
       }
       value = entry.const;
       title = entry.title;
@@ -219,7 +223,7 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
       }
       options.push({ value, label: typeof title === 'string' ? title : value });
     }
-  });
+  }
   return ok ? options : undefined;
 }
 
@@ -554,7 +558,7 @@ const cache = new WeakMap<object, ParseResult>();
  * `parseRequestedSchema`, remembered per schema object. Schemas are treated as immutable once
  * handed to the kit (as the SDK hands them over), so repeated validation costs no parse.
  */
-export function parseCached(schema: RequestedSchema | unknown): ParseResult {
+export function parseCached(schema: unknown): ParseResult {
   if (typeof schema !== 'object' || schema === null) return parseRequestedSchema(schema);
   let result = cache.get(schema);
   if (!result) {

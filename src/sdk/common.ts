@@ -63,9 +63,9 @@ export function withKey(detach: () => void, serverKey: string): DetachElicitatio
 export function stoppedWaiting(signal: AbortSignal): Error {
   const reason: unknown = signal.reason;
   if (reason instanceof Error) return reason;
-  return new Error(
-    `The server stopped waiting for this elicitation${reason === undefined ? '' : `: ${String(reason)}`}`,
-  );
+  // A cancellation's reason is text (notifications/cancelled); an object would only say [object Object].
+  const detail = typeof reason === 'string' || typeof reason === 'number' ? `: ${String(reason)}` : '';
+  return new Error(`The server stopped waiting for this elicitation${detail}`);
 }
 
 /** `true` when a value is a plain JSON object. */

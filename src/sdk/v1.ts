@@ -140,6 +140,7 @@ export function attachElicitationV1(
   };
 
   // Sees every message before the SDK does, on each transport this client connects to.
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be put back on detach, and called with .call(client).
   const connect = client.connect;
   const connectWatching: ClientV1['connect'] = (transport, connectOptions) => {
     const earlier = transport.onmessage;

@@ -62,8 +62,9 @@ const RAW_PARAMS: StandardSchemaV1<unknown, unknown> = {
 interface Pending {
   key: string;
   params: unknown;
-  resolve(result: ElicitResult): void;
-  reject(error: unknown): void;
+  // Function-typed properties, not methods: they are a promise's settle functions, passed around unbound.
+  resolve: (result: ElicitResult) => void;
+  reject: (error: unknown) => void;
 }
 
 /**

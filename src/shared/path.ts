@@ -47,8 +47,16 @@ export function defined<T extends object>(record: T): { [P in keyof T]?: Exclude
   return pickDefined(record, Object.keys(record) as (keyof T)[]);
 }
 
+/**
+ * `JSON.stringify(value)`, typed as what it gives: `undefined` for undefined, a function, a symbol
+ * or a `toJSON` that returns one (lib.d.ts says `string`, which hides the case).
+ */
+export function jsonText(value: unknown): string | undefined {
+  return JSON.stringify(value);
+}
+
 /** Text quoted as JSON for a message, cut to its first 60 characters: a hostile 1 MB value stays one readable line. */
 export function quoteShort(value: unknown): string {
   const text = typeof value === 'string' && value.length > 60 ? `${value.slice(0, 60)}…` : value;
-  return JSON.stringify(text) ?? String(text);
+  return jsonText(text) ?? String(text);
 }

@@ -7,7 +7,7 @@ import { initialDraft, submitDraft } from '../../src/core/draft.js';
 import type { SchemaProblem } from '../../src/core/problems.js';
 import { parseRequestedSchema } from '../../src/core/schema.js';
 import { validateElicitContent } from '../../src/core/validate.js';
-import { isMalformed, loadFixtures, type MalformedFixture, type ValidFixture } from '../fixtures/load.js';
+import { isMalformed, loadFixtures, type MalformedFixture, type ValidFixture } from '../fixtures/index.js';
 
 const entries = loadFixtures();
 const valid = entries.flatMap((e) =>

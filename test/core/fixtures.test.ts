@@ -4,21 +4,25 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
 import { FIELD_KINDS } from '../../src/core/fields.js';
 import { BLOCKING_PROBLEM_CODES, FIELD_ERROR_CODES, WARNING_PROBLEM_CODES } from '../../src/core/problems.js';
-import { fixtureGlob } from '../fixtures/index.js';
 import {
-  FIXTURE_ROOT,
   isMalformed,
   loadFixtures,
   VARIANT_FOLDERS,
   type FixtureEntry,
   type MalformedFixture,
   type ValidFixture,
-} from '../fixtures/load.js';
+} from '../fixtures/index.js';
+
+/** The repository root, which the entries' `file` paths are relative to. */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** `test/fixtures/elicitation`, read from disk to check the loader missed nothing. */
+const FIXTURE_ROOT = join(ROOT, 'test/fixtures/elicitation');
 
 const entries = loadFixtures();
 const validEntries = entries.filter((e): e is FixtureEntry & { fixture: ValidFixture } => !isMalformed(e.fixture));
@@ -26,9 +30,9 @@ const malformedEntries = entries.filter((e): e is FixtureEntry & { fixture: Malf
   isMalformed(e.fixture),
 );
 
-/** The file exactly as written (the loaders default `warnings`). */
+/** The file exactly as written (the loader defaults `warnings`). */
 function raw(entry: FixtureEntry): Record<string, unknown> {
-  return JSON.parse(readFileSync(entry.file, 'utf8')) as Record<string, unknown>;
+  return JSON.parse(readFileSync(join(ROOT, entry.file), 'utf8')) as Record<string, unknown>;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -124,13 +128,20 @@ describe('fixture folders', () => {
     for (const code of WARNING_PROBLEM_CODES) expect(seen.has(code), code).toBe(true);
   });
 
-  it('gives Vite (index.ts) the same cases as Node (load.ts), own __proto__ keys included', () => {
-    // toEqual, not toStrictEqual: vitest's strict type check compares `a.constructor === b.constructor`,
-    // which two distinct `properties.constructor` schema objects never pass.
-    const strip = (list: readonly FixtureEntry[]) =>
-      list.map(({ variant, name, fixture }) => ({ variant, name, fixture }));
-    expect(strip(fixtureGlob)).toEqual(strip(entries));
-    const proto = fixtureGlob.find((e) => e.variant === 'mixed' && e.name === 'prototype-keys');
+  it('loads every JSON file on disk (Vite glob vs node:fs), own __proto__ keys included', () => {
+    const onDisk = readdirSync(FIXTURE_ROOT, { withFileTypes: true })
+      .filter((dirent) => dirent.isDirectory())
+      .flatMap((dirent) =>
+        readdirSync(join(FIXTURE_ROOT, dirent.name))
+          .filter((file) => file.endsWith('.json'))
+          .map((file) => `test/fixtures/elicitation/${dirent.name}/${file}`),
+      )
+      .sort();
+    expect(entries.map((e) => e.file).sort()).toEqual(onDisk);
+    expect(entries.map((e) => `${e.variant}/${e.name}`)).toEqual(
+      entries.map((e) => e.file.slice('test/fixtures/elicitation/'.length, -'.json'.length)),
+    );
+    const proto = entries.find((e) => e.variant === 'mixed' && e.name === 'prototype-keys');
     expect(proto).toBeDefined();
     const fixture = proto!.fixture as ValidFixture;
     expect(own(fixture.request.requestedSchema.properties, '__proto__')).toBe(true);

@@ -49,19 +49,17 @@ const property: fc.Arbitrary<PrimitiveSchemaDefinition> = fc.oneof(
     .map(([title, values]) =>
       withTitle({ type: 'string' as const, enum: values, enumNames: values.map((v) => `N ${v}`) }, title),
     ),
-  fc
-    .tuple(label, optionValues, fc.nat(3), fc.nat(6))
-    .map(([title, values, min, extra]) =>
-      withTitle(
-        {
-          type: 'array' as const,
-          items: { type: 'string' as const, enum: values },
-          minItems: Math.min(min, values.length),
-          maxItems: Math.min(min, values.length) + extra,
-        },
-        title,
-      ),
+  fc.tuple(label, optionValues, fc.nat(3), fc.nat(6)).map(([title, values, min, extra]) =>
+    withTitle(
+      {
+        type: 'array' as const,
+        items: { type: 'string' as const, enum: values },
+        minItems: Math.min(min, values.length),
+        maxItems: Math.min(min, values.length) + extra,
+      },
+      title,
     ),
+  ),
   fc
     .tuple(label, optionValues)
     .map(([title, values]) =>

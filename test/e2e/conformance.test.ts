@@ -101,6 +101,7 @@ function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv, t
 
 /** The CLI colours its output with raw ANSI escapes even when not on a terminal. */
 function stripAnsi(text: string): string {
+  // eslint-disable-next-line no-control-regex -- an ANSI colour code starts with ESC (\x1B): matching it is the point.
   return text.replace(/\x1B\[[0-9;]*m/g, '');
 }
 

@@ -57,7 +57,13 @@ import {
   type ElicitResult,
   type RequestedSchema,
 } from '../../src/core/index.js';
-import { isMalformed, loadFixtures, VARIANT_FOLDERS, type FixtureAnswer, type ValidFixture } from '../fixtures/load.js';
+import {
+  isMalformed,
+  loadFixtures,
+  VARIANT_FOLDERS,
+  type FixtureAnswer,
+  type ValidFixture,
+} from '../fixtures/index.js';
 import { refusalReason, sdk1ClientView, withoutProtoKey } from './sdk1-client-view.js';
 
 // ---------------------------------------------------------------------------------------------

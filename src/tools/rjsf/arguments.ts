@@ -65,7 +65,7 @@ export interface ArgumentsWalk {
 /** What `toArguments` needs besides the data. */
 export interface WalkContext {
   /** rjsf's schema utilities for the tool's schema, built with the form's validator. */
-  schemaUtils: SchemaUtilsType<ToolFormData, RJSFSchema>;
+  schemaUtils: SchemaUtilsType<ToolFormData>;
   /** The form's `idPrefix`, to find an option selector's id from a path. */
   idPrefix: string;
   /** Option selector id → the option index it shows (what the person picked). */
@@ -85,7 +85,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function asSchema(definition: unknown): RJSFSchema {
-  return isRecord(definition) ? (definition as RJSFSchema) : {};
+  return isRecord(definition) ? definition : {};
 }
 
 /** One reference token of a JSON Pointer (RFC 6901). */
@@ -160,7 +160,7 @@ function shownSchema(
       picked ?? schemaUtils.getClosestMatchingOption(data, options, 0, getDiscriminatorFieldFromSchema(shown));
     const option = options[index];
     if (option === undefined) return { schema: rest, union };
-    shown = schemaUtils.retrieveSchema(mergeSchemas(rest, option) as RJSFSchema, data);
+    shown = schemaUtils.retrieveSchema(mergeSchemas(rest, option), data);
   }
   return { schema: shown, union };
 }

@@ -43,6 +43,7 @@ export function rjsfToolSchema(inputSchema: Record<string, unknown>, dialect: To
   const objects: [Record<string, unknown>, string][] = [];
   forEachSchemaObject(copy, (object, pointer) => {
     objects.push([object, pointer]);
+    return true;
   });
   const anchors = new Map<string, string>();
   for (const [object, pointer] of objects) {
@@ -60,17 +61,17 @@ export function rjsfToolSchema(inputSchema: Record<string, unknown>, dialect: To
       if (typeof reference !== 'string') continue;
       const name = anchorName(reference);
       const target = name === undefined ? reference : anchors.has(name) ? `#${anchors.get(name) ?? ''}` : reference;
-      if (keyword !== '$ref') delete object[keyword];
+      if (keyword !== '$ref') Reflect.deleteProperty(object, keyword);
       if (object.$ref === undefined || keyword === '$ref') object.$ref = target;
     }
   }
   for (const [object] of objects) readableTuple(object, dialect);
-  return copy as RJSFSchema;
+  return copy;
 }
 
 /** A tuple, made readable to rjsf (see the file comment). */
 function readableTuple(object: Record<string, unknown>, dialect: ToolSchemaDialect): void {
-  const tuple = tupleShape(object as RJSFSchema, dialect);
+  const tuple = tupleShape(object, dialect);
   if (tuple === undefined) return;
   if (!('type' in object)) object.type = 'array';
   if (dialect !== '2020-12') return;
@@ -91,11 +92,11 @@ const VALUE_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
 /**
  * Calls `visit` on every object of the tree that is a schema, not data (values of
  * `VALUE_KEYWORDS`: an anchor or a `$ref` key in a `default` is data too), with its JSON Pointer,
- * until it returns `false`; iterative.
+ * while it returns `true` (whether to go on); iterative.
  */
 function forEachSchemaObject(
   root: unknown,
-  visit: (object: Record<string, unknown>, pointer: string) => boolean | void,
+  visit: (object: Record<string, unknown>, pointer: string) => boolean,
 ): void {
   const stack: [unknown, string][] = [[root, '']];
   while (stack.length > 0) {
@@ -108,7 +109,7 @@ function forEachSchemaObject(
       continue;
     }
     if (!isRecord(value)) continue;
-    if (visit(value, pointer) === false) return;
+    if (!visit(value, pointer)) return;
     for (const [key, child] of Object.entries(value)) {
       if (!VALUE_KEYWORDS.has(key) && typeof child === 'object') stack.push([child, `${pointer}/${escapeToken(key)}`]);
     }

@@ -59,10 +59,8 @@ export function tupleShape(schema: RJSFSchema, dialect: ToolSchemaDialect): Tupl
   const rest =
     restKeyword in record ? record[restKeyword] : dialect === 'draft-07' ? undefined : record.unevaluatedItems;
   return {
-    positions: positions.map((position) =>
-      isEmptySchema(position) ? FREE_FORM : isRecord(position) ? (position as RJSFSchema) : {},
-    ),
-    rest: rest === false ? false : isRecord(rest) && !isEmptySchema(rest) ? (rest as RJSFSchema) : undefined,
+    positions: positions.map((position) => (isEmptySchema(position) ? FREE_FORM : isRecord(position) ? position : {})),
+    rest: rest === false ? false : isRecord(rest) && !isEmptySchema(rest) ? rest : undefined,
     minItems: count(record.minItems) ?? 0,
     maxItems: count(record.maxItems),
   };

@@ -1,0 +1,187 @@
+/**
+ * The public TYPE names of every entry, exactly, read with the TypeScript compiler API (types are
+ * erased at run time, so `test/<layer>/exports.test.ts*` can only pin values). A removed, renamed
+ * or new type name fails here: change the list on purpose. What the types are is pinned beside
+ * this file in `<entry>.test-d.ts`.
+ */
+import { fileURLToPath } from 'node:url';
+
+import ts from 'typescript';
+import { beforeAll, describe, expect, test } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+const ENTRIES = {
+  '.': 'src/index.ts',
+  './core': 'src/core/index.ts',
+  './tools': 'src/tools/index.ts',
+  './tools/react': 'src/react/tools/index.ts',
+  './sdk': 'src/sdk/index.ts',
+} as const;
+
+let program: ts.Program;
+
+beforeAll(() => {
+  // The options `npm run build` emits the declarations with.
+  const config = ts.getParsedCommandLineOfConfigFile(
+    `${root}tsconfig.build.json`,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
+    },
+  );
+  if (!config) throw new Error('tsconfig.build.json did not parse');
+  program = ts.createProgram(
+    Object.values(ENTRIES).map((entry) => `${root}${entry}`),
+    config.options,
+  );
+}, 120_000);
+
+/**
+ * Names `entry` exports that have a type meaning and no value meaning (`export type`, interfaces,
+ * type aliases), sorted by code unit like the runtime lists.
+ */
+function typeExports(entry: string): string[] {
+  const checker = program.getTypeChecker();
+  const file = program.getSourceFile(`${root}${entry}`);
+  if (!file) throw new Error(`${entry} is not in the program`);
+  const module = checker.getSymbolAtLocation(file);
+  if (!module) throw new Error(`${entry} is not a module`);
+  return checker
+    .getExportsOfModule(module)
+    .filter((symbol) => {
+      const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+      return (target.flags & ts.SymbolFlags.Type) !== 0 && (target.flags & ts.SymbolFlags.Value) === 0;
+    })
+    .map((symbol) => symbol.name)
+    .sort();
+}
+
+describe('given the entries as tsc sees them', () => {
+  test('mcp-elicit-kit/core exports exactly these type names', () => {
+    expect(typeExports(ENTRIES['./core'])).toEqual([
+      'BooleanField',
+      'BooleanSchema',
+      'Draft',
+      'DraftValue',
+      'ElicitContent',
+      'ElicitRequestFormParams',
+      'ElicitRequestParams',
+      'ElicitRequestURLParams',
+      'ElicitResult',
+      'ElicitValue',
+      'ElicitationEntry',
+      'ElicitationNotice',
+      'ElicitationOrigin',
+      'ElicitationPrompt',
+      'ElicitationQueue',
+      'ElicitationQueueOptions',
+      'ElicitationServer',
+      'ElicitationSnapshot',
+      'EntryStatus',
+      'EnumSchema',
+      'Field',
+      'FieldError',
+      'FieldErrorCode',
+      'FieldKind',
+      'InspectedUrl',
+      'LegacyTitledEnumSchema',
+      'MultiSelectField',
+      'NumberField',
+      'NumberSchema',
+      'Option',
+      'OptionSpelling',
+      'ParseResult',
+      'PrimitiveSchemaDefinition',
+      'RefusedUrl',
+      'RequestProblem',
+      'RequestProblemCode',
+      'RequestedSchema',
+      'RespondStatus',
+      'RjsfForm',
+      'RoundElicitationEntry',
+      'RoundPrompt',
+      'SchemaProblem',
+      'SchemaProblemCode',
+      'SelectVariant',
+      'SingleElicitationEntry',
+      'SingleSelectField',
+      'StringFormat',
+      'StringSchema',
+      'SubmitResult',
+      'TextField',
+      'TitledMultiSelectEnumSchema',
+      'TitledOption',
+      'TitledSingleSelectEnumSchema',
+      'ToRjsfOptions',
+      'UntitledMultiSelectEnumSchema',
+      'UntitledSingleSelectEnumSchema',
+      'UrlInspection',
+      'UrlRefusal',
+      'UrlWarning',
+    ]);
+  });
+
+  test("the React entry exports core's type names (but ElicitationPrompt, a component there) and its own", () => {
+    const core = typeExports(ENTRIES['./core']).filter((name) => name !== 'ElicitationPrompt');
+    const own = typeExports(ENTRIES['.']).filter((name) => !core.includes(name));
+    expect(typeExports(ENTRIES['.'])).toEqual([...core, ...own].sort());
+    expect(own).toEqual([
+      'ElicitationFormProps',
+      'ElicitationHostProps',
+      'ElicitationLabels',
+      'ElicitationPromptProps',
+      'ElicitationRoundProps',
+      'HostLabels',
+      'KitFormContext',
+      'KitLabels',
+      'KitTheme',
+      'UrlElicitationProps',
+    ]);
+  });
+
+  test('mcp-elicit-kit/tools exports exactly these type names', () => {
+    expect(typeExports(ENTRIES['./tools'])).toEqual([
+      'AuditRecord',
+      'CallToolResult',
+      'CompileToolSchemaResult',
+      'CompiledToolSchema',
+      'ContentBlock',
+      'SchemaIssue',
+      'SchemaLimits',
+      'StructuredContentTarget',
+      'StructuredContentTargetCounts',
+      'Tool',
+      'ToolResultVerdict',
+      'ToolResultVerdictKind',
+      'ToolSchemaCompiler',
+      'ToolSchemaCompilerOptions',
+      'ToolSchemaCompilerStats',
+      'ToolSchemaDialect',
+      'ToolSchemaError',
+      'ToolSchemaErrorCode',
+      'ValidateToolResultOptions',
+    ]);
+  });
+
+  test('mcp-elicit-kit/tools/react exports exactly these type names', () => {
+    expect(typeExports(ENTRIES['./tools/react'])).toEqual([
+      'ToolCallFormLabels',
+      'ToolCallFormProps',
+      'ToolResultViewLabels',
+      'ToolResultViewProps',
+    ]);
+  });
+
+  test('mcp-elicit-kit/sdk exports exactly these type names', () => {
+    expect(typeExports(ENTRIES['./sdk'])).toEqual([
+      'AttachElicitationOptions',
+      'ClientV1',
+      'ClientV2',
+      'DetachElicitation',
+    ]);
+  });
+});

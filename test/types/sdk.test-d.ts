@@ -1,0 +1,33 @@
+/**
+ * What the public types of `mcp-elicit-kit/sdk` are. Every type name is referenced through the
+ * entry's namespace, so removing or renaming one fails to compile. The list of names itself is
+ * pinned in `exports.test.ts`.
+ */
+import type { Client as ClientV2Sdk } from '@modelcontextprotocol/client';
+import type { Client as ClientV1Sdk } from '@modelcontextprotocol/sdk/client/index.js';
+import { describe, expectTypeOf, test } from 'vitest';
+
+import type { ElicitationQueue } from '../../src/core/index.js';
+import type * as sdk from '../../src/sdk/index.js';
+import { attachElicitation, attachElicitationV1, attachElicitationV2 } from '../../src/sdk/index.js';
+
+describe('given an MCP client to attach', () => {
+  test("the client types are the SDKs' own Client classes", () => {
+    expectTypeOf<sdk.ClientV1>().toEqualTypeOf<ClientV1Sdk>();
+    expectTypeOf<sdk.ClientV2>().toEqualTypeOf<ClientV2Sdk>();
+  });
+
+  test('attachElicitation takes either client, a queue and options, and gives a detach function', () => {
+    expectTypeOf(attachElicitation).toEqualTypeOf<
+      (
+        client: sdk.ClientV1 | sdk.ClientV2,
+        queue: ElicitationQueue,
+        options?: sdk.AttachElicitationOptions,
+      ) => sdk.DetachElicitation
+    >();
+    expectTypeOf(attachElicitationV1).parameter(0).toEqualTypeOf<sdk.ClientV1>();
+    expectTypeOf(attachElicitationV2).parameter(0).toEqualTypeOf<sdk.ClientV2>();
+    expectTypeOf<sdk.DetachElicitation>().toEqualTypeOf<(() => void) & { readonly serverKey: string }>();
+    expectTypeOf<sdk.AttachElicitationOptions>().toEqualTypeOf<{ server?: { name?: string; id?: string } }>();
+  });
+});
