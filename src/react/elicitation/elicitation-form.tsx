@@ -34,6 +34,7 @@ import {
   useSessionKey,
 } from '../shared/prompt-parts.js';
 import { readRequest, type RequestView, type ShownProblem } from './request-view.js';
+import { usePatternEngine } from '../shared/use-pattern-engine.js';
 import type { KitFormContext } from '../theme/widgets/parts.js';
 import '../theme/elicit-kit.css';
 
@@ -221,7 +222,20 @@ function KitForm({
 }) {
   const rjsf = useMemo(() => toRjsf(view.schema), [view.schema]);
   const slots = useMemo(() => fieldSlots(view.fields, rjsf, idPrefix), [view.fields, rjsf, idPrefix]);
-  const formContext = useMemo<KitFormContext & { labels: ElicitationLabels }>(() => ({ labels }), [labels]);
+  // A field with a `pattern` is checked by the pattern engine, loaded on demand: until it is, Accept
+  // waits for it (the person can still decline or cancel).
+  const needsEngine = useMemo(
+    () => view.fields.some((field) => field.kind === 'text' && field.pattern !== undefined),
+    [view.fields],
+  );
+  const engine = usePatternEngine(needsEngine);
+  const [acceptWaits, setAcceptWaits] = useState(false);
+  // A new object once the engine is ready, so every field draws again and shows which patterns the
+  // server alone checks.
+  const formContext = useMemo<KitFormContext & { labels: ElicitationLabels }>(
+    () => ({ labels }),
+    [labels, engine.status],
+  );
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [attempt, setAttempt] = useState(0);
 
@@ -279,6 +293,11 @@ function KitForm({
 
   /** Accept: core's verdict on the answer; sent when it conforms, else each field shows what is wrong. */
   const submit = () => {
+    if (engine.status !== 'ready') {
+      setAcceptWaits(true);
+      engine.retry();
+      return;
+    }
     const verdict = submitDraft(view.schema, rjsf.toDraft(store.values));
     if (verdict.ok) {
       accept(verdict.result);
@@ -287,6 +306,18 @@ function KitForm({
     setErrors(verdict.errors);
     setAttempt((count) => count + 1);
   };
+  // Once the engine is ready: the live verdict again (patterns can now be checked), and the Accept
+  // that waited for it.
+  const readyAtStart = useRef(engine.status === 'ready');
+  useEffect(() => {
+    if (engine.status !== 'ready' || readyAtStart.current) return;
+    reportDraft(store.values);
+    if (acceptWaits) {
+      setAcceptWaits(false);
+      submit();
+    }
+    // Only the engine becoming ready triggers this.
+  }, [engine.status]);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!enterAccepts(event, controls)) return;
     // Nothing else answers this Enter: not a host's <form> around the kit, not a second Accept.
@@ -345,6 +376,15 @@ function KitForm({
             />
           ))}
         </div>
+        {needsEngine && (
+          <div role="status" className="mek-pattern-status">
+            {engine.status === 'failed' ? (
+              <p className="mek-hint">{labels.patternLoadFailed}</p>
+            ) : (
+              engine.status === 'loading' && acceptWaits && <p className="mek-hint">{labels.patternLoading}</p>
+            )}
+          </div>
+        )}
         {controls && <Actions labels={labels} respond={respond} onAccept={submit} />}
       </div>
     </>
