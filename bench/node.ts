@@ -1,8 +1,16 @@
 /**
  * The Node half of `npm run bench`: core's `validateElicitContent` (validator cached: the parse is
- * remembered per schema object) and `submitDraft` on a 100-field form, in microseconds per call.
+ * remembered per schema object) and `submitDraft` on a 100-field form, in microseconds per call;
+ * and `validateElicitContent` on the polynomial-pattern cases against their baseline.
  */
-import { submitDraft, validateElicitContent, type Draft, type RequestedSchema } from '../src/core/index.js';
+import {
+  loadPatternEngine,
+  submitDraft,
+  validateElicitContent,
+  type Draft,
+  type RequestedSchema,
+} from '../src/core/index.js';
+import { BASELINE_PATTERN, freshPattern, patternCases } from './patterns.js';
 
 const FIELDS = 100;
 
@@ -68,4 +76,52 @@ export function nodeBench(runs: number): { validate: number[]; submit: number[] 
     validate: time(() => validateElicitContent(form, answer), runs, 2000),
     submit: time(() => submitDraft(form, answer), runs, 2000),
   };
+}
+
+/** One text field with `pattern`. */
+function patternForm(pattern: string): RequestedSchema {
+  return { type: 'object', properties: { code: { type: 'string', pattern } } } as unknown as RequestedSchema;
+}
+
+/** µs of one `validateElicitContent` call on a schema seen for the first time (parse, pattern compile, match). */
+function firstCheck(pattern: string, text: string): number {
+  const schema = patternForm(pattern);
+  const started = performance.now();
+  const errors = validateElicitContent(schema, { code: text });
+  const elapsed = (performance.now() - started) * 1000;
+  if (errors[0]?.code !== 'pattern') throw new Error(`the bench text must fail ${pattern}`);
+  return elapsed;
+}
+
+/** Samples in µs per case: `first` (a new schema each run) and `repeat` (the same one again), hostile and baseline. */
+export interface PatternSamples {
+  name: string;
+  first: { hostile: number[]; baseline: number[] };
+  repeat: { hostile: number[]; baseline: number[] };
+}
+
+/** The polynomial-pattern cases, hostile and baseline interleaved run by run. */
+export async function patternBench(runs: number): Promise<PatternSamples[]> {
+  await loadPatternEngine();
+  const warmup = 3;
+  return patternCases().map(({ name, pattern, text }) => {
+    const samples: PatternSamples = {
+      name,
+      first: { hostile: [], baseline: [] },
+      repeat: { hostile: [], baseline: [] },
+    };
+    for (let run = 0; run < warmup + runs; run++) {
+      const hostile = firstCheck(freshPattern(pattern, run), text);
+      const baseline = firstCheck(freshPattern(BASELINE_PATTERN, run), text);
+      if (run >= warmup) {
+        samples.first.hostile.push(hostile);
+        samples.first.baseline.push(baseline);
+      }
+    }
+    const hostileForm = patternForm(pattern);
+    const baselineForm = patternForm(BASELINE_PATTERN);
+    samples.repeat.hostile = time(() => validateElicitContent(hostileForm, { code: text }), runs, 20);
+    samples.repeat.baseline = time(() => validateElicitContent(baselineForm, { code: text }), runs, 20);
+    return samples;
+  });
 }

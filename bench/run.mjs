@@ -11,9 +11,12 @@
  *    JIT has not optimised yet, while a 5,000-option case costs rjsf half a second per run. Reports median and
  *    min–max of the work (event → committed DOM) and of the frame (event → next frame painted).
  * 4. Node: `validateElicitContent` (cached) and `submitDraft` on 100 fields, µs per call.
+ * 5. Polynomial patterns (hostile servers, finding 1; cases in `bench/patterns.ts`): Accept in
+ *    Chromium and `validateElicitContent` in Node on each hostile shape, against a baseline pattern
+ *    on the same text measured in the same run, interleaved.
  * Prints the tables and writes `bench/results.json`.
  *
- * Options: `--runs N`, `--only multi|single|fields|node` (repeatable), `--sizes 50,500`.
+ * Options: `--runs N`, `--only multi|single|fields|node|patterns` (repeatable), `--sizes 50,500`.
  */
 import { createReadStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -49,6 +52,10 @@ const only = new Set(args.flatMap((arg, index) => (args[index - 1] === '--only' 
 const wants = (part) => only.size === 0 || only.has(part);
 const SIZES = (option('--sizes') ?? '50,500,5000').split(',').map(Number);
 const SUBJECTS = ['kit', 'rjsf', 'native'];
+/** Polynomial-pattern cases: cheap (a few ms), so many runs. */
+const PATTERN_PLAN = { warmup: 3, runs: Math.max(RUNS, 15) };
+/** Filled by the pattern cases: the engine's load time in the page, Accept and Node timings. */
+const patterns = { loadMs: undefined, accept: [], node: [] };
 
 // Never leave a browser or a server behind: a hard stop for the whole run.
 const deadline = setTimeout(() => {
@@ -216,6 +223,25 @@ async function browserCases(url) {
         record('100-field form', subject, 'keystroke', strokes);
       }
     }
+    if (wants('patterns')) {
+      patterns.loadMs = await page.evaluate(() => window.bench.loadEngine());
+      const names = await page.evaluate(() => window.bench.patternCases());
+      for (const [index, name] of names.entries()) {
+        process.stderr.write(`pattern ${name} …\n`);
+        const timings = { hostile: [], baseline: [] };
+        for (let run = 0; run < PATTERN_PLAN.warmup + PATTERN_PLAN.runs; run++) {
+          for (const which of ['hostile', 'baseline']) {
+            const timing = await page.evaluate(([i, w, r]) => window.bench.acceptPattern(i, w, r), [index, which, run]);
+            if (run >= PATTERN_PLAN.warmup) timings[which].push(timing);
+          }
+        }
+        patterns.accept.push({
+          case: name,
+          hostile: stats(timings.hostile.map((timing) => timing.work)),
+          baseline: stats(timings.baseline.map((timing) => timing.work)),
+        });
+      }
+    }
     await page.evaluate(() => window.bench.unmount());
   } finally {
     await browser.close();
@@ -255,10 +281,21 @@ try {
   server.close();
 }
 let node;
-if (wants('node')) {
-  const { nodeBench } = await import(pathToFileURL(nodeModule).href);
-  const samples = nodeBench(RUNS);
-  node = { validateElicitContent: stats(samples.validate), submitDraft: stats(samples.submit) };
+if (wants('node') || wants('patterns')) {
+  const { nodeBench, patternBench } = await import(pathToFileURL(nodeModule).href);
+  if (wants('node')) {
+    const samples = nodeBench(RUNS);
+    node = { validateElicitContent: stats(samples.validate), submitDraft: stats(samples.submit) };
+  }
+  if (wants('patterns')) {
+    for (const samples of await patternBench(PATTERN_PLAN.runs)) {
+      patterns.node.push({
+        case: samples.name,
+        first: { hostile: stats(samples.first.hostile), baseline: stats(samples.first.baseline) },
+        repeat: { hostile: stats(samples.repeat.hostile), baseline: stats(samples.repeat.baseline) },
+      });
+    }
+  }
 }
 const machine = {
   cores: cpus().length,
@@ -280,9 +317,40 @@ if (node) {
     `| function | median (min–max) |\n|---|---|\n| validateElicitContent (cached) | ${cell(node.validateElicitContent)} |\n| submitDraft | ${cell(node.submitDraft)} |`,
   );
 }
+if (patterns.accept.length > 0 || patterns.node.length > 0) {
+  console.log(
+    `\n### Polynomial patterns (hostile servers, finding 1), against the baseline ${'`^\\d+$`'} on the same text\n`,
+  );
+  if (patterns.loadMs !== undefined)
+    console.log(`Pattern engine loaded in the page in ${fmt(patterns.loadMs)} ms (once, on the first pattern).\n`);
+  if (patterns.accept.length > 0) {
+    console.log(
+      `Accept in Chromium, ms (work: click → error summary drawn; a new pattern each run, ${PATTERN_PLAN.runs} runs after ${PATTERN_PLAN.warmup}):\n`,
+    );
+    console.log('| pattern, text | hostile | baseline | hostile/baseline |\n|---|---|---|---|');
+    for (const row of patterns.accept) {
+      console.log(
+        `| ${row.case} | ${cell(row.hostile)} | ${cell(row.baseline)} | ${ratio(row.hostile, row.baseline)} |`,
+      );
+    }
+  }
+  if (patterns.node.length > 0) {
+    console.log(
+      '\n`validateElicitContent` in Node, µs per call (first: a schema and pattern never seen, so parse, pattern compile and match; repeat: the same again):\n',
+    );
+    console.log(
+      '| pattern, text | first, hostile | first, baseline | ratio | repeat, hostile | repeat, baseline | ratio |\n|---|---|---|---|---|---|---|',
+    );
+    for (const row of patterns.node) {
+      console.log(
+        `| ${row.case} | ${cell(row.first.hostile)} | ${cell(row.first.baseline)} | ${ratio(row.first.hostile, row.first.baseline)} | ${cell(row.repeat.hostile)} | ${cell(row.repeat.baseline)} | ${ratio(row.repeat.hostile, row.repeat.baseline)} |`,
+      );
+    }
+  }
+}
 mkdirSync(join(root, 'bench'), { recursive: true });
 writeFileSync(
   join(root, 'bench/results.json'),
-  `${JSON.stringify({ date: started.toISOString(), machine, runs: { 50: plan(50), 500: plan(500), 5000: plan(5000), fields: { warmup: WARMUP * 2, runs: RUNS } }, browser, node }, null, 2)}\n`,
+  `${JSON.stringify({ date: started.toISOString(), machine, runs: { 50: plan(50), 500: plan(500), 5000: plan(5000), fields: { warmup: WARMUP * 2, runs: RUNS }, patterns: PATTERN_PLAN }, browser, node, patterns }, null, 2)}\n`,
 );
 console.log('\nwritten: bench/results.json');

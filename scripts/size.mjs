@@ -8,6 +8,10 @@
  * whitespace in ES output; `output.minify` asks Rolldown for the full minification.) CSS is reported
  * on its own line: budgets are about JavaScript.
  *
+ * The pattern engine (re2js and an ECMAScript regex parser, about 60 kB gzipped) is a chunk of its
+ * own, loaded by dynamic import only when a schema has a `pattern`: each entry is reported without
+ * it (what a host whose forms have no pattern loads; the budgets apply to this) and with it.
+ *
  * Also measures what a host pays over react + react-dom for a use of the kit: an app entry that
  * imports react, react-dom and the kit's names is bundled with everything in it (peers too:
  * @rjsf/utils is part of that price), minified and gzipped; react + react-dom alone is subtracted.
@@ -58,7 +62,11 @@ const HOST_USES = [
 
 const kb = (bytes) => bytes / 1000;
 
-/** Bundles `entry` (production, ES module) in memory; returns its JS and CSS texts. */
+/**
+ * Bundles `entry` (production, ES module) in memory; returns its JS and CSS texts. `js` is what
+ * loads with the entry (its chunk and every chunk it imports statically); `lazyJs` the chunks only
+ * a dynamic `import()` loads (the pattern engine).
+ */
 async function bundle(entry, { minify, external }) {
   const output = await build({
     configFile: false,
@@ -76,16 +84,31 @@ async function bundle(entry, { minify, external }) {
     },
   });
   const results = Array.isArray(output) ? output : [output];
-  let js = '';
+  const chunks = new Map();
   let css = '';
   for (const result of results) {
     for (const item of result.output) {
-      if (item.type === 'chunk') js += item.code;
+      if (item.type === 'chunk') chunks.set(item.fileName, item);
       else if (item.fileName.endsWith('.css'))
         css += typeof item.source === 'string' ? item.source : Buffer.from(item.source).toString('utf8');
     }
   }
-  return { js, css };
+  // The entry and what it imports statically, transitively.
+  const initial = new Set();
+  const pending = [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+  while (pending.length > 0) {
+    const name = pending.pop();
+    if (initial.has(name) || !chunks.has(name)) continue;
+    initial.add(name);
+    pending.push(...chunks.get(name).imports);
+  }
+  let js = '';
+  let lazyJs = '';
+  for (const [name, chunk] of chunks) {
+    if (initial.has(name)) js += chunk.code;
+    else lazyJs += chunk.code;
+  }
+  return { js, lazyJs, css };
 }
 
 const gzip = (text) => gzipSync(Buffer.from(text), { level: 9 }).length;
@@ -104,6 +127,12 @@ export async function measure() {
       gzipKb: kb(gzip(min.js)),
       cssGzipKb: kb(gzip(min.css)),
       budgetKb,
+      // Loaded on the first schema with a pattern; 0 for an entry that never checks one.
+      patternEngine: {
+        rawKb: kb(Buffer.byteLength(raw.lazyJs)),
+        minKb: kb(Buffer.byteLength(min.lazyJs)),
+        gzipKb: min.lazyJs === '' ? 0 : kb(gzip(min.lazyJs)),
+      },
     });
   }
   // What a host pays: app entries inside the repository (gitignored .scratch/), so they resolve the
@@ -116,7 +145,11 @@ export async function measure() {
       const react = ["export { createElement } from 'react';", "export { createRoot } from 'react-dom/client';"];
       writeFileSync(file, [...react, ...lines].join('\n'));
       const out = await bundle(file, { minify: true, external: false });
-      return { minKb: kb(Buffer.byteLength(out.js)), gzipKb: kb(gzip(out.js)) };
+      return {
+        minKb: kb(Buffer.byteLength(out.js)),
+        gzipKb: kb(gzip(out.js)),
+        patternEngineGzipKb: out.lazyJs === '' ? 0 : kb(gzip(out.lazyJs)),
+      };
     };
     const reactOnly = await total('react-only', []);
     const hosts = [];
@@ -125,7 +158,13 @@ export async function measure() {
         ([entry, names]) => `export { ${names.join(', ')} } from ${JSON.stringify(join(root, entry))};`,
       );
       const use = await total(`host-${index}`, lines);
-      hosts.push({ name, totalGzipKb: use.gzipKb, gzipKb: use.gzipKb - reactOnly.gzipKb, budgetKb });
+      hosts.push({
+        name,
+        totalGzipKb: use.gzipKb,
+        gzipKb: use.gzipKb - reactOnly.gzipKb,
+        budgetKb,
+        patternEngineGzipKb: use.patternEngineGzipKb,
+      });
     }
     return { entries, reactOnly, hosts };
   } finally {
@@ -140,17 +179,28 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify(result));
   } else {
-    console.log('entry        raw kB   min kB  gzip kB  budget  (css gzip kB)');
+    console.log('entry                          raw kB   min kB  gzip kB  budget  (css gzip kB)');
     for (const entry of result.entries) {
       const budget = entry.budgetKb === null ? '     —' : `≤ ${String(entry.budgetKb).padStart(3)}`;
+      const engine = entry.patternEngine;
       console.log(
-        `${entry.name.padEnd(12)} ${f(entry.rawKb)}  ${f(entry.minKb)}  ${f(entry.gzipKb)}  ${budget}  (${entry.cssGzipKb.toFixed(1)})`,
+        `${`${entry.name}, without a pattern`.padEnd(30)} ${f(entry.rawKb)}  ${f(entry.minKb)}  ${f(entry.gzipKb)}  ${budget}  (${entry.cssGzipKb.toFixed(1)})`,
       );
+      if (engine.gzipKb > 0) {
+        console.log(
+          `${`${entry.name}, with a pattern`.padEnd(30)} ${f(entry.rawKb + engine.rawKb)}  ${f(entry.minKb + engine.minKb)}  ${f(entry.gzipKb + engine.gzipKb)}       —  (+ ${engine.gzipKb.toFixed(1)} kB pattern engine, loaded on demand)`,
+        );
+      }
     }
     console.log(`\nwhat a host pays over react + react-dom (${result.reactOnly.gzipKb.toFixed(1)} kB), all bundled:`);
     console.log('use                                       gzip kB  budget');
     for (const host of result.hosts)
       console.log(`${host.name.padEnd(40)} ${f(host.gzipKb)}  ≤ ${String(host.budgetKb).padStart(3)}`);
+    for (const host of result.hosts)
+      if (host.patternEngineGzipKb > 0)
+        console.log(
+          `  ${host.name}: + ${host.patternEngineGzipKb.toFixed(1)} kB pattern engine on the first schema with one`,
+        );
   }
   const over = [...result.entries, ...result.hosts].filter(
     (item) => item.budgetKb !== null && item.gzipKb > item.budgetKb,

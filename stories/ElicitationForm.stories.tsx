@@ -700,6 +700,10 @@ const german: ElicitationLabels = {
   numberHint: ({ min, max }) => (min !== undefined && max !== undefined ? `Zahl von ${min} bis ${max}` : undefined),
   dateHint: 'Format: JJJJ-MM-TT',
   timeZoneHint: (timeZone, offset) => `Zeitzone: ${timeZone} (UTC${offset})`,
+  patternByServer: 'Die Form dieses Textes prüft der Server beim Senden.',
+  patternLoading: 'Die Prüfung dieses Formulars wird vorbereitet…',
+  patternLoadFailed:
+    'Die Prüfung dieses Formulars konnte nicht geladen werden. Erneut annehmen, oder ablehnen oder abbrechen.',
   errorSummaryTitle: 'Bitte korrigieren Sie vor dem Annehmen:',
   fieldError: (error) => germanFieldErrors[error.code] ?? error.message,
   refusedTitle: 'Diese Anfrage kann nicht als Formular angezeigt werden',

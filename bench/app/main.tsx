@@ -12,6 +12,8 @@
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 
+import { ElicitationForm, loadPatternEngine, type ElicitRequestFormParams } from '../../src/index.js';
+import { BASELINE_PATTERN, freshPattern, patternCases } from '../patterns.js';
 import { fieldsSubject, listSubject, type ListCase, type Subject } from './subjects.js';
 
 /** One timing, in milliseconds. */
@@ -153,8 +155,55 @@ async function untilDrawn(): Promise<number> {
   return last;
 }
 
+/** Milliseconds to load the pattern engine in this page (once: later calls find it loaded). */
+async function loadEngine(): Promise<number> {
+  const started = performance.now();
+  await loadPatternEngine();
+  return performance.now() - started;
+}
+
+const noop = (): void => {};
+
+/**
+ * Mounts `ElicitationForm` with one text field, pre-filled (its `default`) with the case's text and
+ * checked against its pattern (`hostile`) or the baseline, each run a pattern of its own
+ * (`freshPattern`), then times Accept until the error summary is drawn: reading and compiling the
+ * pattern, matching the text, and the render.
+ */
+async function acceptPattern(caseIndex: number, which: 'hostile' | 'baseline', run: number): Promise<Timing> {
+  const spec = patternCases()[caseIndex];
+  if (!spec) throw new Error(`no pattern case ${caseIndex}`);
+  const pattern = freshPattern(which === 'hostile' ? spec.pattern : BASELINE_PATTERN, run);
+  const request: ElicitRequestFormParams = {
+    message: 'Enter the code.',
+    requestedSchema: {
+      type: 'object',
+      properties: { code: { type: 'string', title: 'Code', pattern, default: spec.text } },
+      required: ['code'],
+    } as unknown as ElicitRequestFormParams['requestedSchema'],
+  };
+  unmount();
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  const target = root;
+  flushSync(() => target.render(<ElicitationForm request={request} server={{ name: 'bench' }} onRespond={noop} />));
+  await nextFrame();
+  const host = container;
+  const accept = [...host.querySelectorAll('button')].find((button) => button.textContent === 'Accept');
+  if (!accept) throw new Error('no Accept button');
+  const started = performance.now();
+  accept.click();
+  const work = (await committed(() => host.querySelector('.mek-error-summary') !== null)) - started;
+  const frame = (await nextFrame()) - started;
+  return { work, frame };
+}
+
 /** The harness as Playwright sees it. */
 const bench = {
+  loadEngine,
+  acceptPattern,
+  patternCases: () => patternCases().map((spec) => spec.name),
   mountList,
   mountFields,
   toggle,

@@ -57,7 +57,7 @@ export const WARNING_PROBLEM_CODES = [
   'annotation-invalid',
   /** A titled option without a string `title`: its value is shown instead. */
   'option-title-missing',
-  /** A `pattern` that does not compile as a Unicode RegExp: not checked by the kit. */
+  /** A `pattern` that does not compile as a Unicode RegExp, or is longer than 4,096 characters: not checked by the kit. */
   'pattern-invalid',
   /** A keyword outside the elicitation schema that may constrain the answer; kept, not checked. */
   'keyword-unchecked',
@@ -109,6 +109,11 @@ export const FIELD_ERROR_CODES = [
   'nonexistent-time',
   /** Does not match the schema's `pattern`. */
   'pattern',
+  /**
+   * The schema's `pattern` cannot be checked yet: the linear-time pattern engine is not loaded
+   * (await `loadPatternEngine()`). The text is refused rather than passed unchecked.
+   */
+  'pattern-pending',
   /** A value that is not one of the options. */
   'option',
   /** The same option chosen twice. */

@@ -170,7 +170,9 @@ export interface ElicitationQueue {
    * Shows one request and resolves with the answer. `request` is read as untrusted: whatever it is,
    * an entry appears (see `ElicitationPrompt`). Resolves `{ action: 'cancel' }` at once when the
    * signal has already fired or the deadline has passed (no entry, no notice). A malformed `origin`
-   * (no server name, a non-finite deadline) is a programming error: it throws a `TypeError`.
+   * (no server name, a non-finite deadline) is a programming error: it throws a `TypeError`. A form
+   * with a `pattern` appears once the pattern engine has loaded (it starts the load), so that it can
+   * be answered; requests arriving meanwhile appear after it, in order.
    */
   enqueue(request: unknown, origin: ElicitationOrigin): Promise<ElicitResult>;
   /**

@@ -24,6 +24,10 @@
  *   name they report: completion, "cancel all" and the per-server limit stay within one key.
  * - One server holds at most `maxEntriesPerServer` entries (default 100); a request beyond that
  *   resolves `{ action: 'cancel' }` at once, with no entry, like one the server already gave up on.
+ * - A form with a `pattern` becomes an entry once the pattern engine is loaded (`loadPatternEngine`,
+ *   started by `enqueue`), so every entry can be answered; requests that arrive meanwhile wait
+ *   behind it, keeping arrival order. Should the engine fail to load, the entry is admitted anyway:
+ *   it can be declined or cancelled, and an accept is refused until the engine loads.
  * - All state lives in the closure of one queue; the snapshot is a new frozen object only when
  *   something changed.
  */
@@ -41,6 +45,8 @@ import type {
   RoundPrompt,
 } from './queue-types.js';
 import { toPrompt } from './request.js';
+import { parseCached } from './schema.js';
+import { isPatternEngineLoaded, loadPatternEngine } from '../shared/pattern-engine.js';
 import type { ElicitContent, ElicitResult, ElicitValue } from './types.js';
 import { validateElicitContent } from './validate.js';
 
@@ -102,6 +108,13 @@ function normalizeResult(prompt: ElicitationPrompt, result: unknown): ElicitResu
   }
 }
 
+/** Whether a prompt is a form whose schema has a field with a `pattern` (checked by the pattern engine). */
+function hasPattern(prompt: ElicitationPrompt): boolean {
+  if (prompt.mode !== 'form') return false;
+  const parsed = parseCached(prompt.request.requestedSchema);
+  return parsed.ok && parsed.fields.some((field) => field.kind === 'text' && field.pattern !== undefined);
+}
+
 function readOrigin(origin: ElicitationOrigin): {
   server: ElicitationServer;
   serverKey: string;
@@ -144,6 +157,8 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
   let snapshot: ElicitationSnapshot = Object.freeze({ entries: Object.freeze([]), notices: Object.freeze([]) });
   let nextEntry = 0;
   let nextNotice = 0;
+  /** The last admission waiting for the pattern engine; later ones queue behind it. */
+  let waiting: Promise<void> | undefined;
 
   function publish(): void {
     snapshot = Object.freeze({
@@ -284,12 +299,35 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     return promise;
   }
 
+  /**
+   * Admits at once, or (a patterned form while the pattern engine loads, or anything behind one)
+   * once the engine has loaded, in arrival order. A bad origin still throws at the call.
+   */
+  function admitWhenAnswerable(
+    prompts: readonly ElicitationPrompt[],
+    origin: ElicitationOrigin,
+    admitNow: () => Promise<readonly ElicitResult[]>,
+  ): Promise<readonly ElicitResult[]> {
+    readOrigin(origin);
+    const needsEngine = !isPatternEngineLoaded() && prompts.some(hasPattern);
+    if (!needsEngine && waiting === undefined) return admitNow();
+    // A failed load admits the entry anyway: it can still be declined or cancelled.
+    const gate = (waiting ?? Promise.resolve()).then(() =>
+      needsEngine ? loadPatternEngine().catch(() => undefined) : undefined,
+    );
+    waiting = gate;
+    return gate.then(() => {
+      if (waiting === gate) waiting = undefined;
+      return admitNow();
+    });
+  }
+
   const queue: ElicitationQueue = {
     enqueue(request, origin) {
       const prompt = toPrompt(request);
-      return admit((common) => Object.freeze({ ...common, kind: 'single', prompt, status: 'pending' }), 1, origin).then(
-        (results) => results[0] ?? cancel(),
-      );
+      return admitWhenAnswerable([prompt], origin, () =>
+        admit((common) => Object.freeze({ ...common, kind: 'single', prompt, status: 'pending' }), 1, origin),
+      ).then((results) => results[0] ?? cancel());
     },
 
     enqueueRound(requests, origin) {
@@ -300,10 +338,12 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
         return Promise.resolve({});
       }
       const prompts: RoundPrompt[] = keys.map((key) => Object.freeze({ ...toPrompt(ownValue(requests, key)), key }));
-      return admit(
-        (common) => Object.freeze({ ...common, kind: 'round', prompts: Object.freeze(prompts), status: 'pending' }),
-        keys.length,
-        origin,
+      return admitWhenAnswerable(prompts, origin, () =>
+        admit(
+          (common) => Object.freeze({ ...common, kind: 'round', prompts: Object.freeze(prompts), status: 'pending' }),
+          keys.length,
+          origin,
+        ),
       ).then((results) => {
         const answers: Record<string, ElicitResult> = {};
         keys.forEach((key, index) => setOwn(answers, key, results[index] ?? cancel()));

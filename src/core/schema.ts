@@ -14,11 +14,8 @@ import { defined, hasOwn, isRecord, joinPath, quoteShort } from '../shared/path.
 import { WARNING_PROBLEM_CODES, type SchemaProblem, type SchemaProblemCode } from './problems.js';
 import type { StringFormat } from './types.js';
 import { MAX_FIELDS } from '../shared/limits.js';
-import { analyzePattern } from '../shared/pattern-risk.js';
 import { checkValue } from './value.js';
 
-/** Deepest group nesting the pattern analysis reads (as `DEFAULT_SCHEMA_LIMITS.maxDepth` for tools). */
-const MAX_PATTERN_NESTING = 64;
 /** Longest `pattern` the kit checks; longer ones are ignored with a warning (the tools' `maxPatternLength`). */
 const MAX_PATTERN_LENGTH = 4_096;
 
@@ -329,16 +326,6 @@ function readMultiSelect(
   return options && { variant: 'untitled', spelling: 'enum', options };
 }
 
-/** Why a compiling `pattern` is still not checked by the kit. */
-const PATTERN_UNSAFE: Record<'too-long' | 'ambiguous' | 'too-complex' | 'too-deep' | 'unparsed', string> = {
-  'too-long': `pattern is longer than ${MAX_PATTERN_LENGTH} characters; the kit does not check it.`,
-  ambiguous:
-    'pattern can backtrack exponentially (a repeated group can split the same text in many ways); the kit does not check it.',
-  'too-complex': "pattern is too complex for the kit's backtracking check; the kit does not check it.",
-  'too-deep': `pattern nests groups deeper than ${MAX_PATTERN_NESTING}; the kit does not check it.`,
-  unparsed: "pattern could not be read by the kit's backtracking check; the kit does not check it.",
-};
-
 const PROPERTY_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array']);
 
 /** Classifies one property. Returns `undefined` when it has a blocking problem. */
@@ -393,15 +380,16 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
       if (hasOwn(schema, 'pattern')) {
         try {
           if (typeof schema.pattern !== 'string') throw new TypeError('not text');
+          // Compiled, never run: whether the text fits is the linear-time engine's question
+          // (`checkValue`); this only asks whether the pattern is ECMAScript with the `u` flag.
           new RegExp(schema.pattern, 'u');
-          // A regex test cannot be interrupted: a pattern that can backtrack exponentially (`(a+)+$`)
-          // would freeze the tab on a 30-character answer, so the kit leaves it to the server.
-          const risk =
-            schema.pattern.length > MAX_PATTERN_LENGTH
-              ? 'too-long'
-              : analyzePattern(schema.pattern, MAX_PATTERN_NESTING);
-          if (risk === 'safe') pattern = schema.pattern;
-          else problems.add(joinPath(path, 'pattern'), 'pattern-invalid', PATTERN_UNSAFE[risk]);
+          if (schema.pattern.length <= MAX_PATTERN_LENGTH) pattern = schema.pattern;
+          else
+            problems.add(
+              joinPath(path, 'pattern'),
+              'pattern-invalid',
+              `pattern is longer than ${MAX_PATTERN_LENGTH} characters; the kit does not check it.`,
+            );
         } catch {
           problems.add(
             joinPath(path, 'pattern'),
@@ -445,8 +433,10 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
   const blocked = problems.list.slice(before).some((problem) => problem.severity === 'error');
   if (!field || blocked) return undefined;
   if (hasOwn(schema, 'default')) {
-    // SEP-1034: a default pre-fills the form; an unusable one is ignored, not fatal.
-    const issue = checkValue(field, schema.default);
+    // SEP-1034: a default pre-fills the form; an unusable one is ignored, not fatal. Its `pattern`
+    // is checked on Accept, like anything typed: the parse must not depend on whether the pattern
+    // engine has loaded yet.
+    const issue = checkValue(field, schema.default, 'skip');
     if (issue === undefined) field.default = schema.default as never;
     else problems.add(joinPath(path, 'default'), 'default-invalid', `The default is ignored: ${issue.message}`);
   }

@@ -6,6 +6,7 @@ import type { Field } from './fields.js';
 import { codePointLength, matchesFormat } from '../shared/formats.js';
 import type { FieldErrorCode } from './problems.js';
 import { quoteShort } from '../shared/path.js';
+import { patternCheck } from '../shared/pattern-engine.js';
 
 /** Why a value does not fit a field. */
 export interface ValueIssue {
@@ -37,7 +38,10 @@ export function optionValues(field: Extract<Field, { options: unknown }>): Reado
   return set;
 }
 
-/** Longest text (UTF-16 code units) a `pattern` is run on, as the tools' `maxPatternInputLength`. */
+/**
+ * Longest text (UTF-16 code units) a `pattern` is run on, as the tools' `maxPatternInputLength`.
+ * The engine is linear, but in the text times the pattern's size: this bounds the product.
+ */
 const MAX_PATTERN_INPUT_LENGTH = 10_000;
 
 function plural(count: number, one: string, many: string): string {
@@ -48,8 +52,42 @@ function issue(code: FieldErrorCode, message: string): ValueIssue {
   return { code, message };
 }
 
-/** Checks a present (non-`undefined`) JSON value against `field`. Returns the first failing rule. */
-export function checkValue(field: Field, value: unknown): ValueIssue | undefined {
+/**
+ * Text against a server's `pattern`, in linear time (`pattern-engine.ts`). Until the engine is
+ * loaded the text is refused with `pattern-pending`, never passed; a pattern the engine cannot run
+ * (lookaround, back-references) is left to the server, which checks it anyway.
+ */
+function checkPattern(pattern: string, value: string): ValueIssue | undefined {
+  const check = patternCheck(pattern);
+  // A pattern of many RE2 instructions is matched on shorter texts (`longest`): the work is bounded.
+  const longest = Math.min(MAX_PATTERN_INPUT_LENGTH, check.kind === 'linear' ? check.longest : Infinity);
+  if (value.length > longest) {
+    return issue(
+      'pattern',
+      `The text is too long to check against the server's pattern (more than ${longest} characters).`,
+    );
+  }
+  switch (check.kind) {
+    case 'pending':
+      return issue(
+        'pattern-pending',
+        "The server's pattern for this field cannot be checked yet; try again in a moment.",
+      );
+    case 'server-only':
+      return undefined;
+    case 'linear':
+      return check.test(value) ? undefined : issue('pattern', 'The text does not have the form the server asks for.');
+    default:
+      return check satisfies never;
+  }
+}
+
+/**
+ * Checks a present (non-`undefined`) JSON value against `field`. Returns the first failing rule.
+ * `patterns: 'skip'` leaves a text field's `pattern` out (for defaults, read before the pattern
+ * engine may be loaded: the verdict on a schema must not depend on when it is read).
+ */
+export function checkValue(field: Field, value: unknown, patterns: 'run' | 'skip' = 'run'): ValueIssue | undefined {
   switch (field.kind) {
     case 'text': {
       if (typeof value !== 'string') return issue('type', 'Enter text.');
@@ -62,16 +100,7 @@ export function checkValue(field: Field, value: unknown): ValueIssue | undefined
       }
       if (field.format !== undefined && !matchesFormat(field.format, value))
         return issue('format', FORMAT_HINT[field.format]);
-      // Polynomial patterns (`\s+$`) are quadratic in the text: bound what a pattern may see.
-      if (field.pattern !== undefined && value.length > MAX_PATTERN_INPUT_LENGTH) {
-        return issue(
-          'pattern',
-          `The text is too long to check against the server's pattern (more than ${MAX_PATTERN_INPUT_LENGTH} characters).`,
-        );
-      }
-      if (field.pattern !== undefined && !new RegExp(field.pattern, 'u').test(value)) {
-        return issue('pattern', 'The text does not have the form the server asks for.');
-      }
+      if (field.pattern !== undefined && patterns === 'run') return checkPattern(field.pattern, value);
       return undefined;
     }
     case 'number': {

@@ -16,6 +16,8 @@ export type {
   ToolSchemaErrorCode,
 } from './tool-schema.js';
 export { compileToolSchema, createToolSchemaCompiler, DEFAULT_SCHEMA_LIMITS } from './tool-schema.js';
+export type { PatternSupport } from '../shared/pattern-engine.js';
+export { isPatternEngineLoaded, loadPatternEngine, patternSupport } from '../shared/pattern-engine.js';
 export type {
   CallToolResult,
   ContentBlock,

@@ -1,11 +1,10 @@
 /**
  * Reads a tool schema before Ajv sees it: bounds its size, checks its `$schema`, `$id`s and
- * references, and collects its `pattern`s. The walk is iterative and stops at the first problem,
+ * references, and the length of its `pattern`s. The walk is iterative and stops at the first problem,
  * so a 100,000-deep or 100,000-subschema document costs no more than reaching the limit does.
  */
 import { DEFAULT_DIALECT, dialectOf, type ToolSchemaDialect } from './dialects.js';
 import { describeJsonType, hasOwn, isRecord, joinPointer, unescapePointerToken, type JsonObject } from './json.js';
-import { analyzePattern } from '../shared/pattern-risk.js';
 
 /** What the scan refuses, with the error code `compileToolSchema` reports. */
 export interface ScanError {
@@ -18,7 +17,6 @@ export interface ScanLimits {
   maxDepth: number;
   maxSubschemas: number;
   maxPatternLength: number;
-  allowAmbiguousPatterns: boolean;
 }
 
 /** The two operations of Ajv's URI resolver (fast-uri) the scan needs. */
@@ -63,12 +61,6 @@ const SCHEMA_MAP_KEYWORDS = new Set([
 const REFERENCE_KEYWORDS = ['$ref', '$dynamicRef', '$recursiveRef'] as const;
 
 const SUPPORTED_DIALECTS_TEXT = 'Supported: 2020-12 (the default when $schema is absent), 2019-09 and draft-07.';
-
-/** What the scan says about a risky `pattern` while `allowAmbiguousPatterns` is false. */
-const RISKY_PATTERN: Record<'too-complex' | 'ambiguous', string> = {
-  'too-complex': "is too complex for the kit's backtracking check.",
-  ambiguous: 'can backtrack exponentially: a repeated group can split the same text in more than one way.',
-};
 
 /** `"text"`, shortened in the middle of long values so messages stay readable. */
 export function quote(text: string): string {
@@ -357,6 +349,8 @@ export function scanSchema(
     return undefined;
   }
 
+  // Only their length: the linear-time engine runs any pattern the host's RegExp compiles (or
+  // leaves it to the server), so no shape needs refusing.
   function checkPatterns(): ScanError | undefined {
     for (const { pattern, pointer } of patterns) {
       if (pattern.length > limits.maxPatternLength) {
@@ -365,14 +359,6 @@ export function scanSchema(
           `The pattern ${at(pointer)} has ${pattern.length} characters, more than maxPatternLength (${limits.maxPatternLength}).`,
         );
       }
-      const risk = analyzePattern(pattern, limits.maxDepth);
-      const refused =
-        risk === 'too-deep'
-          ? `nests groups deeper than maxDepth (${limits.maxDepth}).`
-          : (risk === 'too-complex' || risk === 'ambiguous') && !limits.allowAmbiguousPatterns
-            ? `${RISKY_PATTERN[risk]} It is refused while allowAmbiguousPatterns is false.`
-            : undefined;
-      if (refused !== undefined) return refuse('limit', `pattern ${quote(pattern)} ${at(pointer)} ${refused}`);
     }
     return undefined;
   }
@@ -388,4 +374,31 @@ export function scanSchema(
     followReferences() ??
     checkPatterns() ?? { dialect, subschemas }
   );
+}
+
+/**
+ * Whether a schema has a `pattern` or `patternProperties` anywhere: its form and result view then
+ * wait for the pattern engine, and one without pays nothing. Values under unknown keywords count
+ * too, which only costs a load. Iterative, each object read once (a shared or cyclic graph ends
+ * too), never throws.
+ */
+export function hasPatterns(schema: unknown): boolean {
+  const stack: unknown[] = [schema];
+  const seen = new Set<object>();
+  try {
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (typeof node !== 'object' || node === null || seen.has(node)) continue;
+      seen.add(node);
+      if (Array.isArray(node)) {
+        for (const item of node) stack.push(item);
+      } else if (isRecord(node)) {
+        if (typeof node.pattern === 'string' || isRecord(node.patternProperties)) return true;
+        for (const key of Object.keys(node)) stack.push(node[key]);
+      }
+    }
+  } catch {
+    // A schema that cannot be read (a throwing getter) is refused by the compiler anyway.
+  }
+  return false;
 }

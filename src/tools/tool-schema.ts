@@ -20,6 +20,7 @@ import addFormatsModule from 'ajv-formats';
 import { CANONICAL_DIALECT_URIS, type ToolSchemaDialect } from './dialects.js';
 import { canonicalJson, findString, hasOwn, isRecord, joinPointer } from './json.js';
 import { quote, readDialect, scanSchema } from './scan.js';
+import { linearRegExp, patternCheck, type PatternMatcher } from '../shared/pattern-engine.js';
 
 /** One problem found in a value: where (JSON Pointer into the value, `''` = the value itself) and what. */
 export interface SchemaIssue {
@@ -29,8 +30,9 @@ export interface SchemaIssue {
   message: string;
   /**
    * The JSON Schema keyword that failed (`type`, `required`, `pattern`, …), or `$limit` when a kit
-   * limit stopped the check, or `$exception` when the validator itself threw (for example, a value
-   * nested so deeply that a recursive schema exhausts the stack).
+   * limit stopped the check, `$pattern-engine` when a pattern could not be matched because the
+   * pattern engine is not loaded yet (`loadPatternEngine()`), or `$exception` when the validator
+   * itself threw (for example, a value nested so deeply that a recursive schema exhausts the stack).
    */
   keyword: string;
 }
@@ -44,7 +46,7 @@ export interface SchemaLimits {
    * Deepest nesting of objects and arrays anywhere in the schema document, the root being level 1
    * (`{"properties":{"a":{"type":"string"}}}` is 3). Counting every level, not just subschemas,
    * also bounds `const`/`enum`/`default` values, so nothing downstream (Ajv's compiler, its code
-   * generator, deep equality) recurses deeper than this. Also bounds group nesting in a `pattern`.
+   * generator, deep equality) recurses deeper than this.
    */
   maxDepth?: number;
   /** Most schemas in one document: the root, every subschema, booleans included, each place counted. */
@@ -54,28 +56,23 @@ export interface SchemaLimits {
    * checkpoints: before each `pattern` test and every 1,024 `uniqueItems` elements (a validation past
    * the budget stops there, with a `$limit` issue), and once more at the end (a validation that
    * finished past the budget gets a `$limit` issue too, so slow never passes for fine). It does not
-   * cut short a single regex match, a `format` check (ajv-formats' own, not checkpoints), or a
-   * stretch of Ajv's generated code between checkpoints (linear in the size of the value).
+   * cut short a single pattern match (linear in the string, bounded by `maxPatternInputLength`), a
+   * `format` check (ajv-formats' own, not checkpoints), or a stretch of Ajv's generated code between
+   * checkpoints (linear in the size of the value).
    */
   timeBudgetMs?: number;
   /**
    * Longest string (in UTF-16 code units) a `pattern`, `patternProperties` or `propertyNames` pattern
    * is run on. A longer one is not matched: the validation stops with a `$limit` issue at that
-   * string. Bounds the polynomial backtracking (`\s+$`, `\d*\d*x`) the pattern analysis lets through.
+   * string. Patterns run in linear time, but in the string's length times the pattern's size: this
+   * bounds the product.
    */
   maxPatternInputLength?: number;
   /**
-   * Longest `pattern` (or `patternProperties` key), in UTF-16 code units. Bounds the kit's pattern
-   * analysis (roughly quadratic in the pattern's size) and the regex compiler; real patterns, such as
-   * Zod's IPv6 one (about 700), are far shorter.
+   * Longest `pattern` (or `patternProperties` key), in UTF-16 code units. Bounds the work of reading
+   * and compiling it; real patterns, such as Zod's IPv6 one (about 700), are far shorter.
    */
   maxPatternLength?: number;
-  /**
-   * `false` refuses a schema with a pattern that can backtrack exponentially (`(a+)+$`), found by
-   * the kit's pattern analysis before compiling. `true` compiles it anyway (its inputs are still
-   * bounded by `maxPatternInputLength`, which does not make an exponential pattern fast).
-   */
-  allowAmbiguousPatterns?: boolean;
 }
 
 /**
@@ -88,9 +85,8 @@ export interface SchemaLimits {
  * - `timeBudgetMs: 100`: the point where a person notices a delay (RAIL's response budget); it
  *   leaves room for multi-megabyte results on slow machines.
  * - `maxPatternInputLength: 10,000`: longer than any identifier, name, address or sentence a pattern
- *   usually checks; short enough that quadratic backtracking stays in the tens of milliseconds.
+ *   usually checks; short enough that a linear-time match stays well under the time budget.
  * - `maxPatternLength: 4,096`: several times the longest patterns generators write.
- * - `allowAmbiguousPatterns: false`: exponential patterns are refused.
  */
 export const DEFAULT_SCHEMA_LIMITS: Readonly<Required<SchemaLimits>> = Object.freeze({
   maxDepth: 64,
@@ -98,7 +94,6 @@ export const DEFAULT_SCHEMA_LIMITS: Readonly<Required<SchemaLimits>> = Object.fr
   timeBudgetMs: 100,
   maxPatternInputLength: 10_000,
   maxPatternLength: 4_096,
-  allowAmbiguousPatterns: false,
 });
 
 /** Why a schema cannot be compiled. */
@@ -174,13 +169,12 @@ const addFormats = addFormatsModule.default;
 
 /** `limits` filled with the defaults; a value of the wrong type throws (a programming error). */
 function resolveLimits(limits: SchemaLimits | undefined): Required<SchemaLimits> {
-  const resolved: Record<string, number | boolean> = { ...DEFAULT_SCHEMA_LIMITS };
+  const resolved: Record<string, number> = { ...DEFAULT_SCHEMA_LIMITS };
   for (const name of Object.keys(DEFAULT_SCHEMA_LIMITS) as (keyof SchemaLimits)[]) {
     const value = limits?.[name];
     if (value === undefined) continue;
-    const flag = name === 'allowAmbiguousPatterns';
-    if (flag ? typeof value !== 'boolean' : typeof value !== 'number' || !(value >= 0)) {
-      throw new TypeError(`limits.${name} must be ${flag ? 'a boolean' : 'a number >= 0'}; got ${String(value)}.`);
+    if (typeof value !== 'number' || !(value >= 0)) {
+      throw new TypeError(`limits.${name} must be a number >= 0; got ${String(value)}.`);
     }
     resolved[name] = value;
   }
@@ -274,26 +268,55 @@ export function createToolSchemaCompiler(options: ToolSchemaCompilerOptions = {}
   };
 
   // Ajv compiles every `pattern` (and `patternProperties` key, and `propertyNames` pattern) through
-  // this engine. Its `test` is a checkpoint. Ajv shares compiled patterns between schemas of an
-  // instance by `toString()`, so the wrapper holds no per-schema state: limits come from the run.
+  // this engine: the host's RegExp only reads it (a syntax error is Ajv's `invalid-schema`) and the
+  // linear-time engine matches (`pattern-engine.ts`). Until that engine is loaded a match stops the
+  // validation with a `$pattern-engine` issue rather than pass; a pattern it leaves to the server
+  // (lookaround, back-references) counts as matching. Its `test` is a checkpoint. Ajv shares compiled
+  // patterns between schemas of an instance by `toString()`, so the wrapper holds no per-schema
+  // state: limits come from the run.
   const regExp = Object.assign(
     (pattern: string, flags: string) => {
-      const expression = new RegExp(pattern, flags);
+      const native = new RegExp(pattern, flags);
+      // Read now when the engine is loaded, so the validation's time budget does not pay for it.
+      patternCheck(pattern);
+      const stop = (text: string, message: string, keyword = '$limit'): never => {
+        throw new LimitStop((value) => ({ pointer: findString(value, text) ?? '', keyword, message }));
+      };
       return {
         test(text: string): boolean {
           const run = state.run;
-          if (run) {
-            const max = run.limits.maxPatternInputLength;
-            if (text.length > max) {
-              throw new LimitStop((value) => ({
-                pointer: findString(value, text) ?? '',
-                keyword: '$limit',
-                message: `Not matched against pattern ${quote(pattern)}: the string has ${text.length} characters, over maxPatternInputLength (${max}).`,
-              }));
-            }
-            checkTime(run);
+          // Outside a validation only Ajv's own meta-schemas match (`$anchor`, `$id` while compiling):
+          // their few patterns are linear in any engine, and need none loaded.
+          if (!run) return native.test(text);
+          const max = run.limits.maxPatternInputLength;
+          if (text.length > max) {
+            stop(
+              text,
+              `Not matched against pattern ${quote(pattern)}: the string has ${text.length} characters, over maxPatternInputLength (${max}).`,
+            );
           }
-          return expression.test(text);
+          checkTime(run);
+          const check = patternCheck(pattern);
+          switch (check.kind) {
+            case 'pending':
+              return stop(
+                text,
+                `Not matched against pattern ${quote(pattern)}: the pattern engine is not loaded yet (await loadPatternEngine()).`,
+                '$pattern-engine',
+              );
+            case 'server-only':
+              return true;
+            case 'linear':
+              if (text.length > check.longest) {
+                stop(
+                  text,
+                  `Not matched against pattern ${quote(pattern)}: the string has ${text.length} characters, over the ${check.longest} a pattern this large is matched on.`,
+                );
+              }
+              return check.test(text);
+            default:
+              return check satisfies never;
+          }
         },
         toString: () => `/${pattern}/${flags}`,
       };
@@ -441,6 +464,18 @@ export function createToolSchemaCompiler(options: ToolSchemaCompilerOptions = {}
     },
   };
 }
+
+/**
+ * The pattern engine of the Ajv inside rjsf's validator, which `ToolCallForm` uses to pick the
+ * `oneOf`/`anyOf` option and the `if`/`then` branch data fits: the same linear-time matching, so a
+ * hostile pattern cannot freeze a render either. No limits or budget: those checks only decide what
+ * is drawn, the verdict is `compileToolSchema`'s. Before the engine is loaded nothing matches (the
+ * form waits for it anyway). Internal to the kit.
+ */
+export const formRegExp = Object.assign(
+  (pattern: string, flags: string): PatternMatcher => linearRegExp(pattern, flags),
+  { code: 'kitFormRegExp' },
+);
 
 /**
  * The compiler behind `compileToolSchema`. Creating it builds only empty caches; each dialect's Ajv

@@ -2,8 +2,9 @@
 // answers and content verdicts, the content verdicts again through the official SDK server's
 // validator, and every malformed case's exact problems.
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { initialDraft, submitDraft } from '../../src/core/draft.js';
+import { loadPatternEngine } from '../../src/core/index.js';
 import type { SchemaProblem } from '../../src/core/problems.js';
 import { parseRequestedSchema } from '../../src/core/schema.js';
 import { validateElicitContent } from '../../src/core/validate.js';
@@ -17,6 +18,11 @@ const malformed = entries.flatMap((e) =>
   isMalformed(e.fixture) ? [{ id: `${e.variant}/${e.name}`, fixture: e.fixture }] : [],
 );
 const sdk = new AjvJsonSchemaValidator();
+
+// Fixtures with a `pattern` are checked synchronously, as a host does once the engine is loaded.
+beforeAll(async () => {
+  await loadPatternEngine();
+});
 
 /** Problems as a sorted list of `path code severity`, so order does not matter but every one does. */
 function problemSet(problems: Pick<SchemaProblem, 'path' | 'code' | 'severity'>[]): string[] {

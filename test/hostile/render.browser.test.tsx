@@ -403,7 +403,8 @@ describe('given large and deep form requests', () => {
     ));
   });
 
-  test('a catastrophic pattern: typing 40 characters and Accept do not freeze the page', async () => {
+  test('a catastrophic pattern: 40 characters and Accept are judged at once (patterns.browser.test.tsx has more)', async () => {
+    // The old analysis left ^(a+)+$ to the server; the linear-time engine checks it.
     const onRespond = vi.fn<(result: ElicitResult) => void>();
     const request = form({
       type: 'object',
@@ -412,10 +413,17 @@ describe('given large and deep form requests', () => {
     const { container, unmount } = mount(
       <ElicitationForm request={request} server={{ name: 'S' }} onRespond={onRespond} />,
     );
-    await page.getByRole('textbox', { name: 'Code' }).fill(`${'a'.repeat(40)}!`);
-    [...container.querySelectorAll('button')].find((button) => button.textContent === 'Accept')?.click();
+    const accept = () =>
+      [...container.querySelectorAll('button')].find((button) => button.textContent === 'Accept')?.click();
+    const code = page.getByRole('textbox', { name: 'Code' });
+    await code.fill(`${'a'.repeat(40)}!`);
+    accept();
+    await expect.element(code).toHaveAccessibleDescription('The text does not have the form the server asks for.');
+    expect(onRespond).not.toHaveBeenCalled();
+    await code.fill('a'.repeat(40));
+    accept();
     await expect.poll(() => onRespond.mock.calls.length).toBe(1);
-    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { code: `${'a'.repeat(40)}!` } }]]);
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { code: 'a'.repeat(40) } }]]);
     unmount();
   });
 
@@ -529,7 +537,6 @@ describe('given hostile tool schemas and results', () => {
 
   test.each([
     ['a remote $ref', { type: 'object', properties: { a: { $ref: 'https://evil.example/s.json' } } }],
-    ['a catastrophic pattern', { type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$' } } }],
     ['an invalid $id', { type: 'object', $id: 'my tool:input' }],
     [
       '9,000 properties (within the compiler limits, over the form limit)',

@@ -17,6 +17,9 @@ test('src/tools exports exactly these values', () => {
     'compileToolSchema',
     'countStructuredContentTargets',
     'createToolSchemaCompiler',
+    'isPatternEngineLoaded',
+    'loadPatternEngine',
+    'patternSupport',
     'structuredContentTarget',
     'validateToolResult',
   ]);

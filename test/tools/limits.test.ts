@@ -2,14 +2,19 @@
  * The limits of `compileToolSchema` (SchemaLimits): what each refuses, with which message, and that a
  * hostile schema is refused before Ajv compiles anything. No test here measures time: the time budget
  * runs on an injected clock, and "within a second" is shown structurally (refused before compiling,
- * or before the regex runs). A test that completes at all shows the catastrophic pattern never ran:
- * `(a+)+$` on 100,000 characters would not finish in a lifetime.
+ * or matched by the linear-time engine). A test that completes at all shows no backtracking engine
+ * ran a catastrophic pattern: `(a+)+$` on 100,000 characters would not finish in a lifetime.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 
+import { loadPatternEngine } from '../../src/tools/index.js';
 import { createToolSchemaCompiler, DEFAULT_SCHEMA_LIMITS, type SchemaLimits } from '../../src/tools/tool-schema.js';
+
+beforeAll(async () => {
+  await loadPatternEngine();
+});
 
 /** `{ not: { not: … {} } }` with `levels` objects in all: JSON depth `levels`. */
 function nested(levels: number): Record<string, unknown> {
@@ -32,7 +37,6 @@ describe('given the defaults', () => {
       timeBudgetMs: 100,
       maxPatternInputLength: 10_000,
       maxPatternLength: 4_096,
-      allowAmbiguousPatterns: false,
     });
     expect(Object.isFrozen(DEFAULT_SCHEMA_LIMITS)).toBe(true);
   });
@@ -41,7 +45,7 @@ describe('given the defaults', () => {
     [{ maxDepth: -1 }, 'limits.maxDepth must be a number >= 0; got -1.'],
     [{ maxSubschemas: Number.NaN }, 'limits.maxSubschemas must be a number >= 0; got NaN.'],
     [{ timeBudgetMs: '50' }, 'limits.timeBudgetMs must be a number >= 0; got 50.'],
-    [{ allowAmbiguousPatterns: 'yes' }, 'limits.allowAmbiguousPatterns must be a boolean; got yes.'],
+    [{ maxPatternLength: true }, 'limits.maxPatternLength must be a number >= 0; got true.'],
   ])('limits %j are a programming error', (limits, message) => {
     expect(() => createToolSchemaCompiler().compile({}, limits as SchemaLimits)).toThrow(new TypeError(message));
   });
@@ -73,7 +77,7 @@ describe('given maxDepth', () => {
     });
   });
 
-  test('a limit of your own applies, and it also bounds group nesting in a pattern', () => {
+  test('a limit of your own applies (to the document; a pattern nests as deep as its engine allows)', () => {
     const compiler = createToolSchemaCompiler();
     expect(compiler.compile({ properties: { a: { type: 'string' } } }, { maxDepth: 2 })).toEqual({
       ok: false,
@@ -82,10 +86,8 @@ describe('given maxDepth', () => {
         message: 'The schema nests objects and arrays deeper than maxDepth (2), at /properties/a.',
       },
     });
-    expect(compiler.compile({ pattern: '((((a))))' }, { maxDepth: 3 })).toEqual({
-      ok: false,
-      error: { code: 'limit', message: 'pattern "((((a))))" at /pattern nests groups deeper than maxDepth (3).' },
-    });
+    // The old backtracking analysis recursed per group and needed this bound; the engine does not.
+    expect(compiler.compile({ pattern: '((((a))))' }, { maxDepth: 3 })).toMatchObject({ ok: true });
   });
 });
 
@@ -139,28 +141,22 @@ describe('given a hostile schema (issue 5: "cannot stall the page or the process
     expect(compiler.stats.compiles).toBe(0);
   });
 
-  test('a catastrophic pattern is refused before Ajv compiles', () => {
+  test('a catastrophic pattern compiles and is matched in linear time, on 10,000 characters', () => {
+    // Before the linear-time engine this shape was refused outright: (a+)+$ backtracks exponentially.
     const compiler = createToolSchemaCompiler();
-    expect(compiler.compile({ type: 'string', pattern: '^(a+)+$' })).toEqual({
-      ok: false,
-      error: {
-        code: 'limit',
-        message:
-          'pattern "^(a+)+$" at /pattern can backtrack exponentially: a repeated group can split the same text in more than one way. ' +
-          'It is refused while allowAmbiguousPatterns is false.',
-      },
-    });
-    expect(compiler.stats.compiles).toBe(0);
+    const compiled = compiler.compile({ type: 'object', properties: { name: { pattern: '^(a+)+$' } } });
+    expect(compiled.ok && compiled.validate({ name: `${'a'.repeat(9_999)}!` })).toEqual([
+      { pointer: '/name', keyword: 'pattern', message: 'must match pattern "^(a+)+$"' },
+    ]);
+    expect(compiled.ok && compiled.validate({ name: 'aaaa' })).toEqual([]);
   });
 
-  test('allowed anyway, a catastrophic pattern never sees a long string', () => {
-    const compiler = createToolSchemaCompiler();
-    const compiled = compiler.compile(
-      { type: 'object', properties: { name: { pattern: '^(a+)+$' } } },
-      { allowAmbiguousPatterns: true },
-    );
-    const long = `${'a'.repeat(100_000)}!`;
-    expect(compiled.ok && compiled.validate({ name: long })).toEqual([
+  test('a long string is still not matched past maxPatternInputLength', () => {
+    const compiled = createToolSchemaCompiler().compile({
+      type: 'object',
+      properties: { name: { pattern: '^(a+)+$' } },
+    });
+    expect(compiled.ok && compiled.validate({ name: `${'a'.repeat(100_000)}!` })).toEqual([
       {
         pointer: '/name',
         keyword: '$limit',
@@ -168,40 +164,45 @@ describe('given a hostile schema (issue 5: "cannot stall the page or the process
           'Not matched against pattern "^(a+)+$": the string has 100001 characters, over maxPatternInputLength (10000).',
       },
     ]);
-    expect(compiled.ok && compiled.validate({ name: 'aaaa' })).toEqual([]);
   });
 });
 
-describe('given ambiguous patterns in each place a pattern sits', () => {
+describe('given patterns that backtrack exponentially in each place a pattern sits', () => {
+  // Refused by the old heuristic; now compiled, and matched in linear time wherever they sit.
+  const hostile = `${'x'.repeat(5_000)}!`;
   test.each([
-    [{ pattern: '(a|a)*' }, '"(a|a)*" at /pattern'],
-    [{ patternProperties: { '^(\\w+\\s?)*$': true } }, '"^(\\\\w+\\\\s?)*$" at /patternProperties/^(\\w+\\s?)*$'],
-    [{ propertyNames: { pattern: '^(.*,)+$' } }, '"^(.*,)+$" at /propertyNames/pattern'],
-    [{ $defs: { x: { items: { pattern: '(x+x+)+y' } } } }, '"(x+x+)+y" at /$defs/x/items/pattern'],
-  ])('%j is refused', (schema, where) => {
-    expect(createToolSchemaCompiler().compile(schema)).toEqual({
-      ok: false,
-      error: {
-        code: 'limit',
-        message: `pattern ${where} can backtrack exponentially: a repeated group can split the same text in more than one way. It is refused while allowAmbiguousPatterns is false.`,
-      },
-    });
+    [
+      { type: 'string', pattern: '^(x|x)*$' },
+      hostile,
+      [{ pointer: '', keyword: 'pattern', message: 'must match pattern "^(x|x)*$"' }],
+    ],
+    [
+      { type: 'object', patternProperties: { '^(\\w+\\s?)*$': { type: 'number' } } },
+      { [hostile]: 'not checked: the name does not match', ['word word']: 'text' },
+      [{ pointer: '/word word', keyword: 'type', message: 'must be number' }],
+    ],
+    [
+      { type: 'object', propertyNames: { pattern: '^(x*,)+$' } },
+      { [hostile]: 1 },
+      [
+        { pointer: `/${hostile}`, keyword: 'pattern', message: 'must match pattern "^(x*,)+$"' },
+        { pointer: `/${hostile}`, keyword: 'propertyNames', message: 'property name must be valid' },
+      ],
+    ],
+    [
+      { type: 'array', items: { $ref: '#/$defs/x' }, $defs: { x: { pattern: '(x+x+)+y' } } },
+      [hostile],
+      [{ pointer: '/0', keyword: 'pattern', message: 'must match pattern "(x+x+)+y"' }],
+    ],
+  ])('%j compiles and judges a hostile value', (schema, value, issues) => {
+    const compiled = createToolSchemaCompiler().compile(schema);
+    expect(compiled.ok && compiled.validate(value)).toEqual(issues);
   });
 
-  test('a pattern too complex to check is refused the same way, and allowed with allowAmbiguousPatterns', () => {
+  test('hundreds of alternatives in a repeated group (too complex for the old analysis) compile and match', () => {
     const words = Array.from({ length: 650 }, (_, i) => `w${i}x`).join('|');
-    const schema = { type: 'string', pattern: `^(?:${words})+$` };
-    const compiler = createToolSchemaCompiler();
-    const refused = compiler.compile(schema);
-    expect(refused).toMatchObject({ ok: false, error: { code: 'limit' } });
-    expect(
-      !refused.ok &&
-        refused.error.message.endsWith(
-          " at /pattern is too complex for the kit's backtracking check. It is refused while allowAmbiguousPatterns is false.",
-        ),
-    ).toBe(true);
-    const allowed = compiler.compile(schema, { allowAmbiguousPatterns: true });
-    expect(allowed.ok && [allowed.validate('w1xw299x'), allowed.validate('w1xw650x').length]).toEqual([[], 1]);
+    const compiled = createToolSchemaCompiler().compile({ type: 'string', pattern: `^(?:${words})+$` });
+    expect(compiled.ok && [compiled.validate('w1xw299x'), compiled.validate('w1xw650x').length]).toEqual([[], 1]);
   });
 
   test('a pattern inside data (examples) is not a pattern', () => {
@@ -212,7 +213,7 @@ describe('given ambiguous patterns in each place a pattern sits', () => {
 });
 
 describe('given maxPatternLength', () => {
-  test('a pattern at the limit is analysed and compiled; a longer one, or a longer patternProperties key, is refused', () => {
+  test('a pattern at the limit is compiled; a longer one, or a longer patternProperties key, is refused', () => {
     const compiler = createToolSchemaCompiler();
     const long = 'a'.repeat(4_096);
     expect(compiler.compile({ pattern: long })).toMatchObject({ ok: true });

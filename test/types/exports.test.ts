@@ -74,6 +74,7 @@ describe('given the entries as tsc sees them', () => {
       'ElicitResult',
       'ElicitValue',
       'ElicitationEntry',
+      'ElicitationFormModel',
       'ElicitationNotice',
       'ElicitationOrigin',
       'ElicitationPrompt',
@@ -87,6 +88,9 @@ describe('given the entries as tsc sees them', () => {
       'FieldError',
       'FieldErrorCode',
       'FieldKind',
+      'FieldState',
+      'FormReading',
+      'FormSnapshot',
       'InspectedUrl',
       'LegacyTitledEnumSchema',
       'MultiSelectField',
@@ -95,6 +99,7 @@ describe('given the entries as tsc sees them', () => {
       'Option',
       'OptionSpelling',
       'ParseResult',
+      'PatternSupport',
       'PrimitiveSchemaDefinition',
       'RefusedUrl',
       'RequestProblem',
@@ -122,6 +127,7 @@ describe('given the entries as tsc sees them', () => {
       'UrlInspection',
       'UrlRefusal',
       'UrlWarning',
+      'WidgetName',
     ]);
   });
 
@@ -131,6 +137,7 @@ describe('given the entries as tsc sees them', () => {
     expect(typeExports(ENTRIES['.'])).toEqual([...core, ...own].sort());
     expect(own).toEqual([
       'ElicitationFormProps',
+      'ElicitationFormState',
       'ElicitationHostProps',
       'ElicitationLabels',
       'ElicitationPromptProps',
@@ -139,7 +146,11 @@ describe('given the entries as tsc sees them', () => {
       'KitFormContext',
       'KitLabels',
       'KitTheme',
+      'KitWidget',
+      'KitWidgetProps',
+      'KitWidgets',
       'UrlElicitationProps',
+      'UseElicitationFormOptions',
     ]);
   });
 
@@ -150,6 +161,7 @@ describe('given the entries as tsc sees them', () => {
       'CompileToolSchemaResult',
       'CompiledToolSchema',
       'ContentBlock',
+      'PatternSupport',
       'SchemaIssue',
       'SchemaLimits',
       'StructuredContentTarget',

@@ -42,7 +42,6 @@ describe('given a tool schema to compile', () => {
       timeBudgetMs?: number;
       maxPatternInputLength?: number;
       maxPatternLength?: number;
-      allowAmbiguousPatterns?: boolean;
     }>();
     expectTypeOf(createToolSchemaCompiler).toEqualTypeOf<
       (options?: tools.ToolSchemaCompilerOptions) => tools.ToolSchemaCompiler

@@ -5,7 +5,7 @@
  * host: a request core refuses, or a widget that crashes, shows what is wrong and offers Decline and
  * Cancel.
  */
-import { useEffect, useMemo, useRef, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 
 import type {
   Draft,
@@ -20,6 +20,7 @@ import { ErrorBoundary } from '../shared/error-boundary.js';
 import { ErrorSummary, useFocusFirstIssue } from '../shared/error-summary.js';
 import { mergeLabels, type ElicitationLabels } from '../shared/labels.js';
 import { ActionRow, DeclineCancel, PromptFrame, useBaseId, useSessionKey } from '../shared/prompt-parts.js';
+import { usePatternEngine, type PatternEngineStatus } from '../shared/use-pattern-engine.js';
 import type { KitWidgets } from '../theme/registry.js';
 import type { KitFormContext } from '../theme/widgets/parts.js';
 import { fieldSlots, FieldView } from './form-fields.js';
@@ -153,6 +154,8 @@ export interface FormViewProps {
   enterRule: EnterRule;
   /** Whether a refused Accept moves the focus to the first wrong field (a round moves it itself). */
   focusErrors: boolean;
+  /** Where the pattern engine stands; fields draw again when it is ready (default `ready`). */
+  engineStatus?: PatternEngineStatus | undefined;
   /** The buttons under the fields: `accept` is the Accept button, `refused` what a refused form offers. */
   actions?: { accept: ReactNode; refused: ReactNode } | undefined;
 }
@@ -167,10 +170,17 @@ function FormBody({
   onEnter,
   enterRule,
   focusErrors,
+  engineStatus = 'ready',
   children,
 }: Omit<FormViewProps, 'actions'> & { reading: Extract<FormReading, { ok: true }>; children?: ReactNode }) {
   const slots = useMemo(() => fieldSlots(reading, idPrefix, widgets), [reading, idPrefix, widgets]);
-  const formContext = useMemo<KitFormContext & { labels: ElicitationLabels }>(() => ({ labels }), [labels]);
+  // A new object once the pattern engine is ready, so every field draws again and shows which
+  // patterns only the server checks.
+  const formContext = useMemo<KitFormContext & { labels: ElicitationLabels }>(
+    () => ({ labels }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- engineStatus only renews the object.
+    [labels, engineStatus],
+  );
   // Only the errors, the attempts and the status re-render the body; a keystroke re-renders one field.
   const errors = useSyncExternalStore(model.subscribe, () => model.getSnapshot().errors);
   const attempts = useSyncExternalStore(model.subscribe, () => model.getSnapshot().attempts);
@@ -270,7 +280,23 @@ export function ElicitationForm({
   const baseId = useBaseId();
   // A new request starts over: fresh error boundary and focus state.
   const session = useSessionKey(request);
-  useDraftReport(model, onDraftChange);
+  // A field with a `pattern` is checked by the pattern engine, loaded on demand: until it is, Accept
+  // waits for it (the person can still decline or cancel).
+  const needsEngine =
+    model.reading.ok && model.reading.fields.some((field) => field.kind === 'text' && field.pattern !== undefined);
+  const engine = usePatternEngine(needsEngine);
+  const [acceptWaits, setAcceptWaits] = useState(false);
+  const accept = () => {
+    if (engine.status === 'ready') return void form.accept();
+    setAcceptWaits(true);
+    engine.retry();
+  };
+  useEffect(() => {
+    if (engine.status !== 'ready' || !acceptWaits) return;
+    setAcceptWaits(false);
+    form.accept();
+  }, [engine.status, acceptWaits, form]);
+  useDraftReport(model, onDraftChange, engine.status);
   const respond = (result: ElicitResult) => (result.action === 'decline' ? form.decline() : form.cancel());
   const declineCancel = <DeclineCancel labels={labels} respond={respond} />;
   return (
@@ -290,17 +316,29 @@ export function ElicitationForm({
         labels={labels}
         idPrefix={baseId}
         widgets={widgets}
-        onEnter={form.accept}
+        onEnter={accept}
         enterRule="button"
         focusErrors
+        engineStatus={engine.status}
         actions={{
           accept: (
-            <ActionRow>
-              <button type="button" className="mek-button mek-button-primary" onClick={form.accept}>
-                {labels.accept}
-              </button>
-              {declineCancel}
-            </ActionRow>
+            <>
+              {needsEngine && (
+                <div role="status" className="mek-pattern-status">
+                  {engine.status === 'failed' ? (
+                    <p className="mek-hint">{labels.patternLoadFailed}</p>
+                  ) : (
+                    engine.status === 'loading' && acceptWaits && <p className="mek-hint">{labels.patternLoading}</p>
+                  )}
+                </div>
+              )}
+              <ActionRow>
+                <button type="button" className="mek-button mek-button-primary" onClick={accept}>
+                  {labels.accept}
+                </button>
+                {declineCancel}
+              </ActionRow>
+            </>
           ),
           refused: <ActionRow>{declineCancel}</ActionRow>,
         }}
@@ -310,7 +348,11 @@ export function ElicitationForm({
 }
 
 /** Reports the draft and core's verdict to `onDraftChange`: at once, then after every change. */
-function useDraftReport(model: ElicitationFormModel, onDraftChange: ElicitationFormProps['onDraftChange']): void {
+function useDraftReport(
+  model: ElicitationFormModel,
+  onDraftChange: ElicitationFormProps['onDraftChange'],
+  engineStatus: PatternEngineStatus,
+): void {
   const listener = useRef(onDraftChange);
   useEffect(() => {
     listener.current = onDraftChange;
@@ -325,5 +367,6 @@ function useDraftReport(model: ElicitationFormModel, onDraftChange: ElicitationF
       last = draft;
       listener.current?.(draft, model.check());
     });
-  }, [model, listener]);
+    // A ready pattern engine reports again: patterns can now be checked.
+  }, [model, listener, engineStatus]);
 }

@@ -49,6 +49,15 @@ export interface ElicitationLabels {
   dateHint: string;
   /** Under a date-time field: the zone the picked time is read in, and its UTC offset (`+05:30`). */
   timeZoneHint: (timeZone: string, offset: string) => string;
+  /**
+   * Under a field whose `pattern` the kit cannot run (lookaround, back-references): its text is not
+   * checked here, the server checks it.
+   */
+  patternByServer: string;
+  /** While the pattern engine loads after Accept: the form is checked as soon as it is ready. */
+  patternLoading: string;
+  /** When the pattern engine could not be loaded: Accept tries again; Decline and Cancel still work. */
+  patternLoadFailed: string;
   /** Heading of the error summary shown after Accept with errors. */
   errorSummaryTitle: string;
   /** The text of one field error (default: the core's message). Translate by `error.code`. */
@@ -120,6 +129,9 @@ export const defaultLabels: ElicitationLabels = Object.freeze({
   },
   dateHint: 'Format: YYYY-MM-DD',
   timeZoneHint: (timeZone: string, offset: string) => `Time zone: ${timeZone} (UTC${offset})`,
+  patternByServer: 'The server checks the form of this text when you send it.',
+  patternLoading: 'Getting the check of this form ready…',
+  patternLoadFailed: 'The check of this form could not be loaded. Try Accept again, or decline or cancel.',
   errorSummaryTitle: 'Please fix the following before accepting:',
   fieldError: (error: FieldError) => error.message,
   refusedTitle: 'This request cannot be shown as a form',

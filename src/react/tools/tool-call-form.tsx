@@ -39,7 +39,8 @@ import {
   type ToolSchemaDialect,
 } from '../../tools/index.js';
 import { MAX_FIELDS } from '../../shared/limits.js';
-import { countFormFields, rjsfToolSchema } from '../../tools/rjsf/index.js';
+import { countFormFields, formRegExp, hasPatterns, rjsfToolSchema } from '../../tools/rjsf/index.js';
+import { usePatternEngine } from '../shared/use-pattern-engine.js';
 import {
   fieldId,
   locateIssues,
@@ -157,8 +158,14 @@ function ToolArgumentsForm({
 }) {
   // One Ajv instance per form, of the schema's dialect: rjsf matches options and resolves
   // if/then/else with it. logger: false keeps Ajv's notes off the host's console.
+  // Its patterns run on the kit's linear-time engine too (`formRegExp`): rjsf matches options on
+  // every change, and a backtracking pattern would freeze the render.
   const validator = useMemo(
-    () => customizeValidator<ToolFormData>({ AjvClass: AJV_CLASSES[dialect], ajvOptionsOverrides: { logger: false } }),
+    () =>
+      customizeValidator<ToolFormData>({
+        AjvClass: AJV_CLASSES[dialect],
+        ajvOptionsOverrides: { logger: false, code: { regExp: formRegExp } },
+      }),
     [dialect],
   );
   const theme = useMemo(toolTheme, []);
@@ -286,6 +293,8 @@ function ToolCallSession({ tool, onSubmit, labels: given, theme, limits }: ToolC
     () => (compiled.ok && isRecord(inputSchema) ? rjsfToolSchema(inputSchema, compiled.dialect) : undefined),
     [compiled, inputSchema],
   );
+  // A schema with a pattern waits for the pattern engine (loaded on demand) before its form is drawn.
+  const engine = usePatternEngine(useMemo(() => compiled.ok && hasPatterns(inputSchema), [compiled, inputSchema]));
   const rootType = isRecord(inputSchema) ? inputSchema.type : undefined;
   // Counted only for a schema the compiler accepted (bounded by its limits), and only so far.
   const fieldCount = useMemo(() => (schema === undefined ? 0 : countFormFields(schema, MAX_FIELDS)), [schema]);
@@ -309,6 +318,10 @@ function ToolCallSession({ tool, onSubmit, labels: given, theme, limits }: ToolC
       <ToolHeader tool={tool} />
       {refusal !== undefined || schema === undefined || !compiled.ok ? (
         <Refusal title={labels.schemaErrorTitle} message={refusal ?? ''} />
+      ) : engine.status !== 'ready' ? (
+        <p role="status" className="mek-hint">
+          {engine.status === 'failed' ? labels.patternLoadFailed : labels.patternLoading}
+        </p>
       ) : (
         <ErrorBoundary
           fallback={(message) => <Refusal title={labels.schemaErrorTitle} message={labels.formFailed(message)} />}

@@ -20,7 +20,8 @@ type WidgetLabelKeys =
   | 'lengthHint'
   | 'numberHint'
   | 'dateHint'
-  | 'timeZoneHint';
+  | 'timeZoneHint'
+  | 'patternByServer';
 
 /** Every string `ToolCallForm` shows: its own, and those of the kit widgets it draws. */
 export interface ToolCallFormLabels extends Pick<ElicitationLabels, WidgetLabelKeys> {
@@ -71,6 +72,10 @@ export interface ToolCallFormLabels extends Pick<ElicitationLabels, WidgetLabelK
   propertyName: (name: string) => string;
   /** The button that removes a free-form property, given its name. */
   removeProperty: (name: string) => string;
+  /** Shown instead of the form while the pattern engine loads (the schema has a `pattern`). */
+  patternLoading: string;
+  /** Shown instead of the form when the pattern engine could not be loaded. */
+  patternLoadFailed: string;
 }
 
 /** The English strings `ToolCallForm` uses when none are given. */
@@ -87,6 +92,9 @@ export const defaultToolCallFormLabels: ToolCallFormLabels = Object.freeze({
   numberHint: defaultLabels.numberHint,
   dateHint: defaultLabels.dateHint,
   timeZoneHint: defaultLabels.timeZoneHint,
+  patternByServer: defaultLabels.patternByServer,
+  patternLoading: 'Getting the check of this form ready…',
+  patternLoadFailed: 'The check of this form could not be loaded, so the form cannot be sent. Try again later.',
   formName: (toolName: string) => `Arguments of ${toolName}`,
   submit: 'Call tool',
   errorSummaryTitle: 'The arguments do not match the tool’s input schema:',
@@ -122,6 +130,8 @@ export interface ToolResultViewLabels {
   verdictTitle: string;
   /** The verdict in words. */
   verdict: (verdict: ToolResultVerdictKind) => string;
+  /** Instead of the verdict while the pattern engine loads (the output schema has a `pattern`). */
+  verdictPending: string;
   /** Heading of the list of issues of an invalid result. */
   issuesTitle: string;
   /** How an issue's place in `structuredContent` is shown; `""` is the value itself. */
@@ -162,6 +172,7 @@ export interface ToolResultViewLabels {
 export const defaultToolResultViewLabels: ToolResultViewLabels = Object.freeze({
   viewName: (toolName: string) => `Result of ${toolName}`,
   verdictTitle: 'Output check',
+  verdictPending: 'Checking…',
   verdict: (verdict: ToolResultVerdictKind) => {
     switch (verdict) {
       case 'valid':

@@ -18,6 +18,8 @@ import {
   type SchemaLimits,
   type Tool,
 } from '../../tools/index.js';
+import { hasPatterns } from '../../tools/rjsf/index.js';
+import { usePatternEngine } from '../shared/use-pattern-engine.js';
 import { defaultToolResultViewLabels, type ToolResultViewLabels } from './tool-labels.js';
 import '../theme/elicit-kit.css';
 import '../theme/tools.css';
@@ -305,10 +307,14 @@ export function ToolResultView({
     () => (given === undefined ? defaultToolResultViewLabels : { ...defaultToolResultViewLabels, ...given }),
     [given],
   );
+  // An output schema with a pattern is checked once the pattern engine (loaded on demand) is ready.
+  const engine = usePatternEngine(useMemo(() => isRecord(tool) && hasPatterns(tool.outputSchema), [tool]));
   const verdict = useMemo(
     () => validateToolResult(tool, result, limits === undefined ? {} : { limits }),
-    [tool, result, limits],
+    // Judged again once the engine is ready; until then the `$pattern-engine` issue is not shown.
+    [tool, result, limits, engine.status],
   );
+  const pending = engine.status === 'loading';
   const baseId = `mek${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const resultRecord: Record<string, unknown> = isRecord(result) ? result : {};
   const present =
@@ -334,15 +340,20 @@ export function ToolResultView({
       role="group"
       className="mek-root mek-tool-result"
       data-theme={theme}
-      data-verdict={verdict.verdict}
+      data-verdict={pending ? undefined : verdict.verdict}
       aria-label={labels.viewName(toolName)}
     >
       {resultRecord.isError === true && <p className="mek-error-banner">{labels.errorResult}</p>}
-      <Part id={`${baseId}-verdict`} title={labels.verdictTitle} className="mek-verdict" verdict={verdict.verdict}>
-        <p className="mek-verdict-text" data-verdict={verdict.verdict}>
-          {labels.verdict(verdict.verdict)}
+      <Part
+        id={`${baseId}-verdict`}
+        title={labels.verdictTitle}
+        className="mek-verdict"
+        verdict={pending ? undefined : verdict.verdict}
+      >
+        <p className="mek-verdict-text" data-verdict={pending ? undefined : verdict.verdict}>
+          {pending ? labels.verdictPending : labels.verdict(verdict.verdict)}
         </p>
-        {verdict.issues.length > 0 && (
+        {!pending && verdict.issues.length > 0 && (
           <>
             <p className="mek-section-title">{labels.issuesTitle}</p>
             <ul>
@@ -354,7 +365,7 @@ export function ToolResultView({
             </ul>
           </>
         )}
-        {verdict.notes.length > 0 && (
+        {!pending && verdict.notes.length > 0 && (
           <>
             <p className="mek-section-title">{labels.notesTitle}</p>
             <ul className="mek-notes">

@@ -29,7 +29,7 @@ import {
 import { localDateTimeToRfc3339 } from '../../shared/date-time.js';
 import { exactNumber, NUMBER_TEXT } from '../../shared/numbers.js';
 import type { ToolSchemaDialect } from '../dialects.js';
-import type { SchemaIssue } from '../tool-schema.js';
+import { formRegExp, type SchemaIssue } from '../tool-schema.js';
 import { tupleItemSchema, tupleShape, type TupleShape } from './tuple.js';
 
 /** The form data of the tool form: the arguments object as rjsf holds it. */
@@ -173,7 +173,8 @@ function propertySchema(schema: RJSFSchema, key: string): unknown {
   if (isRecord(patterns)) {
     for (const [pattern, subschema] of Object.entries(patterns)) {
       try {
-        if (new RegExp(pattern, 'u').test(key)) return subschema;
+        // Matched as the validator matches it (linear time; a pattern left to the server applies).
+        if (formRegExp(pattern, 'u').test(key)) return subschema;
       } catch {
         // A pattern the browser cannot compile matched nothing in the validator either.
       }

@@ -14,3 +14,5 @@ export {
 export { countFormFields, rjsfToolSchema } from './schema.js';
 export type { TupleShape } from './tuple.js';
 export { tupleItemSchema, tupleShape } from './tuple.js';
+export { hasPatterns } from '../scan.js';
+export { formRegExp } from '../tool-schema.js';

@@ -121,7 +121,8 @@ describe('given anyOf of two string shapes', () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={contactTool} onSubmit={onSubmit} />);
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Contact' }), 'Phone');
+    // The schema has a pattern: the form is drawn once the pattern engine has loaded.
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Contact' }), 'Phone');
     await user.type(screen.getByRole('textbox', { name: 'Phone' }), '+4722334455');
     await user.click(submitButton());
     expect(onSubmit.mock.calls).toStrictEqual([[{ contact: '+4722334455' }]]);
@@ -131,7 +132,8 @@ describe('given anyOf of two string shapes', () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={contactTool} onSubmit={onSubmit} />);
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Contact' }), 'Phone');
+    // The schema has a pattern: the form is drawn once the pattern engine has loaded.
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Contact' }), 'Phone');
     await user.type(screen.getByRole('textbox', { name: 'Phone' }), '12');
     await user.click(submitButton());
     expect(onSubmit).not.toHaveBeenCalled();

@@ -5,7 +5,14 @@
  */
 import type { HTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
 
+import { patternSupport } from '../../../shared/pattern-engine.js';
 import { describedBy, Description, FieldLabel, hasErrors, Hint, readLabels, type KitWidgetProps } from './parts.js';
+
+/** Whether the field's `pattern` is one the kit cannot run (lookaround, back-references): the server checks it. */
+function patternLeftToServer(schema: object): boolean {
+  const pattern: unknown = (schema as Record<string, unknown>).pattern;
+  return typeof pattern === 'string' && patternSupport(pattern) === 'server-only';
+}
 
 /** What a text-like widget chooses about its input. */
 export interface InputFieldProps {
@@ -46,6 +53,9 @@ export function InputField({ widget, type, inputMode, text, hint, onText, inputP
   } = widget;
   const labels = readLabels(registry);
   const invalid = hasErrors(rawErrors);
+  // A pattern the kit does not run is said so under the field, after the widget's own hint.
+  const note = patternLeftToServer(schema) ? labels.patternByServer : undefined;
+  const shown = hint ?? note;
   return (
     <>
       <FieldLabel as="label" id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
@@ -62,14 +72,21 @@ export function InputField({ widget, type, inputMode, text, hint, onText, inputP
         autoFocus={autofocus}
         aria-required={required || undefined}
         aria-invalid={invalid || undefined}
-        aria-describedby={describedBy({ id, description: schema.description, hint, rawErrors })}
+        aria-describedby={describedBy({ id, description: schema.description, hint: shown, rawErrors })}
         data-invalid={invalid ? '' : undefined}
         onChange={(event) => onText(event.target.value)}
         onBlur={(event) => onBlur(id, event.target.value)}
         onFocus={(event) => onFocus(id, event.target.value)}
         {...inputProps}
       />
-      <Hint id={id} hint={hint} />
+      <Hint id={id} hint={shown}>
+        {hint !== undefined && note !== undefined && (
+          <>
+            <br />
+            {note}
+          </>
+        )}
+      </Hint>
       {children}
     </>
   );
