@@ -38,6 +38,7 @@ import {
   Fragment,
   useContext,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type MouseEvent,
@@ -45,7 +46,7 @@ import {
 } from 'react';
 
 import { generateTheme } from '../theme/generate-theme.js';
-import { readNumberText, OPTION_SELECTOR_SUFFIX, type ToolFormData } from '../../tools/rjsf/index.js';
+import { readNumberText, OPTION_SELECTOR_SUFFIX, OPTION_TITLES, type ToolFormData } from '../../tools/rjsf/index.js';
 import type { ToolCallFormLabels } from './tool-labels.js';
 import { tupleItemSchema, tupleShape, type TupleShape } from '../../tools/rjsf/index.js';
 import {
@@ -56,7 +57,7 @@ import {
   ErrorListTemplate,
 } from '../theme/templates.js';
 import { EnumSelectWidget } from '../theme/widgets/enum-select-widget.js';
-import type { KitFormContext } from '../theme/widgets/parts.js';
+import type { EnumOptions, KitFormContext } from '../theme/widgets/parts.js';
 import type { ToolSchemaDialect } from '../../tools/index.js';
 
 /** What the tool form's templates read from rjsf's `formContext`. */
@@ -494,6 +495,30 @@ export function ToolMultiSchemaFieldTemplate({
 }
 
 /**
+ * The options with the titles the rjsf copy keeps beside an `enum` that was written as titled
+ * options (`OPTION_TITLES`, see `rjsfToolSchema`); a multi-select's are on its items.
+ */
+function useOptionTitles(props: WidgetProps<ToolFormData, RJSFSchema, ToolFormContext>): EnumOptions | undefined {
+  const { schema, multiple, registry, options } = props;
+  const holder =
+    multiple === true && typeof schema.items === 'object' && !Array.isArray(schema.items)
+      ? registry.schemaUtils.retrieveSchema(schema.items as RJSFSchema)
+      : schema;
+  const titles: unknown = (holder as Record<string, unknown>)[OPTION_TITLES];
+  const given = options.enumOptions;
+  return useMemo(
+    () =>
+      Array.isArray(titles) && given !== undefined && given.length === titles.length
+        ? given.map((option, index) => {
+            const title: unknown = titles[index];
+            return typeof title === 'string' ? { ...option, label: title } : option;
+          })
+        : given,
+    [titles, given],
+  );
+}
+
+/**
  * The kit's drop-down list. As the selector of a `oneOf`/`anyOf` it also reports the option it
  * shows: rjsf keeps that choice in the union field's own state, and the form needs it to read the
  * answers along the option the person sees (`toArguments`).
@@ -510,7 +535,14 @@ export function ToolSelectWidget(props: WidgetProps<ToolFormData, RJSFSchema, To
     report(id, option);
     return () => report(id, undefined);
   }, [selector, report, id, option]);
-  return <EnumSelectWidget {...props} required={selector ? unionRequired : props.required} />;
+  const enumOptions = useOptionTitles(props);
+  return (
+    <EnumSelectWidget
+      {...props}
+      options={{ ...props.options, enumOptions }}
+      required={selector ? unionRequired : props.required}
+    />
+  );
 }
 
 /**
