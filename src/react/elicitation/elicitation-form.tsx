@@ -22,6 +22,7 @@ import {
   type SubmitResult,
 } from '../../core/index.js';
 import { createAnswerStore, fieldSlots, FieldView } from './form-fields.js';
+import { AnswerButton } from '../shared/answer-button.js';
 import { mergeLabels, type ElicitationLabels } from '../shared/labels.js';
 import {
   ActionRow,
@@ -131,9 +132,9 @@ function Actions({
   return (
     <ActionRow>
       {onAccept && (
-        <button type="button" className="mek-button mek-button-primary" onClick={onAccept}>
+        <AnswerButton className="mek-button mek-button-primary" onClick={onAccept}>
           {labels.accept}
-        </button>
+        </AnswerButton>
       )}
       <DeclineCancel labels={labels} respond={respond} />
     </ActionRow>

@@ -17,6 +17,7 @@
 import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 
 import type { ElicitationEntry, ElicitationNotice, ElicitationQueue, ElicitResult } from '../../core/index.js';
+import { AnswerButton } from '../shared/answer-button.js';
 import { ElicitationRound } from './elicitation-round.js';
 import { PromptView } from './elicitation-prompt.js';
 import { mergeKitLabels, type KitLabels } from './host-labels.js';
@@ -154,9 +155,10 @@ export function ElicitationHost({ queue, labels: given, theme }: ElicitationHost
       ))}
       {head !== undefined && (
         <div className="mek-actions">
-          <button type="button" className="mek-button" onClick={() => queue.cancelAll(head.serverKey)}>
+          {/* Keyed by the head: armed anew for each prompt, which may move it under the pointer. */}
+          <AnswerButton key={head.id} className="mek-button" onClick={() => queue.cancelAll(head.serverKey)}>
             {labels.cancelAllFrom(head.server)}
-          </button>
+          </AnswerButton>
         </div>
       )}
     </section>

@@ -30,6 +30,7 @@ import {
 import { canAnswer } from '../../core/internal.js';
 import { ElicitationForm, SUBMIT_EVENT } from './elicitation-form.js';
 import { mergeKitLabels, type KitLabels } from './host-labels.js';
+import { AnswerButton } from '../shared/answer-button.js';
 import { ActionRow, PromptFrame, useBaseId, useOnce } from '../shared/prompt-parts.js';
 import { openInNewTab, UrlDetails } from './url-elicitation.js';
 
@@ -97,8 +98,7 @@ function RoundUrl({
             </p>
           )}
           <ActionRow>
-            <button
-              type="button"
+            <AnswerButton
               className={opened ? 'mek-button' : 'mek-button mek-button-primary'}
               aria-describedby={inspected.warnings.length > 0 ? `${baseId}-warnings` : undefined}
               onClick={() => {
@@ -107,7 +107,7 @@ function RoundUrl({
               }}
             >
               {opened ? labels.urlOpenAgain : labels.urlOpen}
-            </button>
+            </AnswerButton>
           </ActionRow>
         </>
       ) : (
@@ -282,15 +282,15 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
         })}
       </ol>
       <ActionRow>
-        <button type="button" className="mek-button mek-button-primary" onClick={accept}>
+        <AnswerButton className="mek-button mek-button-primary" onClick={accept}>
           {labels.accept}
-        </button>
-        <button type="button" className="mek-button" onClick={() => respondAll({ action: 'decline' })}>
+        </AnswerButton>
+        <AnswerButton className="mek-button" onClick={() => respondAll({ action: 'decline' })}>
           {labels.roundDeclineAll}
-        </button>
-        <button type="button" className="mek-button" onClick={() => respondAll({ action: 'cancel' })}>
+        </AnswerButton>
+        <AnswerButton className="mek-button" onClick={() => respondAll({ action: 'cancel' })}>
           {labels.cancel}
-        </button>
+        </AnswerButton>
       </ActionRow>
     </PromptFrame>
   );
