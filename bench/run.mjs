@@ -16,7 +16,10 @@
  *    on the same text measured in the same run, interleaved.
  * Prints the tables and writes `bench/results.json`.
  *
- * Options: `--runs N`, `--only multi|single|fields|node|patterns` (repeatable), `--sizes 50,500`.
+ * 5. Huge lists (`huge`): 100,000-option selects and 1,000 selects of 1,000 options, the kit against
+ *    its own 500-option case of the same run: mount, longest task (long-task observer), time until
+ *    the DOM stops changing, steady toggle.
+ * Options: `--runs N`, `--only multi|single|huge|fields|node|patterns` (repeatable), `--sizes 50,500`.
  */
 import { createReadStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -133,6 +136,7 @@ async function browserCases(url) {
     args: CHROMIUM_ARGS,
   });
   const results = [];
+  const huge = [];
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(url);
@@ -211,6 +215,50 @@ async function browserCases(url) {
         }
       }
     }
+    if (wants('huge')) {
+      // 100,000 options (the most a select may have) and 1,000 selects of 1,000 options (refused by
+      // core): the kit only. rjsf cannot draw them (Ajv overflows its stack) and a bare list of
+      // 100,000 inputs is not a floor worth minutes; the baseline is the kit's own 500-option case
+      // of this run, so the ratios say how far the cost is from flat.
+      const hugeRuns = Math.max(5, Math.ceil(RUNS / 2));
+      const cases = [
+        ...['multi', 'single'].flatMap((kind) =>
+          [0, 10].map((ticked) => ({
+            name: `${kind === 'multi' ? 'multi-select' : 'single-select'} 100000 opts, ${ticked === 0 ? 'none' : kind === 'multi' ? '10' : '1'} ticked`,
+            base: `${kind === 'multi' ? 'multi-select' : 'single-select'} 500 opts, ${ticked === 0 ? 'none' : kind === 'multi' ? '10' : '1'} ticked`,
+            which: { list: { kind, options: 100_000, ticked } },
+          })),
+        ),
+        {
+          name: '1000 multi-selects × 1000 opts (refused)',
+          base: undefined,
+          which: { grid: { fields: 1000, options: 1000 } },
+        },
+      ];
+      for (const { name, base, which } of cases) {
+        process.stderr.write(`${name} …\n`);
+        const timings = [];
+        for (let run = 0; run < 1 + hugeRuns; run++) {
+          const timing = await page.evaluate((w) => window.bench.mountHuge(w), which);
+          if (run >= 1) timings.push(timing);
+        }
+        const steady = [];
+        if (which.list) {
+          for (let run = 0; run < WARMUP + RUNS; run++) {
+            const timing = await page.evaluate((index) => window.bench.toggle(index), 2 + (run % 2));
+            if (run >= WARMUP) steady.push(timing.work);
+          }
+        }
+        huge.push({
+          case: name,
+          base,
+          mount: stats(timings.map((timing) => timing.mount)),
+          longest: stats(timings.map((timing) => timing.longest)),
+          idle: stats(timings.map((timing) => timing.idle)),
+          toggle: steady.length > 0 ? stats(steady) : undefined,
+        });
+      }
+    }
     if (wants('fields')) {
       process.stderr.write('100-field form …\n');
       for (const subject of SUBJECTS) {
@@ -246,7 +294,7 @@ async function browserCases(url) {
   } finally {
     await browser.close();
   }
-  return results;
+  return { results, huge };
 }
 
 const fmt = (value) => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
@@ -269,14 +317,41 @@ function table(results, time) {
   return lines.join('\n');
 }
 
+/**
+ * The huge cases' table: mount, longest task, time to idle and steady toggle (work), each beside the
+ * kit's 500-option case of the same kind from this run (mount work; mount work, one task; mount to
+ * painted frame; steady toggle work) and their ratio.
+ */
+function hugeTable(huge, browser) {
+  const lines = ['| case | measure | kit | kit, 500 options (same run) | ratio |', '|---|---|---|---|---|'];
+  for (const entry of huge) {
+    const of = (metric) =>
+      browser.find((result) => result.case === entry.base && result.subject === 'kit' && result.metric === metric);
+    const rows = [
+      ['mount', entry.mount, of('mount')?.work],
+      ['longest task', entry.longest, of('mount')?.work],
+      ['time to idle', entry.idle, of('mount')?.frame],
+      ['steady toggle', entry.toggle, of('steady toggle')?.work],
+    ];
+    for (const [measure, value, baseline] of rows) {
+      if (!value) continue;
+      lines.push(
+        `| ${entry.case} | ${measure} | ${cell(value)} | ${baseline ? cell(baseline) : '—'} | ${ratio(value, baseline)} |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
 const started = new Date();
 const load = loadavg();
 const { outDir, nodeModule } = await buildApp();
 const server = await serve(resolve(outDir));
-let browser;
+let browser = [];
+let huge = [];
 try {
   const { port } = server.address();
-  browser = await browserCases(`http://127.0.0.1:${port}/`);
+  ({ results: browser, huge } = await browserCases(`http://127.0.0.1:${port}/`));
 } finally {
   server.close();
 }
@@ -311,6 +386,10 @@ console.log('### Work: event → committed DOM\n');
 console.log(table(browser, 'work'));
 console.log('\n### Frame: event → next frame painted\n');
 console.log(table(browser, 'frame'));
+if (huge.length > 0) {
+  console.log('\n### Huge lists: the kit, against its own 500-option case of this run\n');
+  console.log(hugeTable(huge, browser));
+}
 if (node) {
   console.log('\n### Node, 100 fields, µs per call\n');
   console.log(
@@ -351,6 +430,6 @@ if (patterns.accept.length > 0 || patterns.node.length > 0) {
 mkdirSync(join(root, 'bench'), { recursive: true });
 writeFileSync(
   join(root, 'bench/results.json'),
-  `${JSON.stringify({ date: started.toISOString(), machine, runs: { 50: plan(50), 500: plan(500), 5000: plan(5000), fields: { warmup: WARMUP * 2, runs: RUNS }, patterns: PATTERN_PLAN }, browser, node, patterns }, null, 2)}\n`,
+  `${JSON.stringify({ date: started.toISOString(), machine, runs: { 50: plan(50), 500: plan(500), 5000: plan(5000), fields: { warmup: WARMUP * 2, runs: RUNS }, patterns: PATTERN_PLAN }, browser, huge, node, patterns }, null, 2)}\n`,
 );
 console.log('\nwritten: bench/results.json');

@@ -14,7 +14,7 @@ import { createRoot, type Root } from 'react-dom/client';
 
 import { ElicitationForm, loadPatternEngine, type ElicitRequestFormParams } from '../../src/index.js';
 import { BASELINE_PATTERN, freshPattern, patternCases } from '../patterns.js';
-import { fieldsSubject, listSubject, type ListCase, type Subject } from './subjects.js';
+import { fieldsSubject, gridSubject, listSubject, type ListCase, type Subject } from './subjects.js';
 
 /** One timing, in milliseconds. */
 interface Timing {
@@ -115,6 +115,61 @@ async function mountList(
   return { mount: { work, frame }, first };
 }
 
+/** What a huge case costs: the mount, the longest task from its start until idle, and when the page was idle. */
+interface HugeTiming {
+  /** The mount itself (one task: render, commit, layout effects). */
+  mount: number;
+  /** The longest task from the mount until idle: the mount, or a later one the long-task observer saw (over 50 ms). */
+  longest: number;
+  /** From the mount's start to the end of the last frame in which the DOM still changed. */
+  idle: number;
+}
+
+/**
+ * Mounts a huge case (`list` of the kit, or the `grid` of selects) and watches it until the DOM has
+ * not changed for five frames: the longest task (long-task observer, tasks over 50 ms) and the time
+ * to idle. A list that went on drawing in the background is caught by both.
+ */
+async function mountHuge(which: { list?: ListCase; grid?: { fields: number; options: number } }): Promise<HugeTiming> {
+  unmount();
+  await nextFrame();
+  container = document.createElement('div');
+  document.body.append(container);
+  const longTasks: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longTasks.push(entry.duration);
+  });
+  observer.observe({ type: 'longtask', buffered: false });
+  let lastChange = 0;
+  const mutations = new MutationObserver(() => {
+    lastChange = performance.now();
+  });
+  mutations.observe(container, { childList: true, subtree: true, attributes: true });
+  const started = performance.now();
+  root = createRoot(container);
+  const target = root;
+  const ui = which.list
+    ? listSubject('kit', which.list)
+    : gridSubject(which.grid?.fields ?? 0, which.grid?.options ?? 0);
+  flushSync(() => target.render(ui));
+  const mount = performance.now() - started;
+  let idleAt = await nextFrame();
+  for (let quiet = 0; quiet < 5;) {
+    const before = lastChange;
+    const frameEnd = await nextFrame();
+    if (lastChange !== before) {
+      idleAt = frameEnd;
+      quiet = 0;
+    } else quiet++;
+    if (frameEnd - started > 60_000) throw new Error('still drawing after 60 s');
+  }
+  // Long-task entries are queued: give the observer a task to deliver the last ones.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  observer.disconnect();
+  mutations.disconnect();
+  return { mount, longest: Math.max(mount, ...longTasks), idle: idleAt - started };
+}
+
 /** Mounts the 100-field form. */
 async function mountFields(subject: Subject): Promise<void> {
   unmount();
@@ -205,6 +260,7 @@ const bench = {
   acceptPattern,
   patternCases: () => patternCases().map((spec) => spec.name),
   mountList,
+  mountHuge,
   mountFields,
   toggle,
   keystroke,

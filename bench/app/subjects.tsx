@@ -136,6 +136,25 @@ export function listSubject(subject: Subject, spec: ListCase): ReactNode {
   return <NativeList spec={spec} />;
 }
 
+/**
+ * `fields` multi-selects of `options` untitled options each, drawn by the kit (the 1,000 × 1,000
+ * case: core refuses it, so what is timed is the refusal).
+ */
+export function gridSubject(fields: number, options: number): ReactNode {
+  const values = Array.from({ length: options }, (_, index) => `opt-${index}`);
+  const properties = Object.fromEntries(
+    Array.from({ length: fields }, (_, index) => [
+      `f${index}`,
+      { type: 'array', title: `Items ${index + 1}`, items: { type: 'string', enum: values } },
+    ]),
+  );
+  const request: ElicitRequestFormParams = {
+    message: 'Choose',
+    requestedSchema: { type: 'object', properties } as unknown as RequestedSchema,
+  };
+  return <ElicitationForm request={request} server={{ name: 'bench' }} onRespond={noop} />;
+}
+
 /** The 100 text fields of the keystroke case. */
 export const FIELD_COUNT = 100;
 const fieldKeys = Array.from({ length: FIELD_COUNT }, (_, index) => `field${index}`);

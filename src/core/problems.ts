@@ -45,6 +45,13 @@ export const BLOCKING_PROBLEM_CODES = [
    * the page for seconds (100,000 fields take about 6 s in Chromium).
    */
   'too-many-fields',
+  /**
+   * A select lists more options than `MAX_OPTIONS` (100,000): refused before any option is read, so
+   * a hostile list cannot stall the page or the parser.
+   */
+  'too-many-options',
+  /** The selects of the form list more options in all than `MAX_TOTAL_OPTIONS` (200,000). */
+  'too-many-options-total',
   /** The input could not be read at all (a throwing getter, a Proxy): nothing in it is trusted. */
   'unreadable',
 ] as const;

@@ -12,8 +12,8 @@ import type { Field, MultiSelectField, Option, SingleSelectField } from './field
 import { STRING_FORMATS } from '../shared/formats.js';
 import { defined, hasOwn, isRecord, joinPath, quoteShort } from '../shared/path.js';
 import { WARNING_PROBLEM_CODES, type SchemaProblem, type SchemaProblemCode } from './problems.js';
-import type { StringFormat } from './types.js';
-import { MAX_FIELDS } from '../shared/limits.js';
+import type { RequestedSchema, StringFormat } from './types.js';
+import { MAX_FIELDS, MAX_OPTIONS, MAX_TOTAL_OPTIONS } from '../shared/limits.js';
 import { checkValue } from './value.js';
 
 /** Longest `pattern` the kit checks; longer ones are ignored with a warning (the tools' `maxPatternLength`). */
@@ -443,6 +443,55 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
   return field;
 }
 
+/** Where a property may list options: `enum`, `oneOf`, `anyOf`, each also under `items`. */
+const OPTION_KEYWORDS = ['enum', 'oneOf', 'anyOf'] as const;
+
+/**
+ * Counts the options every property lists, before any option is read: a list longer than
+ * `MAX_OPTIONS`, or more than `MAX_TOTAL_OPTIONS` in all, is a problem. Only array lengths are read,
+ * so the count costs one step per property however long the lists are. Says whether it refused.
+ */
+function refuseTooManyOptions(properties: Record<string, unknown>, keys: string[], problems: Problems): boolean {
+  let total = 0;
+  let refused = false;
+  for (const key of keys) {
+    const property = properties[key];
+    if (!isRecord(property)) continue;
+    const items = property.items;
+    let longest = 0;
+    for (const [owner, base] of [
+      [property, joinPath('properties', key)],
+      [isRecord(items) ? items : undefined, joinPath(joinPath('properties', key), 'items')],
+    ] as const) {
+      if (owner === undefined) continue;
+      for (const keyword of OPTION_KEYWORDS) {
+        const list = hasOwn(owner, keyword) ? owner[keyword] : undefined;
+        if (!Array.isArray(list)) continue;
+        longest = Math.max(longest, list.length);
+        if (list.length > MAX_OPTIONS) {
+          refused = true;
+          problems.add(
+            joinPath(base, keyword),
+            'too-many-options',
+            `The field lists ${list.length} options, more than the ${MAX_OPTIONS} a field may have.`,
+          );
+        }
+      }
+    }
+    // A property that spells its options twice is refused anyway; its longest list is what it would draw.
+    total += longest;
+  }
+  if (total > MAX_TOTAL_OPTIONS) {
+    refused = true;
+    problems.add(
+      'properties',
+      'too-many-options-total',
+      `The form lists ${total} options in all, more than the ${MAX_TOTAL_OPTIONS} a form may have.`,
+    );
+  }
+  return refused;
+}
+
 function parse(input: unknown, problems: Problems): Field[] {
   if (!isRecord(input)) {
     problems.add('', 'not-object', `The requested schema must be an object, not ${describeJson(input)}.`);
@@ -471,6 +520,7 @@ function parse(input: unknown, problems: Problems): Field[] {
     );
     return [];
   }
+  if (isRecord(properties) && refuseTooManyOptions(properties, keys, problems)) return [];
   const required = new Set<string>();
   if (hasOwn(input, 'required')) {
     const list = input.required;

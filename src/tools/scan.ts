@@ -32,7 +32,7 @@ export interface ScanReport {
 }
 
 /** Keywords whose value is one subschema. `items` is here and in the array list (draft-07 tuples). */
-const SINGLE_SCHEMA_KEYWORDS = new Set([
+export const SINGLE_SCHEMA_KEYWORDS = new Set([
   'additionalItems',
   'additionalProperties',
   'contains',
@@ -47,9 +47,9 @@ const SINGLE_SCHEMA_KEYWORDS = new Set([
   'unevaluatedProperties',
 ]);
 /** Keywords whose value is an array of subschemas. */
-const SCHEMA_ARRAY_KEYWORDS = new Set(['allOf', 'anyOf', 'items', 'oneOf', 'prefixItems']);
+export const SCHEMA_ARRAY_KEYWORDS = new Set(['allOf', 'anyOf', 'items', 'oneOf', 'prefixItems']);
 /** Keywords whose value maps names to subschemas (`dependencies` values may also be string arrays). */
-const SCHEMA_MAP_KEYWORDS = new Set([
+export const SCHEMA_MAP_KEYWORDS = new Set([
   '$defs',
   'definitions',
   'dependencies',

@@ -17,6 +17,7 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
+import { rewriteConstUnions } from './const-union.js';
 import { CANONICAL_DIALECT_URIS, type ToolSchemaDialect } from './dialects.js';
 import { canonicalJson, findString, hasOwn, isRecord, joinPointer } from './json.js';
 import { quote, readDialect, scanSchema } from './scan.js';
@@ -443,7 +444,9 @@ export function createToolSchemaCompiler(options: ToolSchemaCompilerOptions = {}
       const identity = typeof schema === 'object' && schema !== null ? schema : undefined;
       const known = identity && cache.byIdentity.get(identity)?.get(limitsKey);
       if (known) return known;
-      const result = compileFresh(schema, resolved, limitsKey);
+      // Titled options (a oneOf/anyOf of consts) are compiled as an enum: same verdict, and Ajv
+      // overflows its stack on a few thousand branches (const-union.ts).
+      const result = compileFresh(rewriteConstUnions(schema), resolved, limitsKey);
       if (identity) {
         const perLimits = cache.byIdentity.get(identity) ?? new Map<string, CompileToolSchemaResult>();
         perLimits.set(limitsKey, result);

@@ -13,7 +13,7 @@ import {
   type ElicitRequestFormParams,
   type PrimitiveSchemaDefinition,
 } from '../../src/index.js';
-import { mount } from './mount.js';
+import { armed, mount } from './mount.js';
 
 /** What one axe run found: rule ids and the nodes that break them, plus contrast checks it could not decide. */
 async function axeOnce(
@@ -227,6 +227,7 @@ describe.each(['light', 'dark'] as const)('given the %s theme', (theme) => {
     test(canFail === false ? 'no error state: Accept shows no alert' : 'error, after Accept: clean', async () => {
       const container = show(property);
       if (spoil) await spoil();
+      await armed();
       await userEvent.click(page.getByRole('button', { name: 'Accept' }));
       if (canFail === false) {
         expect(container.querySelector('[role="alert"]')).toBeNull();
@@ -293,6 +294,7 @@ describe.each(['light', 'dark'] as const)('given the %s theme', (theme) => {
       <ElicitationForm request={request} server={{ name: 'Axe', id: 'axe-1' }} onRespond={onRespond} theme={theme} />,
     );
     for (const widget of widgets) await widget.fill();
+    await armed();
     await userEvent.click(page.getByRole('button', { name: 'Accept' }));
     await expect.poll(() => onRespond.mock.calls.length).toBe(1);
     expect(await audit(container)).toEqual(clean);

@@ -5,7 +5,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 
 import { ElicitationForm, type ElicitRequestFormParams } from '../../src/index.js';
-import { mount } from './mount.js';
+import { armed, mount } from './mount.js';
 
 const meeting: ElicitRequestFormParams = {
   message: 'When should the maintenance window start?',
@@ -20,6 +20,8 @@ const meeting: ElicitRequestFormParams = {
 async function pick(keys: string) {
   const onRespond = vi.fn();
   mount(<ElicitationForm request={meeting} server={{ name: 'Ops bot' }} onRespond={onRespond} />);
+  // A person is slower than the arming time of the answering buttons.
+  await armed();
   (document.activeElement as HTMLElement | null)?.blur();
   await userEvent.keyboard('{Tab}');
   await expect.element(page.getByLabelText('Window start *')).toHaveFocus();

@@ -7,7 +7,7 @@ import { page, userEvent } from 'vitest/browser';
 
 import { ElicitationForm, type ElicitRequestFormParams } from '../../src/index.js';
 import { fixtureGlob, isMalformed } from '../fixtures/index.js';
-import { mount } from './mount.js';
+import { armed, mount } from './mount.js';
 
 const server = { name: 'Deploy bot' };
 
@@ -18,17 +18,21 @@ function request(id: string): ElicitRequestFormParams {
   return entry.fixture.request;
 }
 
-/** Mounts the form with a spy, and moves the focus to the page start, before the form. */
-function open(params: ElicitRequestFormParams) {
+/**
+ * Mounts the form with a spy, waits until its buttons are armed (as a person would be slower than
+ * the arming time), and moves the focus to the page start, before the form.
+ */
+async function open(params: ElicitRequestFormParams) {
   const onRespond = vi.fn();
   mount(<ElicitationForm request={params} server={server} onRespond={onRespond} />);
+  await armed();
   (document.activeElement as HTMLElement | null)?.blur();
   return onRespond;
 }
 
 describe('given each enum variant, answered by keyboard only', () => {
   test('untitled single: Tab into the group, Space, an arrow moves and selects, Tab to Accept, Enter', async () => {
-    const onRespond = open(request('untitled-single/required-no-default'));
+    const onRespond = await open(request('untitled-single/required-no-default'));
     await userEvent.keyboard('{Tab}');
     await expect.element(page.getByRole('radio', { name: 'us-east-1' })).toHaveFocus();
     await userEvent.keyboard(' ');
@@ -45,7 +49,7 @@ describe('given each enum variant, answered by keyboard only', () => {
   });
 
   test('titled single (oneOf): two ArrowDowns reach Production; Space on Accept sends its const', async () => {
-    const onRespond = open(request('titled-single/one-of-required'));
+    const onRespond = await open(request('titled-single/one-of-required'));
     await userEvent.keyboard('{Tab}');
     await expect.element(page.getByRole('radio', { name: 'Development' })).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}{ArrowDown}');
@@ -58,7 +62,7 @@ describe('given each enum variant, answered by keyboard only', () => {
   });
 
   test('titled single (anyOf): Space selects the focused option', async () => {
-    const onRespond = open(request('titled-single/any-of-required'));
+    const onRespond = await open(request('titled-single/any-of-required'));
     await userEvent.keyboard('{Tab}');
     await expect.element(page.getByRole('radio', { name: 'PostgreSQL 16' })).toHaveFocus();
     await userEvent.keyboard(' ');
@@ -69,7 +73,7 @@ describe('given each enum variant, answered by keyboard only', () => {
   });
 
   test('legacy enumNames: ArrowUp from the first option wraps to the last', async () => {
-    const onRespond = open(request('legacy-titled/required-no-default'));
+    const onRespond = await open(request('legacy-titled/required-no-default'));
     await userEvent.keyboard('{Tab}');
     await expect.element(page.getByRole('radio', { name: 'Coordinated Universal Time' })).toHaveFocus();
     await userEvent.keyboard('{ArrowUp}');
@@ -81,7 +85,7 @@ describe('given each enum variant, answered by keyboard only', () => {
   });
 
   test('legacy enumNames, optional with a default: the choice is cleared with the "Clear choice" button', async () => {
-    const onRespond = open(request('legacy-titled/optional-with-default'));
+    const onRespond = await open(request('legacy-titled/optional-with-default'));
     await userEvent.keyboard('{Tab}');
     // Tab enters a radio group at its checked option.
     await expect.element(page.getByRole('radio', { name: 'Normal' })).toHaveFocus();
@@ -101,7 +105,7 @@ describe('given each enum variant, answered by keyboard only', () => {
     const countries = request('titled-multi/sixty-options').requestedSchema.properties['countries'];
     if (countries === undefined || countries.type !== 'array' || !('anyOf' in countries.items))
       throw new Error('Unexpected fixture shape');
-    const onRespond = open({
+    const onRespond = await open({
       message: 'Where should the campaign launch?',
       requestedSchema: {
         type: 'object',
@@ -119,7 +123,7 @@ describe('given each enum variant, answered by keyboard only', () => {
   });
 
   test('untitled multi: ticked with Space in the order windows, linux; sent in option order', async () => {
-    const onRespond = open(request('untitled-multi/optional-no-bounds'));
+    const onRespond = await open(request('untitled-multi/optional-no-bounds'));
     await userEvent.keyboard('{Tab}{Tab}{Tab}');
     await expect.element(page.getByRole('checkbox', { name: 'windows' })).toHaveFocus();
     await userEvent.keyboard(' ');
@@ -138,7 +142,7 @@ describe('given each enum variant, answered by keyboard only', () => {
   });
 
   test('titled multi (items.anyOf): at maxItems the other boxes are disabled and Tab skips them', async () => {
-    const onRespond = open(request('titled-multi/any-of-optional-bounds'));
+    const onRespond = await open(request('titled-multi/any-of-optional-bounds'));
     // Lint, Unit tests, End-to-end tests: three ticks reach maxItems 3.
     await userEvent.keyboard('{Tab} {Tab} {Tab} ');
     await expect.element(page.getByRole('status')).toHaveTextContent(/^3 of 3 selected$/);
@@ -159,7 +163,7 @@ describe('given each enum variant, answered by keyboard only', () => {
   });
 
   test('titled multi (items.oneOf) with a default: Space unticks the default, ticks another', async () => {
-    const onRespond = open(request('titled-multi/one-of-with-default'));
+    const onRespond = await open(request('titled-multi/one-of-with-default'));
     await userEvent.keyboard('{Tab}');
     await expect.element(page.getByRole('checkbox', { name: 'Email' })).toHaveFocus();
     await userEvent.keyboard(' {Tab}{Tab} ');
@@ -190,7 +194,7 @@ describe('given the other field kinds, answered by keyboard only', () => {
   };
 
   test('text, email, uri, date, number, integer and boolean, then Enter on Accept', async () => {
-    const onRespond = open(everyKind);
+    const onRespond = await open(everyKind);
     await userEvent.keyboard('{Tab}');
     await expect.element(page.getByRole('textbox', { name: 'Name' })).toHaveFocus();
     await userEvent.keyboard('checkout{Tab}ops@example.com{Tab}https://git.example.com/checkout{Tab}');
@@ -234,7 +238,7 @@ describe('given the other field kinds, answered by keyboard only', () => {
   });
 
   test('Escape anywhere cancels: exactly { action: "cancel" }, once', async () => {
-    const onRespond = open(everyKind);
+    const onRespond = await open(everyKind);
     await userEvent.keyboard('{Tab}check{Escape}{Escape}');
     await expect.poll(() => onRespond.mock.calls.length).toBe(1);
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'cancel' }]]);

@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { onTestFinished } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 
 /** Mounts `ui` in a new `<div>` of `document.body` for the current test; returns that container. */
 export function mount(ui: ReactNode): HTMLElement {
@@ -20,4 +20,13 @@ export function mount(ui: ReactNode): HTMLElement {
     container.remove();
   });
   return container;
+}
+
+/**
+ * Waits until every answering button on the page is armed: a newly shown prompt ignores a person's
+ * activation for its first `ARMING_MS` (answer-button.tsx). A person never answers that fast; a
+ * test driving real input does, so it waits as a person would.
+ */
+export async function armed(): Promise<void> {
+  await expect.poll(() => document.querySelectorAll('[data-arming]').length).toBe(0);
 }

@@ -9,7 +9,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
-import { startHostHarness, type HostHarness } from './host-harness.js';
+import { armed, startHostHarness, type HostHarness } from './host-harness.js';
 
 let harness: HostHarness;
 let context: BrowserContext;
@@ -94,7 +94,7 @@ describe('given the everything form, filled in by a person', () => {
     const features = form.getByRole('group', { name: 'Features' });
     await features.getByText('API access', { exact: true }).click();
     await features.getByText('Single sign-on', { exact: true }).click();
-    await form.getByRole('button', { name: 'Accept' }).click();
+    await armed(form.getByRole('button', { name: 'Accept' })).click();
 
     const text = await result('everything');
     expect(JSON.parse(text)).toStrictEqual({
@@ -122,7 +122,7 @@ describe('given the everything form, filled in by a person', () => {
     await open();
     await call('everything');
     const form = requests().getByRole('group', { name: 'Request from Workspace service' });
-    await form.getByRole('button', { name: 'Accept' }).click();
+    await armed(form.getByRole('button', { name: 'Accept' })).click();
     const summary = form.getByRole('alert');
     await summary.waitFor();
     expect(await summary.getByRole('listitem').allTextContents()).toStrictEqual([
@@ -134,7 +134,7 @@ describe('given the everything form, filled in by a person', () => {
       'Tags: Choose at least 1 option.',
     ]);
     await expect(tool('everything').getByRole('status').textContent()).resolves.toBe('Running…');
-    await form.getByRole('button', { name: 'Cancel' }).click();
+    await armed(form.getByRole('button', { name: 'Cancel' })).click();
     expect(JSON.parse(await result('everything'))).toStrictEqual({ action: 'cancel' });
   });
 });
@@ -143,14 +143,14 @@ describe('given decline and cancel', () => {
   test('Decline reaches the server as { action: "decline" }', async () => {
     await open();
     await call('confirm');
-    await requests().getByRole('button', { name: 'Decline' }).click();
+    await armed(requests().getByRole('button', { name: 'Decline' })).click();
     expect(JSON.parse(await result('confirm'))).toStrictEqual({ action: 'decline' });
   });
 
   test('Cancel, by button and by Escape, reaches the server as { action: "cancel" }', async () => {
     await open();
     await call('confirm');
-    await requests().getByRole('button', { name: 'Cancel', exact: true }).click();
+    await armed(requests().getByRole('button', { name: 'Cancel', exact: true })).click();
     expect(JSON.parse(await result('confirm'))).toStrictEqual({ action: 'cancel' });
 
     await call('confirm');
@@ -165,7 +165,7 @@ describe('given decline and cancel', () => {
   test('the defaulted form: Accept sends the default', async () => {
     await open();
     await call('confirm');
-    await requests().getByRole('button', { name: 'Accept' }).click();
+    await armed(requests().getByRole('button', { name: 'Accept' })).click();
     expect(JSON.parse(await result('confirm'))).toStrictEqual({ action: 'accept', content: { backup: true } });
   });
 });

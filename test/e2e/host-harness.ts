@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { build } from 'vite';
 
 import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../demo/server.js';
@@ -88,4 +88,13 @@ export async function startHostHarness(serverOptions: DemoServerOptions[] = [{}]
       rmSync(outDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * `button` once it is armed: a newly shown prompt's answering buttons ignore a person's activation
+ * for their first 500 ms (`AnswerButton`), so a click waits for their `data-arming` mark to go, as a
+ * person is slower than that anyway. Playwright's click retries until the locator matches.
+ */
+export function armed(button: Locator): Locator {
+  return button.and(button.page().locator(':not([data-arming])'));
 }

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { createMcpHandler, inputRequired, McpServer, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { startHostHarness, type HostHarness } from './host-harness.js';
+import { armed, startHostHarness, type HostHarness } from './host-harness.js';
 
 const nameForm: ElicitRequestFormParams = {
   mode: 'form',
@@ -148,7 +148,7 @@ describe('given a 2026-07-28 server sending a round of two elicitations', () => 
     await second.getByText('United States', { exact: true }).click();
     // One Accept for the set.
     expect(await set.getByRole('button', { name: 'Accept' }).count()).toBe(1);
-    await set.getByRole('button', { name: 'Accept' }).click();
+    await armed(set.getByRole('button', { name: 'Accept' })).click();
 
     const output = tool.getByRole('status', { name: 'Result of plan_release' });
     await output.filter({ hasText: /^\{/ }).waitFor();

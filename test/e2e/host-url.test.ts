@@ -13,7 +13,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
-import { startHostHarness, type HostHarness } from './host-harness.js';
+import { armed, startHostHarness, type HostHarness } from './host-harness.js';
 
 let harness: HostHarness;
 let context: BrowserContext;
@@ -69,7 +69,7 @@ describe('given a URL-mode elicitation in the demo host', () => {
 
     const [popup] = await Promise.all([
       context.waitForEvent('page'),
-      prompt.getByRole('button', { name: 'Open in new tab' }).click(),
+      armed(prompt.getByRole('button', { name: 'Open in new tab' })).click(),
     ]);
     await popup.waitForLoadState('load');
     expect(popup.url()).toBe(href);
@@ -85,7 +85,7 @@ describe('given a URL-mode elicitation in the demo host', () => {
     ]);
     expect(context.pages()).toHaveLength(pagesBefore + 1);
 
-    await prompt.getByRole('button', { name: 'Close' }).click();
+    await armed(prompt.getByRole('button', { name: 'Close' })).click();
     await prompt.waitFor({ state: 'detached' });
     await popup.close();
     // Still exactly one request, after the page, the close and everything the host did since.
@@ -98,7 +98,7 @@ describe('given a URL-mode elicitation in the demo host', () => {
     const before = linkSite.linkRequests.length;
     const pagesBefore = context.pages().length;
     await tool('open_link').getByRole('button', { name: 'Call open_link' }).click();
-    await requests().getByRole('button', { name: 'Decline' }).click();
+    await armed(requests().getByRole('button', { name: 'Decline' })).click();
     expect(await result('open_link')).toBe('Link declined.');
     expect(linkSite.linkRequests).toHaveLength(before);
     expect(context.pages()).toHaveLength(pagesBefore);

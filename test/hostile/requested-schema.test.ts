@@ -230,9 +230,10 @@ describe('given 100,000 options', () => {
   });
 
   test('a duplicate among 100,000 is reported once, with its index', () => {
-    const duplicated = [...values, 'v5'];
+    // 100,000 entries in all: one more would be refused as too many options before any is read.
+    const duplicated = [...values.slice(0, 99_999), 'v5'];
     expect(verdict(one('many', { type: 'string', enum: duplicated }))).toEqual([
-      ['properties.many.enum[100000]', 'duplicate-value', 'The value "v5" appears twice.'],
+      ['properties.many.enum[99999]', 'duplicate-value', 'The value "v5" appears twice.'],
     ]);
   });
 });

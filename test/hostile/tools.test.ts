@@ -189,7 +189,8 @@ describe('given size and depth', () => {
   });
 
   test('100,000 anyOf branches are refused the same way', () => {
-    const anyOf = Array.from({ length: 100_000 }, (_, index) => ({ const: index }));
+    // Not `{ const }` branches: those are titled options, compiled as one enum (titled-tool-schema.test.ts).
+    const anyOf = Array.from({ length: 100_000 }, (_, index) => ({ minimum: index }));
     expect(refusal({ anyOf })).toEqual([
       { code: 'limit', message: 'The schema has more subschemas than maxSubschemas (10000).' },
       0,

@@ -16,6 +16,7 @@ import type {
   FormReading,
   SubmitResult,
 } from '../../core/index.js';
+import { AnswerButton } from '../shared/answer-button.js';
 import { ErrorBoundary } from '../shared/error-boundary.js';
 import { ErrorSummary, useFocusFirstIssue } from '../shared/error-summary.js';
 import { mergeLabels, type ElicitationLabels } from '../shared/labels.js';
@@ -333,9 +334,9 @@ export function ElicitationForm({
                 </div>
               )}
               <ActionRow>
-                <button type="button" className="mek-button mek-button-primary" onClick={accept}>
+                <AnswerButton className="mek-button mek-button-primary" onClick={accept}>
                   {labels.accept}
-                </button>
+                </AnswerButton>
                 {declineCancel}
               </ActionRow>
             </>

@@ -24,6 +24,7 @@ import type {
   ElicitationSnapshot,
   ElicitResult,
 } from '../../core/index.js';
+import { AnswerButton } from '../shared/answer-button.js';
 import { ElicitationRound } from './elicitation-round.js';
 import { PromptView } from './elicitation-prompt.js';
 import { mergeKitLabels, shownServer, type KitLabels } from './host-labels.js';
@@ -196,9 +197,10 @@ export function ElicitationHost({ queue, labels: given, theme }: ElicitationHost
       ))}
       {head !== undefined && (
         <div className="mek-actions">
-          <button type="button" className="mek-button" onClick={() => queue.cancelAll(head.serverKey)}>
+          {/* Keyed by the head: armed anew for each prompt, which may move it under the pointer. */}
+          <AnswerButton key={head.id} className="mek-button" onClick={() => queue.cancelAll(head.serverKey)}>
             {labels.cancelAllFrom(shownServer(serverOf(head)))}
-          </button>
+          </AnswerButton>
         </div>
       )}
     </section>

@@ -28,6 +28,7 @@ import {
   type RoundPrompt,
 } from '../../core/index.js';
 import { canAnswer } from '../../core/internal.js';
+import { AnswerButton } from '../shared/answer-button.js';
 import { ErrorSummary, useFocusFirstIssue } from '../shared/error-summary.js';
 import { FormView } from './elicitation-form.js';
 import { fieldControlId } from './form-fields.js';
@@ -99,8 +100,7 @@ function RoundUrl({
             </p>
           )}
           <ActionRow>
-            <button
-              type="button"
+            <AnswerButton
               className={opened ? 'mek-button' : 'mek-button mek-button-primary'}
               aria-describedby={inspected.warnings.length > 0 ? `${baseId}-warnings` : undefined}
               onClick={() => {
@@ -109,7 +109,7 @@ function RoundUrl({
               }}
             >
               {opened ? labels.urlOpenAgain : labels.urlOpen}
-            </button>
+            </AnswerButton>
           </ActionRow>
         </>
       ) : (
@@ -291,15 +291,15 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
         })}
       </ol>
       <ActionRow>
-        <button type="button" className="mek-button mek-button-primary" onClick={accept}>
+        <AnswerButton className="mek-button mek-button-primary" onClick={accept}>
           {labels.accept}
-        </button>
-        <button type="button" className="mek-button" onClick={() => respondAll({ action: 'decline' })}>
+        </AnswerButton>
+        <AnswerButton className="mek-button" onClick={() => respondAll({ action: 'decline' })}>
           {labels.roundDeclineAll}
-        </button>
-        <button type="button" className="mek-button" onClick={() => respondAll({ action: 'cancel' })}>
+        </AnswerButton>
+        <AnswerButton className="mek-button" onClick={() => respondAll({ action: 'cancel' })}>
           {labels.cancel}
-        </button>
+        </AnswerButton>
       </ActionRow>
     </PromptFrame>
   );

@@ -28,6 +28,7 @@ import {
 } from '../../core/index.js';
 import { isolateText, requestMessage, revealHidden } from '../../core/internal.js';
 import { mergeKitLabels, type KitLabels } from './host-labels.js';
+import { AnswerButton } from '../shared/answer-button.js';
 import { ActionRow, DeclineCancel, PromptFrame, useBaseId, useOnce, useSessionKey } from '../shared/prompt-parts.js';
 import '../theme/elicit-kit.css';
 import '../theme/host.css';
@@ -232,14 +233,15 @@ function UrlSession({ request, server, onRespond, status, onClose, labels: given
         </div>
         <UrlDetails inspected={inspection} labels={labels} warningsId={warningsId} />
         <ActionRow>
+          {/* New buttons where Open was: the second click of a double click on Open must not open again. */}
           {!completed && (
-            <button type="button" className="mek-button" onClick={() => open(inspection.href)}>
+            <AnswerButton className="mek-button" onClick={() => open(inspection.href)}>
               {labels.urlOpenAgain}
-            </button>
+            </AnswerButton>
           )}
-          <button type="button" className="mek-button" onClick={close}>
+          <AnswerButton className="mek-button" onClick={close}>
             {labels.urlClose}
-          </button>
+          </AnswerButton>
         </ActionRow>
       </>
     );
@@ -248,14 +250,13 @@ function UrlSession({ request, server, onRespond, status, onClose, labels: given
       <>
         <UrlDetails inspected={inspection} labels={labels} warningsId={warningsId} />
         <ActionRow>
-          <button
-            type="button"
+          <AnswerButton
             className="mek-button mek-button-primary"
             aria-describedby={inspection.warnings.length > 0 ? warningsId : undefined}
             onClick={() => open(inspection.href)}
           >
             {labels.urlOpen}
-          </button>
+          </AnswerButton>
           <DeclineCancel labels={labels} respond={respond} />
         </ActionRow>
       </>

@@ -6,6 +6,7 @@ import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'rea
 
 import type { ElicitationServer, ElicitResult } from '../../core/index.js';
 import { codePointName, isolateText, splitHidden } from '../../core/internal.js';
+import { AnswerButton } from './answer-button.js';
 import type { ElicitationLabels } from './labels.js';
 
 /** The labels the header reads. */
@@ -65,10 +66,19 @@ export function useOnce<T>(onRespond: (result: T) => void): { respond: (result: 
   return { respond, answered };
 }
 
-/** Escape cancels, as in the form; not while an IME composes, nor when a child already used the key. */
+/**
+ * Escape cancels, as in the form; not while an IME composes, nor when a child already used the key.
+ * At once, unlike the answering buttons (`AnswerButton`): cancel is the safe answer, it sends nothing
+ * and commits to nothing, and a person who sees a prompt appear may dismiss it right away. But not
+ * on a key repeat: an Escape held down cancels the prompt it was pressed on, never the next ones.
+ */
 function cancelOnEscape(cancel: () => void): (event: KeyboardEvent<HTMLElement>) => void {
   return (event) => {
     if (event.key !== 'Escape' || event.defaultPrevented || event.nativeEvent.isComposing) return;
+    if (event.repeat) {
+      event.preventDefault();
+      return;
+    }
     event.preventDefault();
     cancel();
   };
@@ -202,7 +212,7 @@ export function FieldLink({ target, children }: { target: string; children: Reac
   );
 }
 
-/** A row of buttons. */
+/** A row of buttons (answering ones are `AnswerButton`s). */
 export function ActionRow({ children }: { children: ReactNode }) {
   return <div className="mek-actions">{children}</div>;
 }
@@ -217,12 +227,12 @@ export function DeclineCancel({
 }) {
   return (
     <>
-      <button type="button" className="mek-button" onClick={() => respond({ action: 'decline' })}>
+      <AnswerButton className="mek-button" onClick={() => respond({ action: 'decline' })}>
         {labels.decline}
-      </button>
-      <button type="button" className="mek-button" onClick={() => respond({ action: 'cancel' })}>
+      </AnswerButton>
+      <AnswerButton className="mek-button" onClick={() => respond({ action: 'cancel' })}>
         {labels.cancel}
-      </button>
+      </AnswerButton>
     </>
   );
 }

@@ -25,10 +25,10 @@ import {
   type TemplatesType,
   type WidgetProps,
 } from '@rjsf/utils';
-import { Fragment, useContext, useLayoutEffect, useState, type ReactNode } from 'react';
+import { Fragment, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 
 import { generateTheme } from '../theme/generate-theme.js';
-import { OPTION_SELECTOR_SUFFIX, readNumberText, type ToolFormData } from '../../tools/rjsf/index.js';
+import { OPTION_SELECTOR_SUFFIX, OPTION_TITLES, readNumberText, type ToolFormData } from '../../tools/rjsf/index.js';
 import {
   FieldErrorTemplate,
   FieldTemplate,
@@ -37,6 +37,7 @@ import {
   ErrorListTemplate,
 } from '../theme/templates.js';
 import { EnumSelectWidget } from '../theme/widgets/enum-select-widget.js';
+import type { EnumOptions } from '../theme/widgets/parts.js';
 import {
   type ToolFormContext,
   toolLabels,
@@ -205,6 +206,30 @@ export function ToolMultiSchemaFieldTemplate({
 }
 
 /**
+ * The options with the titles the rjsf copy keeps beside an `enum` that was written as titled
+ * options (`OPTION_TITLES`, see `rjsfToolSchema`); a multi-select's are on its items.
+ */
+function useOptionTitles(props: WidgetProps<ToolFormData, RJSFSchema, ToolFormContext>): EnumOptions | undefined {
+  const { schema, multiple, registry, options } = props;
+  const holder =
+    multiple === true && typeof schema.items === 'object' && !Array.isArray(schema.items)
+      ? registry.schemaUtils.retrieveSchema(schema.items as RJSFSchema)
+      : schema;
+  const titles: unknown = (holder as Record<string, unknown>)[OPTION_TITLES];
+  const given = options.enumOptions;
+  return useMemo(
+    () =>
+      Array.isArray(titles) && given !== undefined && given.length === titles.length
+        ? given.map((option, index) => {
+            const title: unknown = titles[index];
+            return typeof title === 'string' ? { ...option, label: title } : option;
+          })
+        : given,
+    [titles, given],
+  );
+}
+
+/**
  * The kit's drop-down list. As the selector of a `oneOf`/`anyOf` it also reports the option it
  * shows: rjsf keeps that choice in the union field's own state, and the form needs it to read the
  * answers along the option the person sees (`toArguments`).
@@ -221,7 +246,14 @@ export function ToolSelectWidget(props: WidgetProps<ToolFormData, RJSFSchema, To
     report(id, option);
     return () => report(id, undefined);
   }, [selector, report, id, option]);
-  return <EnumSelectWidget {...props} required={selector ? unionRequired : props.required} />;
+  const enumOptions = useOptionTitles(props);
+  return (
+    <EnumSelectWidget
+      {...props}
+      options={{ ...props.options, enumOptions }}
+      required={selector ? unionRequired : props.required}
+    />
+  );
 }
 
 /**

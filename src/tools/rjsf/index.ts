@@ -11,7 +11,7 @@ export {
   toArguments,
   toErrorSchema,
 } from './arguments.js';
-export { countFormFields, rjsfToolSchema } from './schema.js';
+export { countFormFields, OPTION_TITLES, rjsfToolSchema } from './schema.js';
 export type { TupleShape } from './tuple.js';
 export { tupleItemSchema, tupleShape } from './tuple.js';
 export { hasPatterns } from '../scan.js';

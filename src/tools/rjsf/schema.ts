@@ -15,10 +15,16 @@
  *   draft-07 spelling: the positions' defaults become the tuple's `default` (unless it has one),
  *   and its rest rule moves from `items` to `unevaluatedItems`, which means the same beside
  *   `prefixItems` (and is where `tupleShape` reads it), so rjsf no longer fills empty positions
- *   with the rest rule's default.
+ *   with the rest rule's default;
+ * - turns titled options (a `oneOf`/`anyOf` of `{ const, title }`) into an `enum` of the consts, as
+ *   the compiler does (`rewriteConstUnions`), with the titles beside it under `OPTION_TITLES`, where
+ *   the form's select reads them: rjsf would otherwise match the value against every branch with
+ *   Ajv on each change (a 100,000-option union never finishes), and Ajv's stack overflows on a few
+ *   thousand branches anyway.
  */
 import type { RJSFSchema } from '@rjsf/utils';
 
+import { rewriteConstUnions } from '../const-union.js';
 import { CANONICAL_DIALECT_URIS, type ToolSchemaDialect } from '../dialects.js';
 import { tupleShape } from './tuple.js';
 
@@ -35,9 +41,22 @@ function anchorName(reference: string): string | undefined {
   return /^#[A-Za-z_][-A-Za-z0-9._]*$/.test(reference) ? reference.slice(1) : undefined;
 }
 
+/**
+ * The keyword of the rjsf copy that holds the titles of options written as a const union, one per
+ * `enum` value (`null`: no title). The kit's own: one a server sent is dropped from the copy.
+ */
+export const OPTION_TITLES = 'x-mek-option-titles';
+
 /** The schema rjsf gets for a compiled tool `inputSchema` (see the file comment). */
 export function rjsfToolSchema(inputSchema: Record<string, unknown>, dialect: ToolSchemaDialect): RJSFSchema {
-  const copy: unknown = JSON.parse(JSON.stringify(inputSchema));
+  const parsed: unknown = JSON.parse(JSON.stringify(inputSchema));
+  forEachSchemaObject(parsed, (object) => {
+    delete object[OPTION_TITLES];
+    return true;
+  });
+  const copy = rewriteConstUnions(parsed, (schema, union) => {
+    schema[OPTION_TITLES] = union.titles.map((title) => title ?? null);
+  });
   if (!isRecord(copy)) return {};
   if (typeof copy.$schema === 'string') copy.$schema = CANONICAL_DIALECT_URIS[dialect];
   const objects: [Record<string, unknown>, string][] = [];

@@ -2,29 +2,38 @@
  * `ChoiceList`: the rows of a long option list, as native checkboxes (a multi-select) or native
  * radios (a single select with many options), with a filter box. Internal to the kit widgets.
  *
- * - Lists with more than `FILTER_THRESHOLD` options get a filter box. Filtering only hides rows:
- *   a hidden option keeps its tick. Escape in a non-empty filter clears it (and does not cancel
- *   the form); Enter there does not submit.
- * - Very long lists are drawn progressively: the first `FIRST_ROWS` rows with the form, the rest in
- *   small chunks of `CHUNK_ROWS`, one task each, so mounting 5,000 options costs what 100 cost and a
- *   click or a key press waits for one small chunk at most. (Not transitions: a person typing in the
- *   filter would restart an interrupted transition at every key and starve it.) A filter finds
- *   options not drawn yet: matching rows are drawn at once. Every option still becomes a real,
- *   native control in the DOM (keyboard, screen readers, find-in-page and the filter work as for a
- *   short list); in such a long list, rows the list box does not show skip layout and paint
- *   (`content-visibility`).
- *   A window that unmounts off-screen rows was rejected: Tab, a screen reader's virtual cursor and
- *   find-in-page would not reach unmounted options, and the group would lie about its size.
- * - Rows sit in blocks of about the square root of the list's length (`blockRows`); a tick
- *   re-renders the block it falls in, and each row is memoised, so a change compares about 2·√n
- *   rows and blocks instead of n rows: 14 for 50 options, 140 for 5,000.
+ * - Lists with more than `FILTER_THRESHOLD` options get a filter box. Filtering never changes what
+ *   is chosen: a hidden option keeps its tick. Escape in a non-empty filter clears it (and does not
+ *   cancel the form); Enter there does not submit.
+ * - Lists of up to `WINDOW_THRESHOLD` options draw every row. Longer ones draw only the rows in view
+ *   (a window), plus a few around it, the first and last option, the focused one and its
+ *   neighbours, and a radio list's tab stop; blank space of the right height stands for the rest.
+ *   So a list costs the same to draw, and a tick the same to redraw, at 200 options and at 100,000.
+ *   (Drawing every row, even in chunks, made each chunk lay out every row drawn so far: the cost
+ *   grew with the square of the length, 34 s at 40,000 options.) Rows have one fixed height there
+ *   (a long label is cut with an ellipsis; its accessible name stays whole), which is what lets the
+ *   list know where any option is without drawing it.
+ * - The rows are native controls in the same order as the options, so keyboard use stays native:
+ *   Tab moves from option to option (the neighbours of the focused row are always drawn) and the
+ *   list scrolls to follow; the filter finds any option by its label or value. Radios in a window
+ *   carry `aria-posinset`/`aria-setsize`, so a screen reader still hears "12 of 5,000".
  * - Radios get no shared `name`: React answers a change of a named radio by re-reading every radio
- *   of that name (20 ms per click at 5,000 options, seconds at 100,000). The group behaviour a
- *   name gives is the list's own instead: one tab stop (the chosen radio, else the first shown
- *   one; the others `tabIndex=-1`), arrow keys move to the next or previous shown radio and choose
- *   it, Home and End to the first and last, as in a native radio group; Space chooses.
+ *   of that name. The group behaviour a name gives is the list's own instead: one tab stop (the
+ *   chosen radio, else the first shown one; the others `tabIndex=-1`), arrow keys move to the next or
+ *   previous shown radio and choose it, Home and End to the first and last, as in a native radio
+ *   group; Space chooses.
  */
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type UIEvent,
+} from 'react';
 
 import type { ElicitationLabels } from '../../shared/labels.js';
 import type { EnumOptions } from './parts.js';
@@ -32,24 +41,18 @@ import type { EnumOptions } from './parts.js';
 /** Lists with more options than this get a filter box. */
 const FILTER_THRESHOLD = 12;
 
-/**
- * Rows drawn with the form; a longer list draws the rest progressively, and its rows outside the
- * list box skip layout and paint. More than the list box shows.
- */
-const FIRST_ROWS = 100;
+/** Lists with more options than this draw only the rows in view (see the file comment). */
+export const WINDOW_THRESHOLD = 100;
 
-/** Rows added per background task of a long list (a few milliseconds of work each). */
-const CHUNK_ROWS = 250;
+/** Rows drawn beyond each edge of the list box, so scrolling shows drawn rows first. */
+const OVERSCAN = 10;
 
-/**
- * Rows per block for a list of `total` options: about √total (at least 8), so the blocks a change
- * compares and the rows of the one block it re-renders are about equally many.
- */
-function blockRows(total: number): number {
-  return Math.max(8, Math.ceil(Math.sqrt(total)));
-}
+/** Until a row has been measured (or where nothing is laid out): the CSS row height of 1.75rem at 16px. */
+const DEFAULT_ROW_PX = 28;
+/** Until the list box has been measured: its CSS `max-height` of 20rem at 16px. */
+const DEFAULT_VIEW_PX = 320;
 
-/** What one option row shows; rows re-render only when these change, which keeps thousands of options quick. */
+/** What one option row shows; rows re-render only when these change. */
 interface OptionRowProps {
   name: string;
   type: 'checkbox' | 'radio';
@@ -62,6 +65,8 @@ interface OptionRowProps {
   autoFocus: boolean;
   /** A radio: whether it is the list's one tab stop. */
   tabStop: boolean;
+  /** In a window: the row's place among the shown options (1-based) and their number, for radios. */
+  position: [number, number] | undefined;
   onToggle: (index: number, on: boolean) => void;
 }
 
@@ -76,13 +81,13 @@ const OptionRow = memo(function OptionRow({
   invalid,
   autoFocus,
   tabStop,
+  position,
   onToggle,
 }: OptionRowProps) {
   const radio = type === 'radio';
   return (
-    // Lean on purpose, as a long list has thousands of these: the text sits in the label itself,
-    // the control is styled as `.mek-option > input`, attributes that are false are left out, and
-    // the checked state is the control's own (`:checked`, `.mek-option:has(:checked)`), not copied.
+    // Lean on purpose: attributes that are false are left out, and the checked state is the
+    // control's own (`:checked`, `.mek-option:has(:checked)`), not copied.
     <label className="mek-option" hidden={hidden || undefined} data-disabled={disabled ? '' : undefined}>
       <input
         type={type}
@@ -93,76 +98,14 @@ const OptionRow = memo(function OptionRow({
         disabled={disabled || undefined}
         autoFocus={autoFocus || undefined}
         aria-invalid={invalid || undefined}
+        aria-posinset={radio && position ? position[0] : undefined}
+        aria-setsize={radio && position ? position[1] : undefined}
         onChange={(event) => onToggle(index, event.target.checked)}
       />
-      {label}
+      {/* A span of its own in a window, where a long label is cut with an ellipsis. */}
+      {position ? <span className="mek-option-text">{label}</span> : label}
     </label>
   );
-});
-
-/** What one block of rows needs; it re-renders only when one of these changes. */
-interface OptionBlockProps extends Pick<OptionRowProps, 'name' | 'type' | 'invalid' | 'autoFocus' | 'onToggle'> {
-  options: EnumOptions;
-  /** The block covers options `start` to `end - 1`. */
-  start: number;
-  end: number;
-  /** Rows from `start` up to this index are drawn (progressive drawing); later ones only when the filter looks for them. */
-  drawnEnd: number;
-  /** The ticked options of this block, as option indexes joined by commas (a string, so it compares by value). */
-  checkedKey: string;
-  needle: string;
-  /** Lower-cased `label\u0000value` per option, while a filter is typed. */
-  searchable: readonly string[];
-  locked: boolean;
-  /** Unticked rows are disabled (a multi-select at its `maxItems`). */
-  full: boolean;
-  /** The option index of the list's tab stop when it is in this block (radios), else -1. */
-  tabStop: number;
-}
-
-const OptionBlock = memo(function OptionBlock(props: OptionBlockProps) {
-  const {
-    name,
-    type,
-    options,
-    start,
-    end,
-    drawnEnd,
-    checkedKey,
-    needle,
-    searchable,
-    locked,
-    full,
-    invalid,
-    autoFocus,
-    tabStop,
-    onToggle,
-  } = props;
-  const checkedIndexes = new Set(checkedKey === '' ? [] : checkedKey.split(',').map(Number));
-  const rows = [];
-  for (let index = start; index < end; index++) {
-    const hidden = needle !== '' && !searchable[index]?.includes(needle);
-    // Not drawn yet: skipped, unless the filter is looking for it.
-    if (index >= drawnEnd && (needle === '' || hidden)) continue;
-    const checked = checkedIndexes.has(index);
-    rows.push(
-      <OptionRow
-        key={index}
-        name={name}
-        type={type}
-        index={index}
-        label={String(options[index]?.label)}
-        checked={checked}
-        disabled={locked || (full && !checked)}
-        hidden={hidden}
-        invalid={invalid}
-        autoFocus={autoFocus && index === 0}
-        tabStop={index === tabStop}
-        onToggle={onToggle}
-      />,
-    );
-  }
-  return <>{rows}</>;
 });
 
 /** What a widget gives its list. */
@@ -193,7 +136,34 @@ export interface ChoiceListProps {
   };
 }
 
-/** The filter box (for long lists) and the rows, blocked and drawn progressively. */
+/** The shown options: every option (`undefined`, no filter) or the indexes that match, ascending. */
+type Shown = readonly number[] | undefined;
+
+function shownCount(shown: Shown, total: number): number {
+  return shown === undefined ? total : shown.length;
+}
+
+/** The option index at place `position` among the shown ones. */
+function indexAt(shown: Shown, position: number): number {
+  return shown === undefined ? position : (shown[position] ?? -1);
+}
+
+/** The place of option `index` among the shown ones, or -1 when it is not shown. */
+function positionOf(shown: Shown, index: number): number {
+  if (shown === undefined) return index;
+  let low = 0;
+  let high = shown.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const at = shown[middle] as number;
+    if (at === index) return middle;
+    if (at < index) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+/** The filter box (for long lists) and the rows, windowed past `WINDOW_THRESHOLD` options. */
 export function ChoiceList(props: ChoiceListProps) {
   const {
     id,
@@ -222,20 +192,33 @@ export function ChoiceList(props: ChoiceListProps) {
         : options.map((option) => `${String(option.label)}\u0000${String(option.value)}`.toLocaleLowerCase()),
     [options, needle === ''],
   );
+  const shown = useMemo<Shown>(() => {
+    if (needle === '') return undefined;
+    const matches: number[] = [];
+    searchable.forEach((text, index) => {
+      if (text.includes(needle)) matches.push(index);
+    });
+    return matches;
+  }, [searchable, needle]);
   const total = options.length;
-  // How many rows are in the DOM: long lists grow a chunk per task until every option is drawn.
-  const [drawn, setDrawn] = useState(() => Math.min(total, FIRST_ROWS));
-  useEffect(() => {
-    if (drawn >= total) return undefined;
-    const timer = setTimeout(() => setDrawn((count) => Math.min(total, count + CHUNK_ROWS)), 0);
-    return () => clearTimeout(timer);
-  }, [drawn, total]);
-
+  const count = shownCount(shown, total);
+  const windowed = total > WINDOW_THRESHOLD;
   const showFilter = total > FILTER_THRESHOLD;
   const listId = `${id}__options`;
-  // Counted over every option, drawn or not, so "no matches" is never shown early.
-  const visible =
-    needle === '' ? total : searchable.reduce((count, text) => (text.includes(needle) ? count + 1 : count), 0);
+
+  // The window: measured row and list box heights, the first row in view, the focused option.
+  const listRef = useRef<HTMLDivElement>(null);
+  const [metrics, setMetrics] = useState({ row: DEFAULT_ROW_PX, view: DEFAULT_VIEW_PX });
+  const [topRow, setTopRow] = useState(0);
+  const [focused, setFocused] = useState(-1);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!windowed || !list) return;
+    const row = list.querySelector<HTMLElement>('.mek-option')?.offsetHeight ?? 0;
+    const view = list.clientHeight;
+    // Nothing is laid out (jsdom, a hidden form): keep the CSS defaults.
+    if (row > 0 && view > 0 && (row !== metrics.row || view !== metrics.view)) setMetrics({ row, view });
+  });
 
   // Rows get stable callbacks that call the latest handlers, so a tick re-renders only the rows it changes.
   const latest = useRef({ onToggle, onFocusChange });
@@ -243,6 +226,17 @@ export function ChoiceList(props: ChoiceListProps) {
     latest.current = { onToggle, onFocusChange };
   });
   const toggle = useCallback((index: number, on: boolean) => latest.current.onToggle(index, on), []);
+
+  // A radio focused by the keyboard may not be drawn yet: it is focused once it is.
+  const pendingFocus = useRef(-1);
+  useLayoutEffect(() => {
+    const index = pendingFocus.current;
+    if (index < 0) return;
+    const input = listRef.current?.querySelector<HTMLInputElement>(`input[value="${index}"]`);
+    if (!input) return;
+    pendingFocus.current = -1;
+    input.focus();
+  });
 
   const onFilterKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') event.preventDefault();
@@ -254,73 +248,102 @@ export function ChoiceList(props: ChoiceListProps) {
   };
 
   // Radios: the one tab stop is the chosen option when it is shown, else the first shown option.
-  const shown = (index: number) => needle === '' || searchable[index]?.includes(needle) === true;
   const chosen = checked[0];
   const tabStop =
-    type !== 'radio'
-      ? -1
-      : chosen !== undefined && shown(chosen)
-        ? chosen
-        : needle === ''
-          ? 0
-          : searchable.findIndex((text) => text.includes(needle));
+    type !== 'radio' ? -1 : chosen !== undefined && positionOf(shown, chosen) >= 0 ? chosen : indexAt(shown, 0);
 
   /** Arrow keys, Home and End among the shown radios: focus the next one and choose it. */
   const onRadioKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const input = event.target;
     if (!(input instanceof HTMLInputElement) || input.type !== 'radio') return;
-    const row = input.closest('label');
     const step = {
-      ArrowDown: 'next',
-      ArrowRight: 'next',
-      ArrowUp: 'previous',
-      ArrowLeft: 'previous',
-      Home: 'first',
-      End: 'last',
+      ArrowDown: 1,
+      ArrowRight: 1,
+      ArrowUp: -1,
+      ArrowLeft: -1,
+      Home: -Infinity,
+      End: Infinity,
     }[event.key];
-    if (!row || step === undefined) return;
-    let target: Element | null;
-    if (step === 'first') target = event.currentTarget.firstElementChild;
-    else if (step === 'last') target = event.currentTarget.lastElementChild;
-    else target = step === 'next' ? row.nextElementSibling : row.previousElementSibling;
-    const forward = step === 'next' || step === 'first';
-    while (target instanceof HTMLElement && (target.hidden || target.querySelector('input')?.disabled !== false)) {
-      target = forward ? target.nextElementSibling : target.previousElementSibling;
-    }
-    const next = target?.querySelector('input');
+    if (step === undefined) return;
     event.preventDefault();
-    if (!next) return;
-    next.focus();
-    latest.current.onToggle(Number(next.value), true);
+    if (locked || count === 0) return;
+    const from = positionOf(shown, Number(input.value));
+    const position = step === -Infinity ? 0 : step === Infinity ? count - 1 : from + step;
+    if (position < 0 || position >= count) return;
+    const next = indexAt(shown, position);
+    pendingFocus.current = next;
+    setFocused(next);
+    latest.current.onToggle(next, true);
   };
 
-  const size = blockRows(total);
-  const checkedByBlock: number[][] = [];
-  for (const index of checked) (checkedByBlock[Math.floor(index / size)] ??= []).push(index);
-  const blocks = [];
-  for (let start = 0; start < total; start += size) {
-    if (start >= drawn && needle === '') break;
-    blocks.push(
-      <OptionBlock
-        key={start}
+  /** Which places among the shown options are drawn, ascending. */
+  const drawn = useMemo(() => {
+    if (!windowed) return undefined;
+    const places = new Set<number>();
+    const add = (from: number, to: number) => {
+      for (let place = Math.max(0, from); place < Math.min(count, to); place++) places.add(place);
+    };
+    const inView = Math.ceil(metrics.view / metrics.row);
+    add(topRow - OVERSCAN, topRow + inView + OVERSCAN);
+    // Tab, Shift+Tab, Home and End land on drawn rows: the ends, the tab stop, the focused row's neighbours.
+    add(0, 1);
+    add(count - 1, count);
+    const tabPlace = tabStop >= 0 ? positionOf(shown, tabStop) : -1;
+    if (tabPlace >= 0) add(tabPlace, tabPlace + 1);
+    const focusPlace = focused >= 0 ? positionOf(shown, focused) : -1;
+    if (focusPlace >= 0) add(focusPlace - 2, focusPlace + 3);
+    return [...places].sort((a, b) => a - b);
+  }, [windowed, count, metrics, topRow, tabStop, shown, focused]);
+
+  const checkedSet = new Set(checked);
+  const row = (index: number, hidden: boolean, position: [number, number] | undefined) => {
+    const isChecked = checkedSet.has(index);
+    return (
+      <OptionRow
+        key={index}
         name={name}
         type={type}
-        options={options}
-        start={start}
-        end={Math.min(total, start + size)}
-        drawnEnd={Math.min(Math.max(drawn, start), Math.min(total, start + size))}
-        checkedKey={(checkedByBlock[start / size] ?? []).sort((a, b) => a - b).join(',')}
-        needle={needle}
-        searchable={searchable}
-        locked={locked}
-        full={full}
+        index={index}
+        label={String(options[index]?.label)}
+        checked={isChecked}
+        disabled={locked || (full && !isChecked)}
+        hidden={hidden}
         invalid={invalid}
-        autoFocus={autoFocus}
-        tabStop={tabStop >= start && tabStop < start + size ? tabStop : -1}
+        autoFocus={autoFocus && index === 0}
+        tabStop={index === tabStop}
+        position={position}
         onToggle={toggle}
-      />,
+      />
     );
+  };
+
+  const rows: ReactNode[] = [];
+  if (drawn === undefined) {
+    // A short list: every row, those the filter hides only hidden.
+    const hiddenSet = shown === undefined ? undefined : new Set(shown);
+    for (let index = 0; index < total; index++)
+      rows.push(row(index, hiddenSet !== undefined && !hiddenSet.has(index), undefined));
+  } else {
+    // A window: the drawn rows, with blank space for the rows between them.
+    let next = 0;
+    const gap = (rowsSkipped: number) => {
+      if (rowsSkipped > 0)
+        rows.push(
+          <div key={`gap-${next}`} className="mek-options-gap" style={{ height: rowsSkipped * metrics.row }} />,
+        );
+    };
+    for (const place of drawn) {
+      gap(place - next);
+      rows.push(row(indexAt(shown, place), false, [place + 1, count]));
+      next = place + 1;
+    }
+    gap(count - next);
   }
+
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    // Same row as before: React bails out of the update.
+    setTopRow(Math.floor(event.currentTarget.scrollTop / metrics.row));
+  };
 
   return (
     <>
@@ -343,18 +366,21 @@ export function ChoiceList(props: ChoiceListProps) {
       {/* Focus events bubble in React: one pair for the whole list instead of one per row. */}
       <div
         id={listId}
-        // Rows outside the list box skip layout and paint only in a long list (CSS: `.mek-options-long`):
-        // in a short one Chromium's tracking of what is on screen costs more than it saves (0.2 ms on
-        // the first tick after a 50-option list is drawn, in some runs).
-        className={total > FIRST_ROWS ? 'mek-options mek-options-long' : 'mek-options'}
+        ref={listRef}
+        className={windowed ? 'mek-options mek-options-window' : 'mek-options'}
         {...group}
-        onFocus={() => latest.current.onFocusChange(true)}
+        onFocus={(event) => {
+          // Only a window needs to know (to keep the focused row's neighbours drawn).
+          if (windowed && event.target instanceof HTMLInputElement) setFocused(Number(event.target.value));
+          latest.current.onFocusChange(true);
+        }}
         onBlur={() => latest.current.onFocusChange(false)}
         onKeyDown={type === 'radio' ? onRadioKeyDown : undefined}
+        onScroll={windowed ? onScroll : undefined}
       >
-        {blocks}
+        {rows}
       </div>
-      {showFilter && visible === 0 && <p className="mek-hint">{labels.filterNoMatches}</p>}
+      {showFilter && count === 0 && <p className="mek-hint">{labels.filterNoMatches}</p>}
     </>
   );
 }

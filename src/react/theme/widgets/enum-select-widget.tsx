@@ -7,7 +7,7 @@
  * - More: a filterable list of native radios (`ChoiceList`, as the multi-select uses), with the
  *   choice as a live status. A `<select>` is the wrong tool there: nobody scrolls a drop-down of
  *   thousands, and the browser builds every `<option>` up front (100,000 of them take seconds
- *   to mount), where the list draws progressively and never stalls the page.
+ *   to mount), where the list draws only the rows in view and never stalls the page.
  */
 import { useMemo } from 'react';
 

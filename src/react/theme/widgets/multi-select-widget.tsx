@@ -7,8 +7,8 @@
  *   so core can report them instead of the widget dropping them.
  * - "n of max selected" is a polite live status; `minItems`/`maxItems` are shown as a hint. Once
  *   `maxItems` are ticked the unticked boxes are disabled, so the limit cannot be overshot.
- * - The rows are a `ChoiceList`: a filter box past a dozen options, progressive drawing of very
- *   long lists, a tick re-rendering only the block of rows it falls in.
+ * - The rows are a `ChoiceList`: a filter box past a dozen options, and past a hundred only the
+ *   rows in view are drawn, so a tick costs the same at any length.
  */
 import { useMemo } from 'react';
 
@@ -65,11 +65,11 @@ export function MultiSelectWidget(props: KitWidgetProps) {
   });
 
   const toggle = (index: number, on: boolean) => {
-    const next = new Set(selected);
-    const optionValue: unknown = enumOptions[index]?.value;
-    if (on) next.add(optionValue);
-    else next.delete(optionValue);
-    const inOrder: unknown[] = enumOptions.filter((option) => next.has(option.value)).map((option) => option.value);
+    // The chosen options' indexes, sorted: option order in the time of the few chosen, not of all options.
+    const indexes = new Set(checked);
+    if (on) indexes.add(index);
+    else indexes.delete(index);
+    const inOrder: unknown[] = [...indexes].sort((a, b) => a - b).map((at) => enumOptions[at]?.value);
     onChange([...inOrder, ...selected.filter((item) => !indexOf.has(item))]);
   };
 
