@@ -215,12 +215,11 @@ export function ChoiceList(props: ChoiceListProps) {
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLocaleLowerCase();
   // Built only while a filter is typed: most people never filter a list.
+  const filtering = needle !== '';
   const searchable = useMemo(
     () =>
-      needle === ''
-        ? []
-        : options.map((option) => `${String(option.label)}\u0000${String(option.value)}`.toLocaleLowerCase()),
-    [options, needle === ''],
+      filtering ? options.map((option) => `${option.label}\u0000${String(option.value)}`.toLocaleLowerCase()) : [],
+    [options, filtering],
   );
   const total = options.length;
   // How many rows are in the DOM: long lists grow a chunk per task until every option is drawn.

@@ -69,7 +69,7 @@ export function MultiSelectWidget(props: KitWidgetProps) {
     const optionValue: unknown = enumOptions[index]?.value;
     if (on) next.add(optionValue);
     else next.delete(optionValue);
-    const inOrder: unknown[] = enumOptions.filter((option) => next.has(option.value)).map((option) => option.value);
+    const inOrder = enumOptions.filter((option) => next.has(option.value)).map((option): unknown => option.value);
     onChange([...inOrder, ...selected.filter((item) => !indexOf.has(item))]);
   };
 
