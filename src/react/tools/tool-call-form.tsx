@@ -48,7 +48,7 @@ import {
   type ToolFormData,
   type WalkContext,
 } from '../../tools/rjsf/index.js';
-import { defaultToolCallFormLabels, type ToolCallFormLabels } from './tool-labels.js';
+import { defaultToolCallFormLabels, toolDisplayName, type ToolCallFormLabels } from './tool-labels.js';
 import { toolTheme, type ToolFormContext } from './tool-theme.js';
 import '../theme/elicit-kit.css';
 import '../theme/tools.css';
@@ -174,7 +174,7 @@ function ToolArgumentsForm({
     () => customizeValidator<ToolFormData>({ AjvClass: AJV_CLASSES[dialect], ajvOptionsOverrides: { logger: false } }),
     [dialect],
   );
-  const theme = useMemo(toolTheme, []);
+  const theme = useMemo(() => toolTheme(), []);
   // Which option each oneOf/anyOf selector shows: rjsf keeps it in the union field's state.
   const chosenOptions = useRef(new Map<string, number>());
   const formContext = useMemo<ToolFormContext>(
@@ -196,12 +196,13 @@ function ToolArgumentsForm({
   const extraErrors = useMemo(() => toErrorSchema(located, labels.issueMessage), [located, labels]);
 
   // After each refused submit, focus the first issue's field (or the summary when it has none).
+  // `located` changes only with a new attempt (or to [] on success), so this runs once per refused
+  // submit; a re-render with the same issues moves nothing.
   useEffect(() => {
-    if (attempt === 0) return;
+    if (attempt === 0 || located.length === 0) return;
     const first = located.map((entry) => targetOf(idPrefix, entry)).find((id) => id !== undefined);
     if (first === undefined || !focusField(first)) summaryRef.current?.focus();
-    // Only a new attempt moves the focus, never a re-render with the same issues.
-  }, [attempt]);
+  }, [attempt, located, idPrefix]);
 
   const submit = ({ formData }: IChangeEvent<ToolFormData, RJSFSchema, ToolFormContext>) => {
     const context: WalkContext = {
@@ -273,6 +274,8 @@ function ToolArgumentsForm({
         extraErrors={extraErrors}
         // rjsf 6 pre-fills a required titled enum (oneOf of consts) with its first option unless told not to.
         experimental_defaultFormStateBehavior={{ constAsDefaults: 'skipOneOf' }}
+        // rjsf validates nothing: the kit checks the arguments with its own compiled schema on submit.
+        // eslint-disable-next-line @typescript-eslint/no-deprecated -- deprecated with no replacement yet (rjsf 6.11).
         noValidate
         noHtml5Validate
         showErrorList={false}
@@ -316,12 +319,7 @@ function ToolCallSession({ tool, onSubmit, labels: given, theme, limits }: ToolC
         : fieldCount > MAX_FIELDS
           ? labels.tooManyFields(fieldCount, MAX_FIELDS)
           : undefined;
-  const toolName =
-    isRecord(tool) && typeof tool.title === 'string' && tool.title !== ''
-      ? tool.title
-      : isRecord(tool)
-        ? String(tool.name)
-        : '';
+  const toolName = toolDisplayName(tool);
   return (
     <div role="group" className="mek-root mek-tool" data-theme={theme} aria-label={labels.formName(toolName)}>
       <ToolHeader tool={tool} />
@@ -334,7 +332,7 @@ function ToolCallSession({ tool, onSubmit, labels: given, theme, limits }: ToolC
           <ToolArgumentsForm
             schema={schema}
             dialect={compiled.dialect}
-            validate={compiled.validate}
+            validate={(value) => compiled.validate(value)}
             labels={labels}
             idPrefix={baseId}
             onSubmit={onSubmit}

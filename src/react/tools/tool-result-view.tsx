@@ -18,7 +18,8 @@ import {
   type SchemaLimits,
   type Tool,
 } from '../../tools/index.js';
-import { defaultToolResultViewLabels, type ToolResultViewLabels } from './tool-labels.js';
+import { jsonText } from '../../shared/path.js';
+import { defaultToolResultViewLabels, toolDisplayName, type ToolResultViewLabels } from './tool-labels.js';
 import '../theme/elicit-kit.css';
 import '../theme/tools.css';
 
@@ -78,6 +79,8 @@ function Primitive({ value, quoteStrings = false }: { value: unknown; quoteStrin
   if (typeof value === 'string') text = quoteStrings || value === '' ? JSON.stringify(value) : value;
   else if (typeof value === 'number') text = Number.isFinite(value) ? JSON.stringify(value) : String(value);
   else if (typeof value === 'boolean' || value === null) text = String(value);
+  // Objects never reach here (callers draw them as tables); what is left is what JSON lacks.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- undefined, a bigint or a symbol.
   else text = String(value);
   return (
     <span className="mek-value" data-type={value === '' ? 'empty' : type}>
@@ -323,12 +326,7 @@ export function ToolResultView({
   const shown = unwrapped && isRecord(structured) ? structured.result : structured;
   const content = Array.isArray(resultRecord.content) ? (resultRecord.content as unknown[]) : [];
   const draw: Draw = { labels, maxRows: Math.max(1, Math.floor(maxRows)), maxDepth: Math.max(1, Math.floor(maxDepth)) };
-  const toolName =
-    isRecord(tool) && typeof tool.title === 'string' && tool.title !== ''
-      ? tool.title
-      : isRecord(tool)
-        ? String(tool.name)
-        : '';
+  const toolName = toolDisplayName(tool);
   return (
     <div
       role="group"
@@ -386,7 +384,7 @@ export function ToolResultView({
             if (isRecord(block) && block.type === 'text') {
               return (
                 <pre key={index} className="mek-text-block">
-                  {typeof block.text === 'string' ? block.text : (JSON.stringify(block.text) ?? '')}
+                  {typeof block.text === 'string' ? block.text : (jsonText(block.text) ?? '')}
                 </pre>
               );
             }

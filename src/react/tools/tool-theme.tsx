@@ -24,6 +24,7 @@ import {
   type ArrayFieldItemTemplateProps,
   type ArrayFieldTemplateProps,
   type ErrorSchema,
+  type FieldPathId,
   type FieldPathList,
   type FieldProps,
   type FieldTemplateProps,
@@ -258,7 +259,8 @@ export function ToolObjectFieldTemplate(props: ObjectFieldTemplateProps<ToolForm
       )}
     </UnionOption.Provider>
   );
-  const expand = canExpand(schema, uiSchema, formData) && (
+  // rjsf types canExpand's answer `any`; it is a boolean.
+  const expand = canExpand(schema, uiSchema, formData) === true && (
     <button
       type="button"
       className="mek-button mek-button-quiet"
@@ -499,7 +501,8 @@ export function ToolMultiSchemaFieldTemplate({
  * answers along the option the person sees (`toArguments`).
  */
 export function ToolSelectWidget(props: WidgetProps<ToolFormData, RJSFSchema, ToolFormContext>) {
-  const { id, value, registry } = props;
+  const { id, registry } = props;
+  const value: unknown = props.value;
   const selector = id.endsWith(OPTION_SELECTOR_SUFFIX.oneOf) || id.endsWith(OPTION_SELECTOR_SUFFIX.anyOf);
   const report = registry.formContext.reportOption;
   const unionRequired = useContext(UnionRequired);
@@ -593,7 +596,9 @@ function ToolTupleField({ tuple, ...props }: ToolFieldProps & { tuple: TupleShap
     latest.current = data;
   });
   // Inside a oneOf/anyOf option rjsf gives the field the union's id and its items the real one.
-  const itemsPathId = props.childFieldPathId ?? props.fieldPathId;
+  // FieldProps does not declare childFieldPathId (its index signature makes it `any`): read it typed.
+  const ids: { fieldPathId: FieldPathId; childFieldPathId?: FieldPathId } = props;
+  const itemsPathId = ids.childFieldPathId ?? ids.fieldPathId;
   const label = schema.title || title || name;
   const count = tuple.positions.length;
   const rest = tuple.rest;
@@ -614,7 +619,7 @@ function ToolTupleField({ tuple, ...props }: ToolFieldProps & { tuple: TupleShap
       const next = Array.from({ length: Math.max(items.length, index + 1) }, (_, at) =>
         at === index ? undefined : items[at],
       );
-      onChange(asFormData(next), itemsPathId.path, errors && ({ [index]: errors } as ErrorSchema<ToolFormData>), id);
+      onChange(asFormData(next), itemsPathId.path, errors && { [index]: errors }, id);
     };
   const add = () => {
     if (!rest) return;
@@ -642,7 +647,7 @@ function ToolTupleField({ tuple, ...props }: ToolFieldProps & { tuple: TupleShap
         schema={tupleItemSchema(tuple, index)}
         uiSchema={{}}
         formData={data[index] as ToolFormData}
-        errorSchema={errorSchema?.[String(index)] as ErrorSchema<ToolFormData> | undefined}
+        errorSchema={errorSchema?.[String(index)]}
         fieldPathId={toFieldPathId(index, registry.globalFormOptions, itemsPathId)}
         required={required}
         onChange={changeAt(index)}
