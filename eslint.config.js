@@ -17,13 +17,6 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig(
   globalIgnores(['dist/', 'storybook-static/', 'coverage/', '.scratch/', 'bench/results/']),
-  // being rewritten; lead re-enables
-  globalIgnores([
-    'src/react/elicitation/elicitation-form.tsx',
-    'src/react/elicitation/form-fields.tsx',
-    'src/react/elicitation/elicitation-round.tsx',
-    'src/react/elicitation/request-view.ts',
-  ]),
   js.configs.recommended,
   tseslint.configs.strict,
   {

@@ -347,8 +347,8 @@ const started = new Date();
 const load = loadavg();
 const { outDir, nodeModule } = await buildApp();
 const server = await serve(resolve(outDir));
-let browser = [];
-let huge = [];
+let browser;
+let huge;
 try {
   const { port } = server.address();
   ({ results: browser, huge } = await browserCases(`http://127.0.0.1:${port}/`));

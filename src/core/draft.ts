@@ -103,7 +103,9 @@ export function answerField(field: Field, raw: unknown): FieldAnswer {
   const problem = checkValue(field, normalized.value);
   if (problem) return { ok: false, issue: problem };
   const value =
-    field.kind === 'multi-select' ? inOptionOrder(field, normalized.value as string[]) : (normalized.value as ElicitValue);
+    field.kind === 'multi-select'
+      ? inOptionOrder(field, normalized.value as string[])
+      : (normalized.value as ElicitValue);
   return { ok: true, value };
 }
 

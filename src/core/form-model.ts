@@ -76,21 +76,21 @@ export interface ElicitationFormModel {
   /** What core read of the request; fixed for the model's life. */
   readonly reading: FormReading;
   /** The current snapshot (the same object until something changes). */
-  getSnapshot(): FormSnapshot;
+  getSnapshot: () => FormSnapshot;
   /** Calls `listener` after every change. Returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void;
+  subscribe: (listener: () => void) => () => void;
   /** One field's state, or `undefined` for a key the form does not have. */
-  getField(key: string): FieldState | undefined;
+  getField: (key: string) => FieldState | undefined;
   /** Calls `listener` when that field's state changes. Returns the unsubscribe function. */
-  subscribeField(key: string, listener: () => void): () => void;
+  subscribeField: (key: string, listener: () => void) => () => void;
   /** Sets a field's value (`undefined` empties it). Ignored for unknown keys and once answered. */
-  setValue(key: string, value: DraftValue | undefined): void;
+  setValue: (key: string, value: DraftValue | undefined) => void;
   /** Core's verdict on the draft now: what Accept would send, or why not. Shows nothing. */
-  check(): SubmitResult;
+  check: () => SubmitResult;
   /** Accept's verdict: like `check`, and when refused every error is shown (and kept current). */
-  submit(): SubmitResult;
+  submit: () => SubmitResult;
   /** Takes the one answer. `false` (and nothing changes) when the form was already answered. */
-  respond(result: ElicitResult): boolean;
+  respond: (result: ElicitResult) => boolean;
 }
 
 /** Reads an untrusted request into what the form shows. Never throws. */
@@ -195,7 +195,7 @@ export function createElicitationFormModel(request: unknown): ElicitationFormMod
       const error = snapshot.attempts > 0 ? errorOf(field, value) : undefined;
       if (!update(field, value, error)) return;
       const draft = { ...snapshot.draft };
-      if (value === undefined) delete draft[key];
+      if (value === undefined) Reflect.deleteProperty(draft, key);
       // defineProperty through setOwn: `__proto__` stays an own key of the draft.
       else setOwn(draft, key, value);
       snapshot = Object.freeze({ ...snapshot, draft: Object.freeze(draft), errors: Object.freeze(shownErrors()) });

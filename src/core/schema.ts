@@ -12,7 +12,7 @@ import type { Field, MultiSelectField, Option, SingleSelectField } from './field
 import { STRING_FORMATS } from '../shared/formats.js';
 import { defined, hasOwn, isRecord, joinPath, quoteShort } from '../shared/path.js';
 import { WARNING_PROBLEM_CODES, type SchemaProblem, type SchemaProblemCode } from './problems.js';
-import type { RequestedSchema, StringFormat } from './types.js';
+import type { StringFormat } from './types.js';
 import { MAX_FIELDS, MAX_OPTIONS, MAX_TOTAL_OPTIONS } from '../shared/limits.js';
 import { checkValue } from './value.js';
 

@@ -34,7 +34,6 @@ export interface RjsfForm {
   toFormData(draft: Draft): Record<string, unknown>;
 }
 
-
 /** The rjsf schema and uiSchema entry for one field. */
 function fieldToRjsf(field: Field, radioLimit: number): { schema: RJSFSchema; ui: UiSchema } {
   const base: RJSFSchema = { title: field.label, ...pickDefined(field, ['description']) };

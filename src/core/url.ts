@@ -116,6 +116,7 @@ export type UrlInspection = InspectedUrl | RefusedUrl;
 function decodeLabel(label: string): string | undefined {
   try {
     const decoded = decode(label.slice(4));
+    // eslint-disable-next-line no-control-regex -- the range is all of ASCII, NUL included.
     return /[^\u0000-\u007f]/.test(decoded) ? decoded : undefined;
   } catch {
     return undefined;

@@ -196,7 +196,7 @@ export function rewriteConstUnions(
   };
   for (const { step, union } of sites) {
     const schema = copyOf(step) as Record<string, unknown>;
-    delete schema[union.keyword];
+    Reflect.deleteProperty(schema, union.keyword);
     schema.enum = union.values;
     decorate?.(schema, union);
   }

@@ -294,6 +294,8 @@ export function ElicitationForm({
   };
   useEffect(() => {
     if (engine.status !== 'ready' || !acceptWaits) return;
+    // The engine's readiness comes from outside React (a module load): the Accept that waited runs once.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setAcceptWaits(false);
     form.accept();
   }, [engine.status, acceptWaits, form]);

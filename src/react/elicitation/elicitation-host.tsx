@@ -14,7 +14,7 @@
  * cannot submit a form or open a URL. When the last prompt goes, focus returns to where it was
  * before the first one came, if the person has not put it elsewhere meanwhile.
  */
-import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 
 import type {
   ElicitationEntry,
@@ -82,7 +82,10 @@ function serversByKey(
  * passes every answer back to the queue (`respond`, `respondRound`, `dismiss`, `cancelAll`).
  */
 export function ElicitationHost({ queue, labels: given, theme }: ElicitationHostProps) {
-  const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
+  // Called through the queue, not detached from it: a host's own (or remote) queue may use `this`.
+  const subscribe = useCallback((listener: () => void) => queue.subscribe(listener), [queue]);
+  const getSnapshot = useCallback(() => queue.getSnapshot(), [queue]);
+  const snapshot = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   const labels = useMemo(() => mergeKitLabels(given), [given]);
   const hostRef = useRef<HTMLElement>(null);
   const wrappers = useRef(new Map<string, HTMLElement>());

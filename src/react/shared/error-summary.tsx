@@ -3,7 +3,7 @@
  * item a link that moves the focus to its field, and the focus moved to the first issue after each
  * refused attempt (GOV.UK's error summary pattern).
  */
-import { useEffect, useRef, type ReactNode, type Ref } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode, type Ref } from 'react';
 
 import { FieldLink, focusField } from './prompt-parts.js';
 
@@ -24,7 +24,9 @@ export function useFocusFirstIssue(
   fallback?: () => HTMLElement | null,
 ): void {
   const read = useRef({ targets, fallback });
-  read.current = { targets, fallback };
+  useLayoutEffect(() => {
+    read.current = { targets, fallback };
+  });
   useEffect(() => {
     if (attempt === 0) return;
     const moved = read.current.targets().some((target) => target !== undefined && focusField(target));

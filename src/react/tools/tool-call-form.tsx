@@ -51,7 +51,7 @@ import {
   type ToolFormData,
   type WalkContext,
 } from '../../tools/rjsf/index.js';
-import { defaultToolCallFormLabels, type ToolCallFormLabels } from './tool-labels.js';
+import { defaultToolCallFormLabels, toolDisplayName, type ToolCallFormLabels } from './tool-labels.js';
 import type { ToolFormContext } from './tool-theme-parts.js';
 import { toolTheme } from './tool-theme.js';
 import '../theme/elicit-kit.css';
@@ -168,7 +168,7 @@ function ToolArgumentsForm({
       }),
     [dialect],
   );
-  const theme = useMemo(toolTheme, []);
+  const theme = useMemo(() => toolTheme(), []);
   // Which option each oneOf/anyOf selector shows: rjsf keeps it in the union field's state.
   const chosenOptions = useRef(new Map<string, number>());
   const formContext = useMemo<ToolFormContext>(
@@ -262,6 +262,8 @@ function ToolArgumentsForm({
         extraErrors={extraErrors}
         // rjsf 6 pre-fills a required titled enum (oneOf of consts) with its first option unless told not to.
         experimental_defaultFormStateBehavior={{ constAsDefaults: 'skipOneOf' }}
+        // rjsf validates nothing: the kit checks the arguments with its own compiled schema on submit.
+        // eslint-disable-next-line @typescript-eslint/no-deprecated -- deprecated with no replacement yet (rjsf 6.11).
         noValidate
         noHtml5Validate
         showErrorList={false}
@@ -307,12 +309,7 @@ function ToolCallSession({ tool, onSubmit, labels: given, theme, limits }: ToolC
         : fieldCount > MAX_FIELDS
           ? labels.tooManyFields(fieldCount, MAX_FIELDS)
           : undefined;
-  const toolName =
-    isRecord(tool) && typeof tool.title === 'string' && tool.title !== ''
-      ? tool.title
-      : isRecord(tool)
-        ? String(tool.name)
-        : '';
+  const toolName = toolDisplayName(tool);
   return (
     <div role="group" className="mek-root mek-tool" data-theme={theme} aria-label={labels.formName(toolName)}>
       <ToolHeader tool={tool} />
@@ -329,7 +326,7 @@ function ToolCallSession({ tool, onSubmit, labels: given, theme, limits }: ToolC
           <ToolArgumentsForm
             schema={schema}
             dialect={compiled.dialect}
-            validate={compiled.validate}
+            validate={(value) => compiled.validate(value)}
             labels={labels}
             idPrefix={baseId}
             onSubmit={onSubmit}

@@ -5,6 +5,7 @@
  * as plain text.
  */
 import type { SchemaIssue, ToolResultVerdictKind } from '../../tools/index.js';
+import { isRecord } from '../../shared/path.js';
 import { defaultLabels, type ElicitationLabels } from '../shared/labels.js';
 
 /** The widget strings the tool form shares with the elicitation form. */
@@ -207,3 +208,12 @@ export const defaultToolResultViewLabels: ToolResultViewLabels = Object.freeze({
   absentCell: '(absent)',
   rowNumber: '#',
 });
+
+/**
+ * What the tool is called in the components' accessible names: its title, else its name. Read as
+ * `unknown`: a host's JavaScript may hand over a tool that does not follow the types.
+ */
+export function toolDisplayName(tool: unknown): string {
+  if (!isRecord(tool)) return '';
+  return typeof tool.title === 'string' && tool.title !== '' ? tool.title : String(tool.name);
+}

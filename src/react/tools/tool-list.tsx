@@ -13,6 +13,7 @@ import {
   type ArrayFieldItemTemplateProps,
   type ArrayFieldTemplateProps,
   type ErrorSchema,
+  type FieldPathId,
   type FieldPathList,
   type FieldProps,
   type RJSFSchema,
@@ -296,7 +297,9 @@ function ToolTupleField({ tuple, ...props }: ToolFieldProps & { tuple: TupleShap
     latest.current = data;
   });
   // Inside a oneOf/anyOf option rjsf gives the field the union's id and its items the real one.
-  const itemsPathId = props.childFieldPathId ?? props.fieldPathId;
+  // FieldProps does not declare childFieldPathId (its index signature makes it `any`): read it typed.
+  const ids: { fieldPathId: FieldPathId; childFieldPathId?: FieldPathId } = props;
+  const itemsPathId = ids.childFieldPathId ?? ids.fieldPathId;
   const label = schema.title || title || name;
   const count = tuple.positions.length;
   const rest = tuple.rest;
@@ -317,7 +320,7 @@ function ToolTupleField({ tuple, ...props }: ToolFieldProps & { tuple: TupleShap
       const next = Array.from({ length: Math.max(items.length, index + 1) }, (_, at) =>
         at === index ? undefined : items[at],
       );
-      onChange(asFormData(next), itemsPathId.path, errors && ({ [index]: errors } as ErrorSchema<ToolFormData>), id);
+      onChange(asFormData(next), itemsPathId.path, errors && { [index]: errors }, id);
     };
   const add = () => {
     if (!rest) return;
@@ -345,7 +348,7 @@ function ToolTupleField({ tuple, ...props }: ToolFieldProps & { tuple: TupleShap
         schema={tupleItemSchema(tuple, index)}
         uiSchema={{}}
         formData={data[index] as ToolFormData}
-        errorSchema={errorSchema?.[String(index)] as ErrorSchema<ToolFormData> | undefined}
+        errorSchema={errorSchema?.[String(index)]}
         fieldPathId={toFieldPathId(index, registry.globalFormOptions, itemsPathId)}
         required={required}
         onChange={changeAt(index)}

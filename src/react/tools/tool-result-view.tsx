@@ -20,7 +20,8 @@ import {
 } from '../../tools/index.js';
 import { hasPatterns } from '../../tools/rjsf/index.js';
 import { usePatternEngine } from '../shared/use-pattern-engine.js';
-import { defaultToolResultViewLabels, type ToolResultViewLabels } from './tool-labels.js';
+import { jsonText } from '../../shared/path.js';
+import { defaultToolResultViewLabels, toolDisplayName, type ToolResultViewLabels } from './tool-labels.js';
 import '../theme/elicit-kit.css';
 import '../theme/tools.css';
 
@@ -80,6 +81,8 @@ function Primitive({ value, quoteStrings = false }: { value: unknown; quoteStrin
   if (typeof value === 'string') text = quoteStrings || value === '' ? JSON.stringify(value) : value;
   else if (typeof value === 'number') text = Number.isFinite(value) ? JSON.stringify(value) : String(value);
   else if (typeof value === 'boolean' || value === null) text = String(value);
+  // Objects never reach here (callers draw them as tables); what is left is what JSON lacks.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- undefined, a bigint or a symbol.
   else text = String(value);
   return (
     <span className="mek-value" data-type={value === '' ? 'empty' : type}>
@@ -312,6 +315,7 @@ export function ToolResultView({
   const verdict = useMemo(
     () => validateToolResult(tool, result, limits === undefined ? {} : { limits }),
     // Judged again once the engine is ready; until then the `$pattern-engine` issue is not shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- engine.status is the reason to judge again.
     [tool, result, limits, engine.status],
   );
   const pending = engine.status === 'loading';
@@ -329,12 +333,7 @@ export function ToolResultView({
   const shown = unwrapped && isRecord(structured) ? structured.result : structured;
   const content = Array.isArray(resultRecord.content) ? (resultRecord.content as unknown[]) : [];
   const draw: Draw = { labels, maxRows: Math.max(1, Math.floor(maxRows)), maxDepth: Math.max(1, Math.floor(maxDepth)) };
-  const toolName =
-    isRecord(tool) && typeof tool.title === 'string' && tool.title !== ''
-      ? tool.title
-      : isRecord(tool)
-        ? String(tool.name)
-        : '';
+  const toolName = toolDisplayName(tool);
   return (
     <div
       role="group"
@@ -397,7 +396,7 @@ export function ToolResultView({
             if (isRecord(block) && block.type === 'text') {
               return (
                 <pre key={index} className="mek-text-block">
-                  {typeof block.text === 'string' ? block.text : (JSON.stringify(block.text) ?? '')}
+                  {typeof block.text === 'string' ? block.text : (jsonText(block.text) ?? '')}
                 </pre>
               );
             }

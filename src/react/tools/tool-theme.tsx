@@ -145,7 +145,8 @@ export function ToolObjectFieldTemplate(props: ObjectFieldTemplateProps<ToolForm
       )}
     </UnionOption.Provider>
   );
-  const expand = canExpand(schema, uiSchema, formData) && (
+  // rjsf types canExpand's answer `any`; it is a boolean.
+  const expand = canExpand(schema, uiSchema, formData) === true && (
     <button
       type="button"
       className="mek-button mek-button-quiet"
@@ -213,7 +214,7 @@ function useOptionTitles(props: WidgetProps<ToolFormData, RJSFSchema, ToolFormCo
   const { schema, multiple, registry, options } = props;
   const holder =
     multiple === true && typeof schema.items === 'object' && !Array.isArray(schema.items)
-      ? registry.schemaUtils.retrieveSchema(schema.items as RJSFSchema)
+      ? registry.schemaUtils.retrieveSchema(schema.items)
       : schema;
   const titles: unknown = (holder as Record<string, unknown>)[OPTION_TITLES];
   const given = options.enumOptions;
@@ -235,7 +236,8 @@ function useOptionTitles(props: WidgetProps<ToolFormData, RJSFSchema, ToolFormCo
  * answers along the option the person sees (`toArguments`).
  */
 export function ToolSelectWidget(props: WidgetProps<ToolFormData, RJSFSchema, ToolFormContext>) {
-  const { id, value, registry } = props;
+  const { id, registry } = props;
+  const value: unknown = props.value;
   const selector = id.endsWith(OPTION_SELECTOR_SUFFIX.oneOf) || id.endsWith(OPTION_SELECTOR_SUFFIX.anyOf);
   const report = registry.formContext.reportOption;
   const unionRequired = useContext(UnionRequired);

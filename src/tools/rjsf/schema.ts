@@ -51,7 +51,7 @@ export const OPTION_TITLES = 'x-mek-option-titles';
 export function rjsfToolSchema(inputSchema: Record<string, unknown>, dialect: ToolSchemaDialect): RJSFSchema {
   const parsed: unknown = JSON.parse(JSON.stringify(inputSchema));
   forEachSchemaObject(parsed, (object) => {
-    delete object[OPTION_TITLES];
+    Reflect.deleteProperty(object, OPTION_TITLES);
     return true;
   });
   const copy = rewriteConstUnions(parsed, (schema, union) => {

@@ -185,12 +185,11 @@ export function ChoiceList(props: ChoiceListProps) {
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLocaleLowerCase();
   // Built only while a filter is typed: most people never filter a list.
+  const filtering = needle !== '';
   const searchable = useMemo(
     () =>
-      needle === ''
-        ? []
-        : options.map((option) => `${String(option.label)}\u0000${String(option.value)}`.toLocaleLowerCase()),
-    [options, needle === ''],
+      filtering ? options.map((option) => `${option.label}\u0000${String(option.value)}`.toLocaleLowerCase()) : [],
+    [options, filtering],
   );
   const shown = useMemo<Shown>(() => {
     if (needle === '') return undefined;
@@ -211,6 +210,8 @@ export function ChoiceList(props: ChoiceListProps) {
   const [metrics, setMetrics] = useState({ row: DEFAULT_ROW_PX, view: DEFAULT_VIEW_PX });
   const [topRow, setTopRow] = useState(0);
   const [focused, setFocused] = useState(-1);
+  // After every render: the sizes come from layout, not from props; the guard below ends the loop.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
     const list = listRef.current;
     if (!windowed || !list) return;

@@ -69,7 +69,7 @@ export function MultiSelectWidget(props: KitWidgetProps) {
     const indexes = new Set(checked);
     if (on) indexes.add(index);
     else indexes.delete(index);
-    const inOrder: unknown[] = [...indexes].sort((a, b) => a - b).map((at) => enumOptions[at]?.value);
+    const inOrder: unknown[] = [...indexes].sort((a, b) => a - b).map((at): unknown => enumOptions[at]?.value);
     onChange([...inOrder, ...selected.filter((item) => !indexOf.has(item))]);
   };
 

@@ -27,10 +27,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * with exactly these props, without an rjsf `Form` around them. Of the registry only `formContext`
  * is read (for `labels`).
  */
-export type KitWidgetProps = Pick<
-  WidgetProps,
-  'id' | 'label' | 'value' | 'onChange' | 'onBlur' | 'onFocus' | 'schema'
-> & {
+export type KitWidgetProps = Pick<WidgetProps, 'id' | 'label' | 'onChange' | 'onBlur' | 'onFocus' | 'schema'> & {
+  /** What the field holds. rjsf types it `any`; a widget narrows it before use. */
+  value: unknown;
   hideLabel?: boolean | undefined;
   required?: boolean | undefined;
   disabled?: boolean | undefined;
@@ -54,7 +53,7 @@ export function readLabels(registry: { formContext?: unknown }): ElicitationLabe
   const given = context.labels;
   let merged = mergedLabels.get(given);
   if (merged === undefined) {
-    merged = mergeLabels(given as Partial<ElicitationLabels>);
+    merged = mergeLabels(given);
     mergedLabels.set(given, merged);
   }
   return merged;
@@ -223,6 +222,10 @@ const NO_OPTIONS: EnumOptions = [];
  */
 export function useSameOptions(given: EnumOptions | undefined): EnumOptions {
   const next = given ?? NO_OPTIONS;
+  // The ref is a cache of the last list seen, read and replaced during render on purpose: it only
+  // ever holds a list equal to `given` or an older equal one, so a render React drops or repeats
+  // gives the same answer. Effects would lag a render behind and redraw every row once more.
+  /* eslint-disable react-hooks/refs -- see above */
   const kept = useRef(next);
   const previous = kept.current;
   const same =
@@ -233,4 +236,5 @@ export function useSameOptions(given: EnumOptions | undefined): EnumOptions {
       ));
   if (!same) kept.current = next;
   return same ? previous : next;
+  /* eslint-enable react-hooks/refs */
 }
