@@ -13,12 +13,21 @@ import {
   type ElicitRequestFormParams,
   type FieldError,
   type TitledOption,
+  loadPatternEngine,
 } from '../src/index.js';
 import { combinedRequest, fixtureRequest, malformedRequest, validFixture } from './fixtures.js';
 
 const meta = {
   title: 'ElicitationForm',
   component: ElicitationForm,
+  // A host that has loaded the pattern engine (the fixtures have patterns); the wait before it loads
+  // is tested in test/hostile/patterns.browser.test.tsx.
+  loaders: [
+    async () => {
+      await loadPatternEngine();
+      return {};
+    },
+  ],
   tags: ['autodocs'],
   parameters: { layout: 'padded' },
   args: {

@@ -5,12 +5,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, mocked, within } from 'storybook/test';
 
+import { loadPatternEngine } from '../src/index.js';
 import { combinedRequest, fixtureRequest, malformedFixture } from './fixtures.js';
 import { Playground } from './Playground.js';
 
 const meta = {
   title: 'Playground',
   component: Playground,
+  // A host that has loaded the pattern engine (the fixtures have patterns); the wait before it loads
+  // is tested in test/hostile/patterns.browser.test.tsx.
+  loaders: [
+    async () => {
+      await loadPatternEngine();
+      return {};
+    },
+  ],
   tags: ['autodocs'],
   parameters: { layout: 'padded' },
   args: {

@@ -10,6 +10,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 
 import { ToolCallForm } from '../src/react/tools/index.js';
+import { loadPatternEngine } from '../src/tools/index.js';
 import {
   addPerson,
   badIdTool,
@@ -27,6 +28,14 @@ import {
 const meta = {
   title: 'ToolCallForm',
   component: ToolCallForm,
+  // A host that has loaded the pattern engine (the fixtures have patterns); the wait before it loads
+  // is tested in test/hostile/patterns.browser.test.tsx.
+  loaders: [
+    async () => {
+      await loadPatternEngine();
+      return {};
+    },
+  ],
   tags: ['autodocs'],
   parameters: { layout: 'padded' },
   args: { tool: findPerson, onSubmit: fn() },
