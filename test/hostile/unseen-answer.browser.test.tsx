@@ -21,13 +21,20 @@ import {
   type ElicitRequestFormParams,
   type ElicitResult,
 } from '../../src/index.js';
-import { ARMING_MS } from '../../src/react/shared/answer-button.js';
+import { ArmingTime } from '../../src/react/shared/answer-button.js';
+
+/**
+ * The arming time of these tests: longer than the kit's 500 ms, so that two presses meant to fall
+ * inside it (a double click, Enter then Tab then Enter) still do when 2 busy cores stall the browser
+ * between them. What is tested is the rule, not the length.
+ */
+const ARMING = 3000;
 
 function mount(ui: ReactNode): HTMLElement {
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
-  flushSync(() => root.render(ui));
+  flushSync(() => root.render(<ArmingTime value={ARMING}>{ui}</ArmingTime>));
   onTestFinished(() => {
     root.unmount();
     container.remove();
@@ -63,7 +70,7 @@ function prompt(message: string): Locator {
 
 /** Waits until the control is armed (its `data-arming` mark is gone). */
 async function armed(control: Locator): Promise<void> {
-  await expect.element(control).not.toHaveAttribute('data-arming');
+  await expect.element(control, { timeout: ARMING + 10_000 }).not.toHaveAttribute('data-arming');
 }
 
 /** Lets any answer the last input could still cause settle: a task and two frames. */
@@ -198,7 +205,7 @@ describe('given one prompt that has just appeared', () => {
     mount(<ElicitationPrompt request={confirmation(MESSAGES[0])} server={deployBot} onRespond={onRespond} />);
     const button = page.getByRole('button', { name: 'Accept' });
     // Pressed at once, released after the arming time.
-    await userEvent.click(button, { delay: ARMING_MS + 200 });
+    await userEvent.click(button, { delay: ARMING + 500 });
     await settle();
     expect(onRespond).not.toHaveBeenCalled();
     await armed(button);

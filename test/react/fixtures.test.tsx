@@ -244,24 +244,20 @@ describe('given each enum variant, completed with the keyboard alone', () => {
     expect(new Set(enumCases.map(({ variant }) => variant))).toEqual(ENUM_VARIANTS);
   });
 
-  test.each(enumCases)(
-    '$title',
-    async ({ fixture, answer }) => {
-      const user = userEvent.setup();
-      const onRespond = vi.fn();
-      render(<ElicitationForm request={fixture.request} server={{ name: 'Fixture server' }} onRespond={onRespond} />);
-      for (const field of fixture.fields) {
-        const from = valueOf(fixture.initialDraft, field.key);
-        const to = valueOf(answer.draft, field.key);
-        if (JSON.stringify(from) !== JSON.stringify(to)) await enterWithKeyboard(user, field, from, to);
-      }
-      (document.activeElement as HTMLElement | null)?.blur();
-      await tabTo(user, (element) => element.textContent === 'Accept');
-      await user.keyboard('{Enter}');
-      expect(onRespond.mock.calls).toStrictEqual([[answer.result]]);
-      // The sixty-option case tabs from the page top to each box: thousands of simulated Tabs, about
-      // 5 s in jsdom on 2 busy cores, the default bound.
-    },
-    20_000,
-  );
+  // The sixty-option case tabs from the page top to each box: thousands of simulated Tabs, about
+  // 5 s in jsdom on 2 busy cores, the default bound.
+  test.each(enumCases)('$title', { timeout: 20_000 }, async ({ fixture, answer }) => {
+    const user = userEvent.setup();
+    const onRespond = vi.fn();
+    render(<ElicitationForm request={fixture.request} server={{ name: 'Fixture server' }} onRespond={onRespond} />);
+    for (const field of fixture.fields) {
+      const from = valueOf(fixture.initialDraft, field.key);
+      const to = valueOf(answer.draft, field.key);
+      if (JSON.stringify(from) !== JSON.stringify(to)) await enterWithKeyboard(user, field, from, to);
+    }
+    (document.activeElement as HTMLElement | null)?.blur();
+    await tabTo(user, (element) => element.textContent === 'Accept');
+    await user.keyboard('{Enter}');
+    expect(onRespond.mock.calls).toStrictEqual([[answer.result]]);
+  });
 });

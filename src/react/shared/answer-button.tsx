@@ -13,7 +13,9 @@
  * reader's default action) is taken once the control is armed.
  */
 import {
+  createContext,
   useCallback,
+  useContext,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -30,6 +32,15 @@ import {
  * permission prompts for that long), so both clicks of a double-click can never answer two prompts.
  */
 export const ARMING_MS = 500;
+
+const ArmingTimeContext = createContext(ARMING_MS);
+
+/**
+ * Sets the arming time (ms) of the answering controls below it; `ARMING_MS` without it. Internal:
+ * tests of what happens inside the arming time use a longer one, so a slow machine cannot let it
+ * run out between two key presses.
+ */
+export const ArmingTime = ArmingTimeContext.Provider;
 
 /** Keys that activate a button. */
 const ACTIVATING_KEYS = new Set(['Enter', ' ']);
@@ -56,11 +67,13 @@ export function useAnswerGuard(): AnswerGuard {
   const pressTooEarly = useRef(false);
   const keyTooEarly = useRef(false);
   const [armed, setArmed] = useState(false);
+  const arming = useContext(ArmingTimeContext);
   useLayoutEffect(() => {
-    armedAt.current = performance.now() + ARMING_MS;
+    armedAt.current = performance.now() + arming;
+    // The time the control appeared is fixed at its mount.
   }, []);
   useEffect(() => {
-    const timer = setTimeout(() => setArmed(true), ARMING_MS);
+    const timer = setTimeout(() => setArmed(true), arming);
     return () => clearTimeout(timer);
   }, []);
 
