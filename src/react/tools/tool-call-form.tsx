@@ -159,12 +159,14 @@ function ToolArgumentsForm({
   // One Ajv instance per form, of the schema's dialect: rjsf matches options and resolves
   // if/then/else with it. logger: false keeps Ajv's notes off the host's console.
   // Its patterns run on the kit's linear-time engine too (`formRegExp`): rjsf matches options on
-  // every change, and a backtracking pattern would freeze the render.
+  // every change, and a backtracking pattern would freeze the render. No meta-schema check
+  // (`validateSchema: false`): compileToolSchema has done it, and its `$id`/`$anchor` patterns would
+  // otherwise need the engine on forms that have no pattern of their own.
   const validator = useMemo(
     () =>
       customizeValidator<ToolFormData>({
         AjvClass: AJV_CLASSES[dialect],
-        ajvOptionsOverrides: { logger: false, code: { regExp: formRegExp } },
+        ajvOptionsOverrides: { logger: false, validateSchema: false, code: { regExp: formRegExp } },
       }),
     [dialect],
   );
