@@ -81,6 +81,11 @@ export interface MultiSelectField extends FieldBase {
 /** A classified property. Discriminated on `kind`. */
 export type Field = TextField | NumberField | BooleanField | SingleSelectField | MultiSelectField;
 
+/** Whether a field of `fields` has a `pattern`: such a form is checked by the pattern engine, loaded on demand. */
+export function hasPatternField(fields: readonly Field[]): boolean {
+  return fields.some((field) => field.kind === 'text' && field.pattern !== undefined);
+}
+
 /** The kinds, for exhaustive switches and tests. */
 export const FIELD_KINDS = ['text', 'number', 'boolean', 'single-select', 'multi-select'] as const;
 

@@ -16,7 +16,7 @@ import {
   type DraftValue,
   type SubmitResult,
 } from './draft.js';
-import type { Field } from './fields.js';
+import { hasPatternField, type Field } from './fields.js';
 import type { FieldError, SchemaProblem } from './problems.js';
 import type { RequestProblem } from './queue-types.js';
 import { readFormRequest } from './request.js';
@@ -75,6 +75,8 @@ export interface FormSnapshot {
 export interface ElicitationFormModel {
   /** What core read of the request; fixed for the model's life. */
   readonly reading: FormReading;
+  /** Whether a field has a `pattern`: answering waits for the pattern engine (`loadPatternEngine`). */
+  readonly needsPatternEngine: boolean;
   /** The current snapshot (the same object until something changes). */
   getSnapshot: () => FormSnapshot;
   /** Calls `listener` after every change. Returns the unsubscribe function. */
@@ -177,6 +179,7 @@ export function createElicitationFormModel(request: unknown): ElicitationFormMod
 
   return {
     reading,
+    needsPatternEngine: hasPatternField(fields),
     getSnapshot: () => snapshot,
     subscribe(listener) {
       listeners.add(listener);

@@ -32,6 +32,7 @@
  *   something changed.
  */
 import { hasOwn, isRecord, ownValue, pickDefined, setOwn } from '../shared/path.js';
+import { hasPatternField } from './fields.js';
 import type {
   ElicitationEntry,
   EntryCommon,
@@ -112,7 +113,7 @@ function normalizeResult(prompt: ElicitationPrompt, result: unknown): ElicitResu
 function hasPattern(prompt: ElicitationPrompt): boolean {
   if (prompt.mode !== 'form') return false;
   const parsed = parseCached(prompt.request.requestedSchema);
-  return parsed.ok && parsed.fields.some((field) => field.kind === 'text' && field.pattern !== undefined);
+  return parsed.ok && hasPatternField(parsed.fields);
 }
 
 function readOrigin(origin: ElicitationOrigin): {

@@ -125,6 +125,18 @@ describe('given a form request with a default and two required fields', () => {
   });
 });
 
+describe('given the pattern engine', () => {
+  test('a form needs it exactly when a text field has a pattern', () => {
+    expect(createElicitationFormModel(request).needsPatternEngine).toBe(false);
+    const patterned = {
+      message: 'Version',
+      requestedSchema: { type: 'object' as const, properties: { v: { type: 'string' as const, pattern: '^v\\d+$' } } },
+    };
+    expect(createElicitationFormModel(patterned).needsPatternEngine).toBe(true);
+    expect(createElicitationFormModel(42).needsPatternEngine).toBe(false);
+  });
+});
+
 describe('given keys that are not plain identifiers', () => {
   test('`__proto__` and `constructor` are answered as own keys', () => {
     // JSON.parse: an object literal's `__proto__:` would set the prototype instead of a key.

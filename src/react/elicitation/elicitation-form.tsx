@@ -283,8 +283,7 @@ export function ElicitationForm({
   const session = useSessionKey(request);
   // A field with a `pattern` is checked by the pattern engine, loaded on demand: until it is, Accept
   // waits for it (the person can still decline or cancel).
-  const needsEngine =
-    model.reading.ok && model.reading.fields.some((field) => field.kind === 'text' && field.pattern !== undefined);
+  const needsEngine = model.needsPatternEngine;
   const engine = usePatternEngine(needsEngine);
   const [acceptWaits, setAcceptWaits] = useState(false);
   const accept = () => {

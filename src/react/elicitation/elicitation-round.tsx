@@ -21,6 +21,7 @@ import { useMemo, useRef, useState, type ReactNode } from 'react';
 
 import {
   createElicitationFormModel,
+  type ElicitationFormModel,
   inspectUrl,
   type ElicitationServer,
   type ElicitResult,
@@ -164,6 +165,7 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
     if (answered) return;
     const missing: string[] = [];
     const results: Record<string, ElicitResult> = {};
+    const formAnswers: [ElicitationFormModel, ElicitResult][] = [];
     firstWrongField.current = undefined;
     entry.prompts.forEach((prompt, index) => {
       let result: ElicitResult | undefined;
@@ -172,8 +174,10 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
       else if (model !== undefined) {
         // Each wrong form shows its own field errors (the model keeps them current as they are fixed).
         const verdict = model.submit();
-        if (verdict.ok) result = verdict.result;
-        else {
+        if (verdict.ok) {
+          result = verdict.result;
+          formAnswers.push([model, result]);
+        } else {
           missing.push(labels.roundFormInvalid(index + 1));
           const first = verdict.errors[0];
           firstWrongField.current ??=
@@ -197,12 +201,7 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
       setAttempt((value) => value + 1);
       return;
     }
-    models.forEach((model, index) => {
-      const key = entry.prompts[index]?.key;
-      const result =
-        key === undefined ? undefined : (Object.getOwnPropertyDescriptor(results, key)?.value as ElicitResult);
-      if (model !== undefined && result !== undefined) model.respond(result);
-    });
+    for (const [model, result] of formAnswers) model.respond(result);
     respond({ kind: 'round', results });
   };
 

@@ -67,13 +67,13 @@ export function useAnswerGuard(): AnswerGuard {
   const pressTooEarly = useRef(false);
   const keyTooEarly = useRef(false);
   const [armed, setArmed] = useState(false);
-  const arming = useContext(ArmingTimeContext);
+  // The arming time is the one in force when the control appeared; a later change does not re-arm it.
+  const arming = useRef(useContext(ArmingTimeContext));
   useLayoutEffect(() => {
-    armedAt.current = performance.now() + arming;
-    // The time the control appeared is fixed at its mount.
+    armedAt.current = performance.now() + arming.current;
   }, []);
   useEffect(() => {
-    const timer = setTimeout(() => setArmed(true), arming);
+    const timer = setTimeout(() => setArmed(true), arming.current);
     return () => clearTimeout(timer);
   }, []);
 
