@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as coreSource from '../../src/core/index.js';
 import * as sdkSource from '../../src/sdk/index.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { armed } from './host-harness.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -374,14 +375,14 @@ createRoot(document.getElementById('root')).render(
           .evaluate((node) => getComputedStyle(node).getPropertyValue('--mek-radius'));
         expect(radius).toBe('6px');
         await page.getByRole('radio', { name: 'green' }).check();
-        await page.getByRole('button', { name: 'Accept' }).click();
+        await armed(page.getByRole('button', { name: 'Accept' })).click();
         await shown(page.locator('#result').filter({ hasText: 'accept' }));
         expect(JSON.parse((await page.locator('#result').textContent()) ?? '')).toEqual({
           action: 'accept',
           content: { colour: 'green' },
         });
         await page.reload();
-        await page.getByRole('button', { name: 'Decline' }).click();
+        await armed(page.getByRole('button', { name: 'Decline' })).click();
         await shown(page.locator('#result').filter({ hasText: 'decline' }));
         expect(JSON.parse((await page.locator('#result').textContent()) ?? '')).toEqual({ action: 'decline' });
         expect(errors).toEqual([]);

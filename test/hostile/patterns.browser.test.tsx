@@ -20,7 +20,7 @@ import {
 } from '../../src/index.js';
 import { ToolCallForm } from '../../src/react/tools/index.js';
 import type { Tool } from '../../src/tools/index.js';
-import { mount } from '../browser/mount.js';
+import { armed, mount } from '../browser/mount.js';
 
 /** Sources a backtracking RegExp may not run while a test is on. */
 const guarded = new Set<string>();
@@ -69,6 +69,7 @@ describe('given ElicitationForm and a pattern that backtracks polynomially', () 
     mount(<ElicitationForm request={patterned('a*a*a*a*a*b')} server={{ name: 'S' }} onRespond={onRespond} />);
     const code = page.getByRole('textbox', { name: 'Code' });
     await code.fill('a'.repeat(100));
+    await armed();
     await page.getByRole('button', { name: 'Accept' }).click();
     await expect.element(code).toHaveAccessibleDescription(NO_MATCH);
     expect(onRespond).not.toHaveBeenCalled();
@@ -101,6 +102,7 @@ describe('given ElicitationForm and a pattern that backtracks polynomially', () 
     await userEvent.type(first, 'yyy');
     await second.fill('ab'.repeat(500));
     await userEvent.type(second, 'ab');
+    await armed();
     await page.getByRole('button', { name: 'Accept' }).click();
     await expect.element(first).toHaveAccessibleDescription(NO_MATCH);
     expect(answers).toBeUndefined();
@@ -122,6 +124,7 @@ describe('given ElicitationForm and a pattern that backtracks polynomially', () 
     const code = page.getByRole('textbox', { name: 'Code' });
     await expect.element(code).toHaveAccessibleDescription('The server checks the form of this text when you send it.');
     await code.fill('admin');
+    await armed();
     await page.getByRole('button', { name: 'Accept' }).click();
     await expect.poll(() => onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { code: 'admin' } }]]);
   });
