@@ -370,6 +370,8 @@ export function ChoiceList(props: ChoiceListProps) {
         ref={listRef}
         className={windowed ? 'mek-options mek-options-window' : 'mek-options'}
         {...group}
+        // A locked list has no enabled control, yet may scroll: it takes the focus itself so a keyboard can scroll it.
+        tabIndex={locked ? 0 : undefined}
         onFocus={(event) => {
           // Only a window needs to know (to keep the focused row's neighbours drawn).
           if (windowed && event.target instanceof HTMLInputElement) setFocused(Number(event.target.value));
