@@ -4,7 +4,7 @@
  * deployment fixture and checks the exact `ElicitResult`.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn } from 'storybook/test';
+import { expect, fn, waitFor } from 'storybook/test';
 
 import { fixtureRequest } from './fixtures.js';
 import { HeadlessForm } from './headless/HeadlessForm.js';
@@ -28,23 +28,26 @@ export const Deployment: Story = {
     await expect(canvas.getByRole('textbox', { name: 'Version' })).toHaveValue('v2.4.1');
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).not.toHaveBeenCalled();
-    await expect(canvas.getByText('This field is required.')).toBeVisible();
+    // The version has a `pattern`: an Accept before the pattern engine has loaded is judged once it has.
+    await expect(await canvas.findByText('This field is required.')).toBeVisible();
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Rollout strategy' }), 'canary');
     await expect(canvas.queryByText('This field is required.')).toBeNull();
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Slack' }));
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Status page' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
-    await expect(args.onRespond).toHaveBeenCalledWith({
-      action: 'accept',
-      content: {
-        version: 'v2.4.1',
-        region: 'eu-west-1',
-        replicas: 2,
-        strategy: 'canary',
-        notify: ['slack', 'status'],
-        dryRun: false,
-      },
-    });
+    await waitFor(() =>
+      expect(args.onRespond).toHaveBeenCalledWith({
+        action: 'accept',
+        content: {
+          version: 'v2.4.1',
+          region: 'eu-west-1',
+          replicas: 2,
+          strategy: 'canary',
+          notify: ['slack', 'status'],
+          dryRun: false,
+        },
+      }),
+    );
     await expect(canvas.getByRole('button', { name: 'Decline' })).toBeDisabled();
   },
 };

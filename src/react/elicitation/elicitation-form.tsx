@@ -5,7 +5,7 @@
  * host: a request core refuses, or a widget that crashes, shows what is wrong and offers Decline and
  * Cancel.
  */
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 
 import type {
   Draft,
@@ -21,7 +21,7 @@ import { ErrorBoundary } from '../shared/error-boundary.js';
 import { ErrorSummary, useFocusFirstIssue } from '../shared/error-summary.js';
 import { mergeLabels, type ElicitationLabels } from '../shared/labels.js';
 import { ActionRow, DeclineCancel, PromptFrame, useBaseId, useSessionKey } from '../shared/prompt-parts.js';
-import { usePatternEngine, type PatternEngineStatus } from '../shared/use-pattern-engine.js';
+import type { PatternEngineStatus } from '../shared/use-pattern-engine.js';
 import type { KitWidgets } from '../theme/registry.js';
 import type { KitFormContext } from '../theme/widgets/parts.js';
 import { fieldSlots, FieldView } from './form-fields.js';
@@ -284,21 +284,9 @@ export function ElicitationForm({
   // A field with a `pattern` is checked by the pattern engine, loaded on demand: until it is, Accept
   // waits for it (the person can still decline or cancel).
   const needsEngine = model.needsPatternEngine;
-  const engine = usePatternEngine(needsEngine);
-  const [acceptWaits, setAcceptWaits] = useState(false);
-  const accept = () => {
-    if (engine.status === 'ready') return void form.accept();
-    setAcceptWaits(true);
-    engine.retry();
-  };
-  useEffect(() => {
-    if (engine.status !== 'ready' || !acceptWaits) return;
-    // The engine's readiness comes from outside React (a module load): the Accept that waited runs once.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setAcceptWaits(false);
-    form.accept();
-  }, [engine.status, acceptWaits, form]);
-  useDraftReport(model, onDraftChange, engine.status);
+  const { engine, acceptWaits } = form;
+  const accept = () => void form.accept();
+  useDraftReport(model, onDraftChange, engine);
   const respond = (result: ElicitResult) => (result.action === 'decline' ? form.decline() : form.cancel());
   const declineCancel = <DeclineCancel labels={labels} respond={respond} />;
   return (
@@ -321,16 +309,16 @@ export function ElicitationForm({
         onEnter={accept}
         enterRule="button"
         focusErrors
-        engineStatus={engine.status}
+        engineStatus={engine}
         actions={{
           accept: (
             <>
               {needsEngine && (
                 <div role="status" className="mek-pattern-status">
-                  {engine.status === 'failed' ? (
+                  {engine === 'failed' ? (
                     <p className="mek-hint">{labels.patternLoadFailed}</p>
                   ) : (
-                    engine.status === 'loading' && acceptWaits && <p className="mek-hint">{labels.patternLoading}</p>
+                    engine === 'loading' && acceptWaits && <p className="mek-hint">{labels.patternLoading}</p>
                   )}
                 </div>
               )}

@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
+import { usePatternEngine, type PatternEngineStatus } from '../shared/use-pattern-engine.js';
 import {
   createElicitationFormModel,
   type DraftValue,
@@ -32,8 +33,16 @@ export interface ElicitationFormState {
   snapshot: FormSnapshot;
   /** Sets a field's value (`undefined` empties it). */
   setValue: (key: string, value: DraftValue | undefined) => void;
-  /** Accept: sends core's content when the answer conforms, else shows every error. Returns core's verdict. */
-  accept: () => SubmitResult;
+  /**
+   * Accept: sends core's content when the answer conforms, else shows every error, and returns core's
+   * verdict. `undefined`: a field has a `pattern` and the pattern engine is still loading; the answer is
+   * judged (and sent if it conforms) as soon as it has loaded.
+   */
+  accept: () => SubmitResult | undefined;
+  /** The pattern engine, for a form with a `pattern`: `loading` (Accept waits), `failed` (Accept retries the load) or `ready`. */
+  engine: PatternEngineStatus;
+  /** Whether an Accept is waiting for the pattern engine. */
+  acceptWaits: boolean;
   /** The person said no. */
   decline: () => void;
   /** The person dismissed the request without choosing. */
@@ -64,16 +73,34 @@ export function useElicitationForm(request: unknown, options: UseElicitationForm
     },
     [model],
   );
+  const submit = useCallback(() => {
+    const verdict = model.submit();
+    if (verdict.ok) respond(verdict.result);
+    return verdict;
+  }, [model, respond]);
+  const engine = usePatternEngine(model.needsPatternEngine);
+  const [acceptWaits, setAcceptWaits] = useState(false);
+  const { status, retry } = engine;
+  useEffect(() => {
+    if (status !== 'ready' || !acceptWaits) return;
+    // The engine's readiness comes from outside React (a module load): the Accept that waited runs once.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setAcceptWaits(false);
+    submit();
+  }, [status, acceptWaits, submit]);
   return {
     model,
     reading: model.reading,
     snapshot,
     setValue: model.setValue,
     accept: useCallback(() => {
-      const verdict = model.submit();
-      if (verdict.ok) respond(verdict.result);
-      return verdict;
-    }, [model, respond]),
+      if (status === 'ready') return submit();
+      setAcceptWaits(true);
+      retry();
+      return undefined;
+    }, [status, submit, retry]),
+    engine: status,
+    acceptWaits,
     decline: useCallback(() => respond({ action: 'decline' }), [respond]),
     cancel: useCallback(() => respond({ action: 'cancel' }), [respond]),
   };

@@ -3,7 +3,7 @@
  * can be answered (`loadPatternEngine`, which loads the linear-time engine once, on demand). A form
  * without one, or any form once the engine is loaded, is ready from its first render.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 import { isPatternEngineLoaded, loadPatternEngine } from '../../shared/pattern-engine.js';
 
@@ -26,5 +26,6 @@ export function usePatternEngine(needed: boolean): { status: PatternEngineStatus
       live = false;
     };
   }, [status]);
-  return { status, retry: () => setStatus((now) => (now === 'failed' ? 'loading' : now)) };
+  const retry = useCallback(() => setStatus((now) => (now === 'failed' ? 'loading' : now)), []);
+  return { status, retry };
 }
