@@ -41,6 +41,10 @@ const MAX_CODE_POINT = 0x10ffff;
 const WORK = 2_000_000;
 /** The largest RE2 program the kit compiles (all parts of a pattern together). */
 const MAX_PROGRAM_SIZE = 20_000;
+/** `\B` in a translated source (not an escaped backslash before a `B`). */
+const NON_BOUNDARY = /(?:^|[^\\])(?:\\\\)*\\B/;
+/** A character outside the Basic Multilingual Plane. */
+const ASTRAL = /[\u{10000}-\u{10FFFF}]/u;
 
 /** Deepest group nesting translated (the rewriting recurses; RE2 itself stops at 1,000). */
 const MAX_NESTING = 500;
@@ -318,13 +322,19 @@ export function createLinearEngine(): LoadedPatternEngine {
     }
     const size = parts.reduce((sum, { compiled }) => sum + compiled.programSize(), 0);
     if (size > MAX_PROGRAM_SIZE) return { kind: 'server-only', reason: 'too-large' };
+    // V8 (the server's RegExp under Node's Ajv) also tries `\B` between the two halves of a character
+    // outside the BMP, even under `u`: `/\B/u.test('a😀a')` is true. RE2 cannot stand there, so such a
+    // text counts as matching and the server decides, rather than refusing what the server accepts.
+    const nonBoundary = sources.some(({ source }) => NON_BOUNDARY.test(source));
     return {
       kind: 'linear',
       longest: Math.floor(WORK / Math.max(size, 200)),
       // `matcher().find()` (NFA or bit-state backtracker), not `test()`: re2js's `test` takes its lazy
       // DFA, which can build a new state at every character (`(a|b)*a(a|b){20}$`: 100+ ms on 10,000
       // characters where `find` takes 10), and only the product above bounds the NFA's work.
-      test: (text: string) => parts.every(({ compiled, want }) => compiled.matcher(text).find() === want),
+      test: (text: string) =>
+        (nonBoundary && ASTRAL.test(text)) ||
+        parts.every(({ compiled, want }) => compiled.matcher(text).find() === want),
     };
   }
 
