@@ -1,8 +1,4 @@
-/**
- * `useElicitationForm(request)`: the headless form model (`createElicitationFormModel`) as a hook. A
- * host with its own components renders a conforming elicitation form from it without rjsf; the kit's
- * `ElicitationForm` and `ElicitationRound` are views over the same model.
- */
+/** `useElicitationForm(request)`: the headless form model as a hook, for a host that renders its own components. */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 import {
@@ -34,13 +30,12 @@ export interface ElicitationFormState {
   setValue: (key: string, value: DraftValue | undefined) => void;
   /** Accept: sends core's content when the answer conforms, else shows every error. Returns core's verdict. */
   accept: () => SubmitResult;
-  /** The person said no. */
+  /** The person said no (`decline`). */
   decline: () => void;
-  /** The person dismissed the request without choosing. */
+  /** The person dismissed the request without choosing (`cancel`). */
   cancel: () => void;
 }
 
-/** The model of `request`, created anew when `request` is a new object (a new request starts over). */
 function useModel(request: unknown): ElicitationFormModel {
   const [current, setCurrent] = useState(() => ({ request, model: createElicitationFormModel(request) }));
   if (current.request === request) return current.model;
