@@ -18,10 +18,9 @@ function isClientV2(client: ClientV1 | ClientV2): client is ClientV2 {
 }
 
 /**
- * Declares form and URL elicitation on `client` (1.x or 2.x) and routes every elicitation to `queue`;
- * the answer goes back to the server. Call before `client.connect()`: capabilities are sent at connect.
- * Each attachment gets its own `serverKey` (`options.server.id`, else a random one), whatever name the
- * server reports. Returns the function that detaches it.
+ * Declares form and URL elicitation on `client` (SDK 1.x or 2.x) and routes every elicitation to `queue`. Call
+ * before `client.connect()`: capabilities are sent at connect. Each attachment has its own `serverKey`
+ * (`options.server.id`, else a random one), whatever name the server reports. Returns the detach function.
  */
 export function attachElicitation(
   client: ClientV1 | ClientV2,

@@ -39,10 +39,7 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-/**
- * Routes every `elicitation/create` of a 2.x `Client` (pushed, or in a 2026-07-28 round) to `queue`. Call before
- * `client.connect()`.
- */
+/** Routes every `elicitation/create` of a 2.x `Client` (pushed, or in a round) to `queue`. Call before `connect()`. */
 export function attachElicitationV2(
   client: ClientV2,
   queue: ElicitationQueue,

@@ -63,11 +63,7 @@ export function isDateTime(value: string): boolean {
 const ATEXT = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+$/;
 const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
 
-/**
- * A mailbox `local@domain`: the local part is an RFC 5322 dot-atom, the domain at least two
- * host-name labels (letters, digits, inner hyphens). Quoted local parts and address literals are
- * refused, as most servers do.
- */
+/** `local@domain`: an RFC 5322 dot-atom, then 2+ host-name labels; no quoted parts or literals, as most servers. */
 export function isEmail(value: string): boolean {
   const at = value.lastIndexOf('@');
   if (at <= 0 || at === value.length - 1) return false;
@@ -78,10 +74,7 @@ export function isEmail(value: string): boolean {
   return labels.length >= 2 && labels.every((label) => LABEL.test(label));
 }
 
-/**
- * Unreserved, sub-delims (RFC 3986 §2), `%HH` and `extra`: it searches for one breaking character, so nothing
- * backtracks.
- */
+/** Unreserved, sub-delims (RFC 3986 §2), `%HH`, `extra`: one search for a breaking character, no backtracking. */
 function onlyAllowed(extra: string): (text: string) => boolean {
   const breaksRule = new RegExp(`[^A-Za-z0-9\\-._~!$&'()*+,;=%${extra}]|%(?![0-9A-Fa-f]{2})`);
   return (text) => !breaksRule.test(text);

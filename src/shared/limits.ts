@@ -1,9 +1,6 @@
 /** Limits both the elicitation core and the tool forms apply to what a server sends. */
 
-/**
- * The most fields a form may have; more is refused before any property is read, so a hostile schema cannot stall the
- * page.
- */
+/** The most fields a form may have, refused before any property is read: a hostile schema cannot stall the page. */
 export const MAX_FIELDS = 1000;
 
 /** The most options one select may list: the list widgets draw only the rows in view, so this many still draw fast. */

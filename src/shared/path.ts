@@ -27,9 +27,7 @@ export function setOwn<T>(record: Record<string, T>, key: string, value: T): voi
   Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-/**
- * The members of `record` named in `keys` whose values are not `undefined`, in that order: optional keys stay absent.
- */
+/** The members named in `keys` whose values are not `undefined`: optional keys stay absent. */
 export function pickDefined<T extends object, const K extends keyof T>(
   record: T,
   keys: readonly K[],

@@ -1,7 +1,6 @@
 /**
- * Where a server's `pattern` is run: a linear-time engine (RE2), loaded only when a schema has a
- * pattern. Until it is loaded a patterned value is refused (`pending`), never passed. Why and how:
- * `src/shared/README.md`.
+ * Where a server's `pattern` is run: a linear-time engine (RE2), loaded only when a schema has one; until
+ * then a patterned value is refused (`pending`), never passed. Why and how: `src/shared/README.md`.
  */
 
 /** Why the kit does not run a pattern itself; the server still checks it. */
