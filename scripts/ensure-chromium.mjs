@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 /**
- * Runs before `npm test`: the browser and storybook test projects drive a system Chromium through
- * Playwright and never download one. Finds it (CHROMIUM_PATH, else /usr/bin/chromium), installs
- * Debian's package when it may (root + apt-get), or says in one line what to do.
- * Node built-ins only: this runs before anything else is known to work.
+ * Runs before `npm test`: finds the system Chromium the browser tests drive (CHROMIUM_PATH, else
+ * /usr/bin/chromium), installs Debian's package when it may, or says in one line what to do. Node
+ * built-ins only: this runs before anything else is known to work.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';

@@ -1,8 +1,5 @@
-// After tsc: gathers the kit's stylesheets into one `dist/styles.css` (exported as
-// `mcp-elicit-kit/styles.css`) and removes the `import './theme/x.css'` lines tsc left in the
-// emitted JavaScript. In the source, components import their CSS so Vite (Storybook, tests) styles
-// them; in the published package the JavaScript stays importable by plain Node (SSR, tests) and
-// the host imports the stylesheet once.
+// After tsc: gathers the stylesheets into `dist/styles.css` and removes the `import './theme/x.css'` lines
+// from the emitted JavaScript, which then stays importable by plain Node (SSR); in the source they let Vite style it.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

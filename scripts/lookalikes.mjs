@@ -1,14 +1,8 @@
 #!/usr/bin/env node
 /**
- * Derives `src/core/lookalikes.ts` from the Unicode confusables data of UTS #39 (`confusables.txt`,
- * as the `unhomoglyph` package ships it, a dev dependency): every character of a recommended
- * script other than Latin that a host name may hold (IDNA-valid as it is, after the URL parser's mapping) and whose
- * UTS #39 skeleton is the skeleton of Latin letters and digits (`а` → `a`, `ԁ` → `d`, `ⅿ` → `rn`
- * like `m`). A label written only in such characters (and digits, hyphens) is a whole-script
- * confusable with a Latin name: the kit then shows the host as the browser sends it (punycode).
- *
- * `node scripts/lookalikes.mjs` rewrites the file; `--print` prints the characters (a test compares
- * them with the file, so the table cannot drift from the data).
+ * Derives `src/core/lookalikes.ts` from UTS #39 `confusables.txt` (as `unhomoglyph` ships it): every
+ * character of a recommended non-Latin script, valid in a host name, whose skeleton is Latin letters and
+ * digits (`а` → `a`, `ⅿ` → `rn`). `--print` prints them (a test compares them with the file).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,10 +16,8 @@ const dataVersion = JSON.parse(readFileSync(require.resolve('unhomoglyph/package
 
 const skeleton = (text) => [...text].map((char) => confusables[char] ?? char).join('');
 
-/** The skeletons of what a Latin host name is made of. */
 const PIECES = [...new Set([...'abcdefghijklmnopqrstuvwxyz0123456789'].map(skeleton))];
 
-/** Whether `text` is a concatenation of `PIECES`. */
 function latinSkeleton(text) {
   const reachable = [true];
   for (let end = 1; end <= text.length; end += 1) {

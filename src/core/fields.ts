@@ -1,7 +1,4 @@
-/**
- * The classified view of a `requestedSchema`: one `Field` per property, decided once here so that
- * every layer above (draft, validation, rjsf, widgets) reads the same answer.
- */
+/** One `Field` per property, decided once so every layer above reads the same answer. */
 import type { StringFormat } from './types.js';
 
 /** One choice of a select: `value` is what is sent, `label` what the person reads. */
@@ -13,10 +10,7 @@ export interface Option {
 /** Which SEP-1330 variant a select is. `legacy` = `enum` + `enumNames` (deprecated, still supported). */
 export type SelectVariant = 'untitled' | 'titled' | 'legacy';
 
-/**
- * How the options were spelled by the server. The spec spells titled single as `oneOf` and titled
- * multi as `items.anyOf`; servers also send the other keyword, which the kit accepts.
- */
+/** How the server spelled the options: the spec says `oneOf` (single) and `items.anyOf` (multi); both are accepted. */
 export type OptionSpelling = 'enum' | 'oneOf' | 'anyOf';
 
 /** What every field has. */
@@ -27,7 +21,6 @@ interface FieldBase {
   label: string;
   /** The schema's `description`, as plain text. */
   description?: string;
-  /** Listed in `required`. */
   required: boolean;
 }
 
@@ -45,7 +38,6 @@ export interface TextField extends FieldBase {
 /** A number or integer field. */
 export interface NumberField extends FieldBase {
   kind: 'number';
-  /** `type: "integer"`. */
   integer: boolean;
   minimum?: number;
   maximum?: number;

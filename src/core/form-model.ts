@@ -1,10 +1,7 @@
 /**
- * The headless model of one form-mode elicitation: what the request asks (read once), the person's
- * draft, each field's value and error, core's verdict, and the one answer. React-free, shaped for
- * `useSyncExternalStore`; the kit's views and a host's own components render from it.
- *
- * Errors are shown from the first Accept on: until then a field is not judged while it is typed in;
- * after it, each field is judged again as it changes, so an error leaves as soon as it is fixed.
+ * The headless model of one form-mode elicitation, shaped for `useSyncExternalStore`. Errors show from
+ * the first Accept on: before it a field is not judged while typed in; after it, each is judged again as
+ * it changes, so an error leaves as soon as it is fixed.
  */
 import { hasOwn, setOwn } from '../shared/path.js';
 import {
@@ -27,11 +24,8 @@ import type { ElicitResult, RequestedSchema } from './types.js';
 export type FormReading =
   | {
       ok: true;
-      /** The server's message, shown as plain text. */
       message: string;
-      /** The accepted `requestedSchema`. */
       schema: RequestedSchema;
-      /** One field per property, in `properties` order. */
       fields: readonly Field[];
       /** Parts of the schema ignored to keep the form usable. */
       warnings: readonly SchemaProblem[];
@@ -150,7 +144,6 @@ export function createElicitationFormModel(request: unknown): ElicitationFormMod
     for (const listener of [...listeners]) listener();
   };
 
-  /** The errors shown, in field order, from the field states. */
   const shownErrors = (): FieldError[] => {
     const errors: FieldError[] = [];
     for (const field of fields) {
@@ -165,7 +158,6 @@ export function createElicitationFormModel(request: unknown): ElicitationFormMod
     return answer.ok ? undefined : { field: field.key, ...answer.issue };
   };
 
-  /** Replaces a field's state when its value or error differs; says whether it did. */
   const update = (field: Field, value: DraftValue | undefined, error: FieldError | undefined): boolean => {
     const old = states.get(field.key);
     const sameError = old?.error?.code === error?.code && old?.error?.message === error?.message;
@@ -194,7 +186,6 @@ export function createElicitationFormModel(request: unknown): ElicitationFormMod
     setValue(key, value) {
       const field = byKey.get(key);
       if (!field || snapshot.status === 'answered') return;
-      // Once errors are shown, a field is judged again as it changes.
       const error = snapshot.attempts > 0 ? errorOf(field, value) : undefined;
       if (!update(field, value, error)) return;
       const draft = { ...snapshot.draft };

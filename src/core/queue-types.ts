@@ -11,13 +11,10 @@ export interface ElicitationServer {
 
 /** Where a request comes from and how long its server waits. */
 export interface ElicitationOrigin {
-  /** Who asks; shown to the person. */
   readonly server: ElicitationServer;
   /**
-   * The connection the request came on: `complete`, `cancelAll` and `maxEntriesPerServer` go by it,
-   * so one server can never complete, cancel or crowd out another's requests. `attachElicitation`
-   * gives each attachment its own. Default: `server.id`, else `server.name` (for hosts that
-   * enqueue by hand and know their names are unique).
+   * The connection the request came on: `complete`, `cancelAll` and `maxEntriesPerServer` go by it, so one
+   * server cannot complete, cancel or crowd out another's. Default: `server.id`, else `server.name`.
    */
   readonly serverKey?: string;
   /** Fires when the server stops waiting (the SDK's per-request signal). */
@@ -28,21 +25,15 @@ export interface ElicitationOrigin {
 
 /** Why a request could not be read as a form or URL elicitation. */
 export const REQUEST_PROBLEM_CODES = [
-  /** The request (params) is not a JSON object. */
   'not-object',
   /** Reading the request threw (a hostile getter or Proxy). */
   'unreadable',
-  /** `mode` is neither absent, `"form"` nor `"url"`. */
   'unknown-mode',
   /** `mode` is `"url"` where only a form can be shown (`ElicitationForm`). */
   'not-form',
-  /** `message` is missing or not text. */
   'message-invalid',
-  /** Form mode without a `requestedSchema` object. */
   'schema-invalid',
-  /** URL mode without a `url` string. */
   'url-invalid',
-  /** `elicitationId` is present but not text. */
   'elicitation-id-invalid',
 ] as const;
 
@@ -51,7 +42,6 @@ export type RequestProblemCode = (typeof REQUEST_PROBLEM_CODES)[number];
 
 /** What is wrong with a request that is shown as `invalid`. */
 export interface RequestProblem {
-  /** Stable code. */
   readonly code: RequestProblemCode;
   /** A plain sentence for the person or the developer. */
   readonly message: string;
@@ -60,7 +50,7 @@ export interface RequestProblem {
 /** One request as the person should see it, classified by mode. */
 export type ElicitationPrompt =
   | {
-      /** A form (mode absent or `"form"`) with a `requestedSchema` object; `parseRequestedSchema` judges the rest. */
+      /** Form mode; `parseRequestedSchema` judges the schema. */
       readonly mode: 'form';
       readonly request: ElicitRequestFormParams;
     }
@@ -72,14 +62,12 @@ export type ElicitationPrompt =
   | {
       /** Not readable as either: offer decline and cancel, and show `problem`. */
       readonly mode: 'invalid';
-      /** Exactly what arrived. */
       readonly request: unknown;
       readonly problem: RequestProblem;
     };
 
 /** One request of a round, with the key its answer goes back under. */
 export type RoundPrompt = ElicitationPrompt & {
-  /** The `inputRequests` key (2026-07-28) the answer goes back under. */
   readonly key: string;
 };
 
@@ -101,7 +89,6 @@ export interface EntryCommon {
 /** One request, answered with `respond`. */
 export interface SingleElicitationEntry extends EntryCommon {
   readonly kind: 'single';
-  /** The request, classified. */
   readonly prompt: ElicitationPrompt;
   /** Only URL entries with an `elicitationId` ever leave `pending` without leaving the queue. */
   readonly status: EntryStatus;
@@ -123,7 +110,6 @@ export type ElicitationEntry = SingleElicitationEntry | RoundElicitationEntry;
 export interface ElicitationNotice {
   /** Unique within this queue; pass it to `dismissNotice`. */
   readonly id: string;
-  /** What happened: the server stopped waiting for the person's answer. */
   readonly kind: 'stopped-waiting';
   /** `aborted`: the server's signal fired; `deadline`: its deadline passed. */
   readonly reason: 'aborted' | 'deadline';
@@ -155,11 +141,8 @@ export interface ElicitationQueueOptions {
   /** Receives what a listener throws (the other listeners still run). Default: rethrown in a microtask. */
   onListenerError?: (error: unknown) => void;
   /**
-   * At most this many entries of one server (by `serverKey`) are in the queue at once, pending or
-   * waiting for completion. A request beyond it resolves `{ action: 'cancel' }` at once, with no
-   * entry and no notice, as when the server has already given up: nobody answers hundreds of
-   * prompts, and a server that floods the queue cannot stall the page (each change publishes a
-   * snapshot of every entry, so 50,000 queued requests took 20 s). Default 100.
+   * The most entries of one server (by `serverKey`) at once; a request beyond it resolves `cancel` at once,
+   * with no entry: a flooding server cannot stall the page (every change publishes a snapshot). Default 100.
    */
   maxEntriesPerServer?: number;
 }
@@ -167,43 +150,33 @@ export interface ElicitationQueueOptions {
 /** The queue: requests in, a person's answers out. */
 export interface ElicitationQueue {
   /**
-   * Shows one request and resolves with the answer. `request` is read as untrusted: whatever it is,
-   * an entry appears (see `ElicitationPrompt`). Resolves `{ action: 'cancel' }` at once when the
-   * signal has already fired or the deadline has passed (no entry, no notice). A malformed `origin`
-   * (no server name, a non-finite deadline) is a programming error: it throws a `TypeError`. A form
-   * with a `pattern` appears once the pattern engine has loaded (it starts the load), so that it can
-   * be answered; requests arriving meanwhile appear after it, in order.
+   * Shows one request (read as untrusted: whatever it is, an entry appears) and resolves with the answer;
+   * `cancel` at once when the signal fired or the deadline passed. A malformed `origin` throws a `TypeError`.
+   * A form with a `pattern` appears once the pattern engine has loaded; later requests queue behind it.
    */
   enqueue(request: unknown, origin: ElicitationOrigin): Promise<ElicitResult>;
-  /**
-   * Shows several requests as one entry (a 2026-07-28 round) and resolves with an answer per key.
-   * An empty round resolves `{}` at once.
-   */
+  /** Shows several requests as one entry (a 2026-07-28 round) and resolves with an answer per key. */
   enqueueRound(
     requests: Readonly<Record<string, unknown>>,
     origin: ElicitationOrigin,
   ): Promise<Record<string, ElicitResult>>;
   /**
-   * Answers a single entry. On a round only `decline`/`cancel` are taken (for every key).
-   * A URL `accept` with an `elicitationId` leaves the entry `consented`.
+   * Answers a single entry (on a round only `decline`/`cancel`, for every key). A URL `accept` with an
+   * `elicitationId` leaves it `consented`.
    */
   respond(entryId: string, result: ElicitResult): RespondStatus;
   /** Answers a round: exactly one result per key. */
   respondRound(entryId: string, results: Readonly<Record<string, ElicitResult>>): RespondStatus;
   /**
-   * `notifications/elicitation/complete`: marks the `consented` URL entries with this id (from this
-   * server, when `serverKey` is given) as `completed`. Unknown, repeated or not-yet-consented ids are
-   * ignored. Returns whether anything changed.
+   * `notifications/elicitation/complete`: marks this id's `consented` URL entries (of `serverKey`, when
+   * given) `completed`; other ids are ignored. Returns whether anything changed.
    */
   complete(elicitationId: string, serverKey?: string): boolean;
   /** Removes a `consented` or `completed` entry from view. Pending entries need an answer instead. */
   dismiss(entryId: string): boolean;
   /** Removes a notice before it expires. */
   dismissNotice(noticeId: string): boolean;
-  /**
-   * Cancels every pending entry of one server (by `serverKey`), or of all servers when omitted, and
-   * removes their consented/completed URL entries. Returns how many promises it settled.
-   */
+  /** Cancels every pending entry of one server (or all) and removes its URL entries; returns how many it settled. */
   cancelAll(serverKey?: string): number;
   /** Calls `listener` after every change. Returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;

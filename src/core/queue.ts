@@ -1,35 +1,8 @@
 /**
- * `createElicitationQueue`: where elicitations wait for a person, in arrival order, from any number
- * of servers. React-free and SDK-free: adapters (`mcp-elicit-kit/sdk`) put requests in, a UI takes
- * them out through `subscribe`/`getSnapshot` (shaped for React's `useSyncExternalStore`).
- *
- * Rules:
- * - FIFO: `entries` lists entries in the order they arrived (so per server too).
- * - Every promise settles exactly once. The first of answer, server abort, deadline or "cancel all"
- *   wins; anything after it is ignored and reported as `'ignored'`.
- * - A server abort (its `AbortSignal` fires or its `deadline` passes) removes the entry, resolves the
- *   promise with `{ action: 'cancel' }` and leaves a short-lived "stopped waiting" notice. Nothing
- *   reaches the server then: it is no longer listening (the SDK adapters turn this case into the
- *   rejection their SDK expects, see `src/sdk/`).
- * - A request that is not well formed still becomes an entry (as a prompt of mode `invalid`), so the
- *   person sees that something was asked and can decline or cancel it. Accepting it is refused.
- * - An accepted form answer must conform to its `requestedSchema` (`validateElicitContent`) and hold
- *   only `string | number | boolean | string[]` values; otherwise `respond` says `'invalid'` and
- *   the entry stays.
- * - URL mode (SPEC §3): `accept` means consent. A single URL request that carries an
- *   `elicitationId` (2025-11-25) then stays visible as `consented` until `complete(elicitationId)`
- *   marks it `completed`, or the person dismisses it. Without an id (2026-07-28) there is no
- *   completion to wait for and the entry leaves at once.
- * - Servers are told apart by `serverKey` (the connection, see `ElicitationOrigin`), never by the
- *   name they report: completion, "cancel all" and the per-server limit stay within one key.
- * - One server holds at most `maxEntriesPerServer` entries (default 100); a request beyond that
- *   resolves `{ action: 'cancel' }` at once, with no entry, like one the server already gave up on.
- * - A form with a `pattern` becomes an entry once the pattern engine is loaded (`loadPatternEngine`,
- *   started by `enqueue`), so every entry can be answered; requests that arrive meanwhile wait
- *   behind it, keeping arrival order. Should the engine fail to load, the entry is admitted anyway:
- *   it can be declined or cancelled, and an accept is refused until the engine loads.
- * - All state lives in the closure of one queue; the snapshot is a new frozen object only when
- *   something changed.
+ * `createElicitationQueue`: where elicitations from any number of servers wait for a person, in arrival
+ * order (`subscribe`/`getSnapshot` suit `useSyncExternalStore`). Every promise settles exactly once: the
+ * first of answer, server abort, deadline or cancel-all wins. Servers are told apart by `serverKey`,
+ * never by the name they report. A malformed request still becomes an entry, to be declined.
  */
 import { hasOwn, isRecord, ownValue, pickDefined, setOwn } from '../shared/path.js';
 import { hasPatternField } from './fields.js';
@@ -54,20 +27,17 @@ import { validateElicitContent } from './validate.js';
 /** Longest delay `setTimeout` honours (2^31 − 1 ms); longer ones fire at once. */
 const MAX_TIMER_MS = 2_147_483_647;
 
-/** A fresh `cancel` answer (never shared: callers may own and change what they receive). */
+/** Never shared: callers may own and change what they receive. */
 function cancel(): ElicitResult {
   return { action: 'cancel' };
 }
 
 const ACTIONS: ReadonlySet<unknown> = new Set(['accept', 'decline', 'cancel']);
 
-/** An entry while it is in the queue. */
 interface Live {
   entry: ElicitationEntry;
   settled: boolean;
-  /** Resolves the caller's promise with one result per prompt, in prompt order. */
   finish(results: readonly ElicitResult[]): void;
-  /** Removes the abort listener and the deadline timer. */
   detach(): void;
 }
 
@@ -77,7 +47,7 @@ function isElicitValue(value: unknown): value is ElicitValue {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
-/** The result to send for `prompt`, rebuilt from what the UI gave; `undefined` when it is refused. */
+/** The result rebuilt from what the UI gave; `undefined` when it is refused. */
 function normalizeResult(prompt: ElicitationPrompt, result: unknown): ElicitResult | undefined {
   if (!isRecord(result)) return undefined;
   const action = ownValue(result, 'action');
@@ -109,7 +79,6 @@ function normalizeResult(prompt: ElicitationPrompt, result: unknown): ElicitResu
   }
 }
 
-/** Whether a prompt is a form whose schema has a field with a `pattern` (checked by the pattern engine). */
 function hasPattern(prompt: ElicitationPrompt): boolean {
   if (prompt.mode !== 'form') return false;
   const parsed = parseCached(prompt.request.requestedSchema);
@@ -136,7 +105,7 @@ function readOrigin(origin: ElicitationOrigin): {
   return { server, serverKey, ...pickDefined(origin, ['signal', 'deadline']) };
 }
 
-/** Creates an empty queue. Each queue is independent: no state is shared between queues. */
+/** Creates an empty queue. Queues share no state. */
 export function createElicitationQueue(options: ElicitationQueueOptions = {}): ElicitationQueue {
   const noticeDurationMs = options.noticeDurationMs ?? 10_000;
   const maxNotices = Math.max(0, options.maxNotices ?? 20);
@@ -158,7 +127,6 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
   let snapshot: ElicitationSnapshot = Object.freeze({ entries: Object.freeze([]), notices: Object.freeze([]) });
   let nextEntry = 0;
   let nextNotice = 0;
-  /** The last admission waiting for the pattern engine; later ones queue behind it. */
   let waiting: Promise<void> | undefined;
 
   function publish(): void {
@@ -167,7 +135,6 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
       notices: Object.freeze([...notices]),
     });
     for (const subscription of [...listeners]) {
-      // A listener unsubscribed by an earlier one in this round is not called.
       if (!listeners.has(subscription)) continue;
       try {
         subscription.listener();
@@ -228,7 +195,6 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     }
   }
 
-  /** The server stopped waiting: remove, settle with cancel, tell the person. */
   function stopWaiting(live: Live, reason: ElicitationNotice['reason']): void {
     if (live.settled) return;
     settle(live, promptsOf(live.entry).map(cancel));
@@ -241,7 +207,6 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     return entry.kind === 'single' ? [entry.prompt] : entry.prompts;
   }
 
-  /** Shared by `enqueue` and `enqueueRound`: one entry, one promise of one result per prompt. */
   function admit(
     build: (common: EntryCommon) => ElicitationEntry,
     count: number,
@@ -251,8 +216,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     const cancelled = () => Promise.resolve(Array.from({ length: count }, cancel));
     // Already given up: the person never sees it, so there is nothing to tell them either.
     if (signal?.aborted === true || (deadline !== undefined && deadline <= Date.now())) return cancelled();
-    // Over the server's share: answered like a request it already gave up on. Counted, not tracked:
-    // the cap keeps the queue short.
+    // Over the server's share: answered like a request it already gave up on.
     const queued = order.reduce((count, live) => (live.entry.serverKey === serverKey ? count + 1 : count), 0);
     if (queued >= maxEntriesPerServer) return cancelled();
     nextEntry += 1;
@@ -301,8 +265,8 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
   }
 
   /**
-   * Admits at once, or (a patterned form while the pattern engine loads, or anything behind one)
-   * once the engine has loaded, in arrival order. A bad origin still throws at the call.
+   * Admits at once, or once the pattern engine has loaded when a patterned form (or anything behind one)
+   * waits, so arrival order holds.
    */
   function admitWhenAnswerable(
     prompts: readonly ElicitationPrompt[],

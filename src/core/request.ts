@@ -1,7 +1,4 @@
-/**
- * Reading an untrusted `elicitation/create` params object into a prompt the kit can show: its mode,
- * its message, and the problems that refuse it. Never throws.
- */
+/** Reads an untrusted `elicitation/create` params object into a prompt: mode, message, problems. Never throws. */
 import { hasOwn, isRecord, jsonText, ownValue } from '../shared/path.js';
 import type { ElicitationPrompt, RequestProblem, RequestProblemCode } from './queue-types.js';
 import { parseCached } from './schema.js';
@@ -23,7 +20,6 @@ const NOT_FORM: RequestProblem = Object.freeze({
   message: 'The request is in URL mode, not form mode.',
 });
 
-/** The problem of an own `mode` that is neither absent, `"form"` nor `"url"`. */
 function unknownMode(mode: unknown): RequestProblem {
   return Object.freeze({
     code: 'unknown-mode',
@@ -31,10 +27,7 @@ function unknownMode(mode: unknown): RequestProblem {
   });
 }
 
-/**
- * The request's own `message` when it is text, else `undefined`; never throws. What every view
- * shows as the server's message, whatever the request's mode or faults. Internal to the kit.
- */
+/** The request's own `message` when it is text: every view shows it, whatever the request's faults. */
 export function requestMessage(request: unknown): string | undefined {
   try {
     const message = isRecord(request) ? ownValue(request, 'message') : undefined;
@@ -44,24 +37,15 @@ export function requestMessage(request: unknown): string | undefined {
   }
 }
 
-/** A form-mode request's params as the kit reads them (own properties only), for every consumer. */
+/** A form-mode request's params as the kit reads them (own properties only). */
 export interface FormRequestReading {
-  /** The `message` when it is text: shown even when the request is refused. */
   readonly message: string | undefined;
-  /** The `requestedSchema` as sent, for `parseRequestedSchema`, which judges it. */
   readonly requestedSchema: unknown;
-  /**
-   * What is wrong with the params around the schema, in reading order (`not-object` or
-   * `unreadable` alone; else `unknown-mode` / `not-form`, then `message-invalid`). Empty when nothing is.
-   */
+  /** What is wrong with the params around the schema, in reading order; empty when nothing is. */
   readonly problems: readonly RequestProblem[];
 }
 
-/**
- * Reads an untrusted request as a form request: the one place that decides whether its params
- * (an object, form mode, a text message) are usable. `toPrompt` and `ElicitationForm` both read
- * requests with it. Never throws. Internal to the kit, not part of the `core` entry.
- */
+/** The one place that decides whether a form request's params are usable. Internal to the kit. */
 export function readFormRequest(request: unknown): FormRequestReading {
   try {
     if (!isRecord(request)) return { message: undefined, requestedSchema: undefined, problems: [NOT_OBJECT] };
@@ -81,10 +65,7 @@ export function readFormRequest(request: unknown): FormRequestReading {
   }
 }
 
-/**
- * Reads an untrusted request as a prompt. Never throws. Internal to the kit (the React layer's
- * `ElicitationPrompt` classifies with it too), not part of the `core` entry.
- */
+/** Reads an untrusted request as a prompt. Never throws. Internal to the kit. */
 export function toPrompt(request: unknown): ElicitationPrompt {
   try {
     if (isRecord(request) && ownValue(request, 'mode') === 'url') {
@@ -109,11 +90,7 @@ export function toPrompt(request: unknown): ElicitationPrompt {
   }
 }
 
-/**
- * Whether the person can give a prompt more than `decline`: a form whose params and schema core
- * accepts, a URL `inspectUrl` allows. What a round sends back, as `decline`, for a request the kit
- * cannot answer. Internal to the kit.
- */
+/** Whether a prompt can get more than `decline` (a round declines the others). Internal to the kit. */
 export function canAnswer(prompt: ElicitationPrompt): boolean {
   switch (prompt.mode) {
     case 'form': {

@@ -1,12 +1,7 @@
 /**
- * `parseRequestedSchema`: reads an untrusted `requestedSchema`, classifies each property into a
- * `Field`, and reports every problem with a path. It never throws.
- *
- * Which problems refuse the form (see `problems.ts`): anything that makes a conforming answer
- * impossible or ambiguous (nesting, unknown types or formats, unreadable options, conflicting
- * bounds, `required` naming a missing property). Problems that only lose a convenience are
- * warnings and the offending part is ignored: a bad `default` (SEP-1034 lets clients ignore
- * defaults), a non-string title, an option without a title, a pattern that does not compile.
+ * `parseRequestedSchema`: reads an untrusted `requestedSchema` into `Field`s and reports every problem
+ * with a path; never throws. What makes an answer impossible or ambiguous refuses the form; what only
+ * loses a convenience (a bad `default`: SEP-1034 lets clients ignore defaults) is a warning.
  */
 import type { Field, MultiSelectField, Option, SingleSelectField } from './fields.js';
 import { STRING_FORMATS } from '../shared/formats.js';
@@ -59,7 +54,6 @@ const KNOWN_BY_TYPE: Record<string, ReadonlySet<string>> = {
   array: new Set(['items', 'minItems', 'maxItems', 'uniqueItems']),
 };
 
-/** Collects problems while parsing one schema. */
 class Problems {
   readonly list: SchemaProblem[] = [];
   add(path: string, code: SchemaProblemCode, message: string): void {
@@ -152,7 +146,6 @@ function readAnnotations(
   return out;
 }
 
-/** Warns about keywords outside the elicitation schema that could still constrain the answer. */
 function warnUnchecked(schema: Record<string, unknown>, type: string, path: string, problems: Problems): void {
   const known = KNOWN_BY_TYPE[type];
   for (const keyword of Object.keys(schema)) {
@@ -328,7 +321,6 @@ function readMultiSelect(
 
 const PROPERTY_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array']);
 
-/** Classifies one property. Returns `undefined` when it has a blocking problem. */
 function readField(key: string, schema: unknown, required: boolean, problems: Problems): Field | undefined {
   const path = joinPath('properties', key);
   if (!isRecord(schema)) {
@@ -433,9 +425,8 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
   const blocked = problems.list.slice(before).some((problem) => problem.severity === 'error');
   if (!field || blocked) return undefined;
   if (hasOwn(schema, 'default')) {
-    // SEP-1034: a default pre-fills the form; an unusable one is ignored, not fatal. Its `pattern`
-    // is checked on Accept, like anything typed: the parse must not depend on whether the pattern
-    // engine has loaded yet.
+    // SEP-1034: an unusable default is ignored, not fatal. Its `pattern` is checked on Accept, so the
+    // parse does not depend on whether the pattern engine has loaded.
     const issue = checkValue(field, schema.default, 'skip');
     if (issue === undefined) field.default = schema.default as never;
     else problems.add(joinPath(path, 'default'), 'default-invalid', `The default is ignored: ${issue.message}`);
@@ -446,11 +437,7 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
 /** Where a property may list options: `enum`, `oneOf`, `anyOf`, each also under `items`. */
 const OPTION_KEYWORDS = ['enum', 'oneOf', 'anyOf'] as const;
 
-/**
- * Counts the options every property lists, before any option is read: a list longer than
- * `MAX_OPTIONS`, or more than `MAX_TOTAL_OPTIONS` in all, is a problem. Only array lengths are read,
- * so the count costs one step per property however long the lists are. Says whether it refused.
- */
+/** Counts every list's options from array lengths alone, before any option is read; says whether it refused. */
 function refuseTooManyOptions(properties: Record<string, unknown>, keys: string[], problems: Problems): boolean {
   let total = 0;
   let refused = false;

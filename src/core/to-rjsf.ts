@@ -1,8 +1,6 @@
 /**
- * `toRjsf`: the schema and uiSchema that `@rjsf/core` 6 needs to draw an elicitation form. Every
- * MCP→rjsf translation lives here, each pinned by a test named after the rjsf behaviour it works
- * around. The schema given to rjsf is rebuilt from the classified fields, so nothing a server
- * sent beyond the elicitation schema (or that rjsf would misread) reaches rjsf.
+ * `toRjsf`: the schema and uiSchema `@rjsf/core` 6 needs to draw an elicitation form, rebuilt from the
+ * classified fields so nothing else a server sent reaches rjsf. Each workaround is pinned by a test.
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { Field } from './fields.js';
@@ -22,11 +20,7 @@ export interface ToRjsfOptions {
 export interface RjsfForm {
   schema: RJSFSchema;
   uiSchema: UiSchema;
-  /**
-   * The rjsf property name of each field, in field order. It is the MCP key itself when that is a
-   * plain identifier; keys rjsf would mishandle (`__proto__`, `constructor`, `a.b`, `ui:widget`)
-   * get a stand-in name, so their answers are never lost.
-   */
+  /** The rjsf property name of each field, in field order: a stand-in for keys rjsf mishandles (`a.b`). */
   formKeys: string[];
   /** rjsf `formData` → the kit's `Draft` (MCP keys). */
   toDraft(formData: unknown): Draft;
@@ -34,7 +28,6 @@ export interface RjsfForm {
   toFormData(draft: Draft): Record<string, unknown>;
 }
 
-/** The rjsf schema and uiSchema entry for one field. */
 function fieldToRjsf(field: Field, radioLimit: number): { schema: RJSFSchema; ui: UiSchema } {
   const base: RJSFSchema = { title: field.label, ...pickDefined(field, ['description']) };
   switch (field.kind) {
@@ -106,9 +99,8 @@ function optionLabelsOf(field: Extract<Field, { options: unknown }>): string[] {
 const PLAIN_KEY = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 /**
- * rjsf reads form data through lodash paths (a dot splits a key, `__proto__` is skipped), treats
- * `ui:`-prefixed uiSchema keys as options, and reads inherited names (`constructor`) off `{}`. Such
- * keys get a stand-in `field_<n>` name that no other key uses.
+ * rjsf reads form data through lodash paths (a dot splits a key, `__proto__` is skipped), treats `ui:`
+ * keys as options, and reads inherited names off `{}`: such keys get an unused `field_<n>` name.
  */
 function rjsfKeys(keys: string[]): string[] {
   const taken = new Set(keys);
@@ -122,9 +114,8 @@ function rjsfKeys(keys: string[]): string[] {
 }
 
 /**
- * The rjsf schema and uiSchema for an elicitation's `requestedSchema`. A schema that
- * `parseRequestedSchema` refuses yields an empty object form (show its problems instead).
- * Pair it with `experimental_defaultFormStateBehavior={{ constAsDefaults: 'skipOneOf' }}`.
+ * The rjsf schema and uiSchema for a `requestedSchema` (an empty form when it is refused). Pair it with
+ * `experimental_defaultFormStateBehavior={{ constAsDefaults: 'skipOneOf' }}`.
  */
 export function toRjsf(schema: RequestedSchema, options: ToRjsfOptions = {}): RjsfForm {
   const radioLimit = options.radioLimit ?? DEFAULT_RADIO_LIMIT;

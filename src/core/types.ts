@@ -1,7 +1,4 @@
-/**
- * Protocol types for MCP elicitation (revisions 2025-11-25 and 2026-07-28), written from the
- * specification's `schema.ts`. Only what the kit reads or produces is modelled.
- */
+/** MCP elicitation protocol types (2025-11-25 and 2026-07-28), from the specification's `schema.ts`. */
 
 import type { StringFormat } from '../shared/formats.js';
 
@@ -131,10 +128,7 @@ export type ElicitValue = string | number | boolean | string[];
 /** The `content` of an accepted form-mode elicitation. Never holds `null`. */
 export type ElicitContent = { [key: string]: ElicitValue };
 
-/**
- * The answer to an elicitation. A type alias, not an interface, so that it is assignable to the
- * SDKs' index-signature result types and a handler can return it as it is.
- */
+/** The answer to an elicitation. A type alias, not an interface: the SDKs' index-signature results accept it. */
 export type ElicitResult = {
   /** `accept`: submitted; `decline`: explicitly refused; `cancel`: dismissed without a choice. */
   action: 'accept' | 'decline' | 'cancel';

@@ -1,8 +1,6 @@
 /**
- * `validateElicitContent`: the verdict the SDK server's own check (Ajv 8 with formats, against the
- * unstripped `requestedSchema`) would give, with a plain message per field. No Ajv, no code
- * generation (so it also runs under a strict Content-Security-Policy), no stack-hungry branches
- * for large titled enums: options are a set lookup.
+ * `validateElicitContent`: the verdict the SDK server's Ajv (with formats, on the unstripped schema)
+ * would give, with no code generation (it runs under a strict CSP) and options as a set lookup.
  */
 import { hasOwn, isRecord, quoteShort } from '../shared/path.js';
 import type { FieldError } from './problems.js';

@@ -1,7 +1,4 @@
-/**
- * `checkValue`: does one JSON value conform to one field? The single rule book used for content
- * validation, for submitted drafts and for defaults, so the three can never disagree.
- */
+/** `checkValue`: the one rule book for content, submitted drafts and defaults, so they never disagree. */
 import type { Field } from './fields.js';
 import { codePointLength, matchesFormat } from '../shared/formats.js';
 import type { FieldErrorCode } from './problems.js';
@@ -24,11 +21,9 @@ const FORMAT_HINT = {
   'date-time': 'Enter a date and time with its time zone offset, such as 2026-05-01T14:30:00+02:00.',
 } as const;
 
-// Option lookups are memoised per field object: thousands of options stay O(1) per check.
-// A WeakMap holds no field alive and is invisible to callers.
+// Memoised per field object (a WeakMap): thousands of options stay O(1) per check.
 const optionSets = new WeakMap<Field, ReadonlySet<string>>();
 
-/** The set of option values of a select field. */
 export function optionValues(field: Extract<Field, { options: unknown }>): ReadonlySet<string> {
   let set = optionSets.get(field);
   if (!set) {
@@ -38,10 +33,7 @@ export function optionValues(field: Extract<Field, { options: unknown }>): Reado
   return set;
 }
 
-/**
- * Longest text (UTF-16 code units) a `pattern` is run on, as the tools' `maxPatternInputLength`.
- * The engine is linear, but in the text times the pattern's size: this bounds the product.
- */
+/** As the tools' `maxPatternInputLength`: the match is linear in the text times the pattern's size. */
 const MAX_PATTERN_INPUT_LENGTH = 10_000;
 
 function plural(count: number, one: string, many: string): string {
@@ -52,11 +44,7 @@ function issue(code: FieldErrorCode, message: string): ValueIssue {
   return { code, message };
 }
 
-/**
- * Text against a server's `pattern`, in linear time (`pattern-engine.ts`). Until the engine is
- * loaded the text is refused with `pattern-pending`, never passed; a pattern the engine cannot run
- * (lookaround, back-references) is left to the server, which checks it anyway.
- */
+/** Until the engine is loaded the text is refused (`pattern-pending`), never passed; `server-only` patterns pass. */
 function checkPattern(pattern: string, value: string): ValueIssue | undefined {
   const check = patternCheck(pattern);
   // A pattern of many RE2 instructions is matched on shorter texts (`longest`): the work is bounded.
@@ -83,9 +71,8 @@ function checkPattern(pattern: string, value: string): ValueIssue | undefined {
 }
 
 /**
- * Checks a present (non-`undefined`) JSON value against `field`. Returns the first failing rule.
- * `patterns: 'skip'` leaves a text field's `pattern` out (for defaults, read before the pattern
- * engine may be loaded: the verdict on a schema must not depend on when it is read).
+ * The first rule `value` (present) breaks. `patterns: 'skip'` is for defaults: the verdict on a schema
+ * must not depend on when the pattern engine loads.
  */
 export function checkValue(field: Field, value: unknown, patterns: 'run' | 'skip' = 'run'): ValueIssue | undefined {
   switch (field.kind) {

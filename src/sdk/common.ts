@@ -1,33 +1,24 @@
-/**
- * What both SDK adapters share: options, who the server is, and the error an adapter throws when
- * the server stopped waiting. No SDK import here.
- */
+/** What both SDK adapters share. No SDK import here. */
 import type { ElicitationServer } from '../core/index.js';
 
 /** Options of `attachElicitation`. */
 export interface AttachElicitationOptions {
   /**
-   * Who is asking, as the person sees it. Each part is optional: `name` defaults to the server's
-   * `serverInfo.name` (read per request, so it is known once connected), then `"MCP server"`.
-   * `id` is shown beside the name and becomes the entries' `serverKey`; without it each
-   * attachment gets a key of its own, so a name the server reports is never an identity.
+   * Who is asking. `name` defaults to the server's `serverInfo.name`, then `"MCP server"`; `id` is shown
+   * beside it and becomes the entries' `serverKey` (else each attachment gets its own key).
    */
   server?: { name?: string; id?: string };
 }
 
-/**
- * Removes what `attachElicitation` installed (the declared capabilities stay: the SDKs cannot drop
- * them). Carries the attachment's `serverKey`, for `queue.cancelAll(detach.serverKey)`.
- */
+/** Removes what `attachElicitation` installed (the SDKs cannot drop declared capabilities). */
 export type DetachElicitation = (() => void) & {
-  /** The `serverKey` of every entry this attachment adds (`options.server.id`, else one of its own). */
+  /** The `serverKey` of this attachment's entries, for `queue.cancelAll(detach.serverKey)`. */
   readonly serverKey: string;
 };
 
-/** The capabilities the kit really supports: form and URL mode (2025-11-25 `{ form: {}, url: {} }`). */
+/** Form and URL mode (2025-11-25 `{ form: {}, url: {} }`). */
 export const ELICITATION_CAPABILITIES = { elicitation: { form: {}, url: {} } } as const;
 
-/** The server as shown to the person, from the options or the server's own `serverInfo`. */
 export function serverIdentity(
   options: AttachElicitationOptions,
   serverInfo: { name?: unknown } | undefined,
@@ -38,10 +29,7 @@ export function serverIdentity(
   return id === undefined ? { name } : { name, id };
 }
 
-/**
- * The `serverKey` of one attachment: `options.server.id` when the host gave one, else a key no other
- * attachment has. Random, not counted: a counter would be module state, shared by every queue.
- */
+/** `options.server.id`, else a random key: a counter would be module state, shared by every queue. */
 export function attachmentKey(options: AttachElicitationOptions): string {
   const id = options.server?.id;
   if (id !== undefined) return id;
@@ -49,16 +37,13 @@ export function attachmentKey(options: AttachElicitationOptions): string {
   return `connection-${[...bits].map((part) => part.toString(36)).join('-')}`;
 }
 
-/** `detach` with the attachment's `serverKey` on it. */
 export function withKey(detach: () => void, serverKey: string): DetachElicitation {
   return Object.assign(detach, { serverKey });
 }
 
 /**
- * The error a handler throws once the SDK aborted its request. Both SDK lines drop whatever a
- * handler returns or throws after the abort (nothing goes on the wire), so this only ends the
- * handler; for a 2026-07-28 round it makes the SDK's round fail instead of retrying with answers
- * the person never gave.
+ * Ends a handler whose request the SDK aborted (the SDK drops its outcome anyway); for a 2026-07-28
+ * round it makes the round fail instead of retrying with answers the person never gave.
  */
 export function stoppedWaiting(signal: AbortSignal): Error {
   const reason: unknown = signal.reason;
@@ -68,12 +53,10 @@ export function stoppedWaiting(signal: AbortSignal): Error {
   return new Error(`The server stopped waiting for this elicitation${detail}`);
 }
 
-/** `true` when a value is a plain JSON object. */
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Says clearly why attaching after `connect()` cannot work. */
 export function assertNotConnected(transport: unknown): void {
   if (transport !== undefined) {
     throw new Error(

@@ -13,7 +13,6 @@ function pad(value: number, width = 2): string {
   return String(value).padStart(width, '0');
 }
 
-/** Formats a UTC offset in minutes east as `+HH:MM` / `-HH:MM`. */
 function formatOffset(minutesEast: number): string {
   const sign = minutesEast < 0 ? '-' : '+';
   const abs = Math.abs(minutesEast);
@@ -21,9 +20,8 @@ function formatOffset(minutesEast: number): string {
 }
 
 /**
- * Turns a local `YYYY-MM-DDTHH:MM[:SS[.fff]]` into RFC 3339 with the offset the host's time zone
- * has at that instant. Returns `undefined` for text of another shape, an issue for a time that
- * does not exist locally.
+ * A local `YYYY-MM-DDTHH:MM[:SS[.fff]]` as RFC 3339 with the host's offset at that instant;
+ * `undefined` for text of another shape, an issue for a time that does not exist locally.
  */
 export function localDateTimeToRfc3339(text: string): string | DateTimeIssue | undefined {
   const match = LOCAL_DATE_TIME.exec(text);

@@ -1,8 +1,6 @@
 /**
- * The four string formats of the elicitation schema, checked as their RFCs define them
- * (JSON Schema 2020-12 §7.3): `date` and `date-time` are RFC 3339 §5.6, `uri` is an RFC 3986
- * absolute URI with a non-empty hier-part, `email` is an RFC 5321 mailbox with a dot-atom local part and a dotted domain.
- * No RegExp backtracks over the input: each check is a single left-to-right scan.
+ * The four string formats of the elicitation schema, as their RFCs define them (JSON Schema 2020-12
+ * §7.3). No RegExp backtracks over the input: each check is a single left-to-right scan.
  */
 /** The string formats an elicitation field may carry. */
 export type StringFormat = 'email' | 'uri' | 'date' | 'date-time';
@@ -10,7 +8,6 @@ export type StringFormat = 'email' | 'uri' | 'date' | 'date-time';
 /** Counts Unicode code points, as JSON Schema's `minLength`/`maxLength` do (a surrogate pair is one). */
 export function codePointLength(value: string): number {
   let length = 0;
-  // A string iterates by code point: a well-formed surrogate pair is one step, a lone surrogate one too.
   for (const _ of value) length++;
   return length;
 }
@@ -22,7 +19,6 @@ function isLeapYear(year: number): boolean {
   return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 }
 
-/** Days in `month` (1–12) of `year`, Gregorian. */
 export function daysInMonth(year: number, month: number): number {
   if (month === 2) return isLeapYear(year) ? 29 : 28;
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
@@ -67,11 +63,7 @@ export function isDateTime(value: string): boolean {
 const ATEXT = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+$/;
 const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
 
-/**
- * A mailbox `local@domain`: the local part is an RFC 5322 dot-atom, the domain at least two
- * host-name labels (letters, digits, inner hyphens). Quoted local parts and address literals are
- * refused, as most servers do.
- */
+/** `local@domain`: an RFC 5322 dot-atom, then 2+ host-name labels; no quoted parts or literals, as most servers. */
 export function isEmail(value: string): boolean {
   const at = value.lastIndexOf('@');
   if (at <= 0 || at === value.length - 1) return false;
@@ -82,10 +74,7 @@ export function isEmail(value: string): boolean {
   return labels.length >= 2 && labels.every((label) => LABEL.test(label));
 }
 
-/**
- * A test for text made only of unreserved characters, sub-delims (RFC 3986 §2), `%HH` escapes and
- * the `extra` characters. It looks for one character that breaks the rule, so nothing backtracks.
- */
+/** Unreserved, sub-delims (RFC 3986 §2), `%HH`, `extra`: one search for a breaking character, no backtracking. */
 function onlyAllowed(extra: string): (text: string) => boolean {
   const breaksRule = new RegExp(`[^A-Za-z0-9\\-._~!$&'()*+,;=%${extra}]|%(?![0-9A-Fa-f]{2})`);
   return (text) => !breaksRule.test(text);
@@ -95,7 +84,6 @@ const isRegName = onlyAllowed('');
 const isUserinfo = onlyAllowed(':');
 const isPath = onlyAllowed(':@/');
 const isQuery = onlyAllowed(':@/?');
-/** IPvFuture: "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ). */
 const IP_FUTURE = /^[vV][0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+$/;
 
 function isIPv4(text: string): boolean {
@@ -156,7 +144,6 @@ export function isUri(value: string): boolean {
   const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:/.exec(value);
   if (!scheme) return false;
   let rest = value.slice(scheme[0].length);
-  // The fragment, then the query: both are made of the same characters.
   for (const mark of ['#', '?']) {
     const start = rest.indexOf(mark);
     if (start >= 0) {
@@ -174,11 +161,10 @@ export function isUri(value: string): boolean {
     if (!isAuthority(authority)) return false;
     path = slash >= 0 ? rest.slice(slash) : '';
   }
-  // path-abempty / path-absolute / path-rootless / path-empty: segments of pchar.
   return isPath(path);
 }
 
-/** Checks `value` against one of the four formats. */
+/** Checks `value` against one of the four formats; an unknown format matches nothing. */
 export function matchesFormat(format: StringFormat, value: string): boolean {
   switch (format) {
     case 'email':
@@ -190,7 +176,6 @@ export function matchesFormat(format: StringFormat, value: string): boolean {
     case 'date-time':
       return isDateTime(value);
     default:
-      // A JavaScript caller may pass any string: a format the kit does not know matches nothing.
       format satisfies never;
       return false;
   }

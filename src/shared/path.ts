@@ -1,7 +1,4 @@
-/**
- * Paths into a schema or content, written the way a person reads them:
- * `properties.color.enumNames`, `properties["a.b"].oneOf[2].const`, `required[1]`.
- */
+/** Paths into a schema or content, as a person reads them: `properties["a.b"].oneOf[2].const`. */
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -12,7 +9,6 @@ export function joinPath(base: string, key: string | number): string {
   return `${base}[${JSON.stringify(key)}]`;
 }
 
-/** True when `value` is a plain, non-array object (what JSON calls an object). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -22,7 +18,6 @@ export function ownValue(record: object, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(record, key) ? (record as Record<string, unknown>)[key] : undefined;
 }
 
-/** True when `record` has `key` as an own property. */
 export function hasOwn(record: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(record, key);
 }
@@ -32,7 +27,7 @@ export function setOwn<T>(record: Record<string, T>, key: string, value: T): voi
   Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-/** The members of `record` named in `keys` whose values are not `undefined`, in that order: optional keys stay absent. */
+/** The members named in `keys` whose values are not `undefined`: optional keys stay absent. */
 export function pickDefined<T extends object, const K extends keyof T>(
   record: T,
   keys: readonly K[],
@@ -42,20 +37,17 @@ export function pickDefined<T extends object, const K extends keyof T>(
   return picked as { [P in K]?: Exclude<T[P], undefined> };
 }
 
-/** A copy of `record` without its `undefined` members: optional keys stay absent. */
+/** `record` without its `undefined` members: optional keys stay absent. */
 export function defined<T extends object>(record: T): { [P in keyof T]?: Exclude<T[P], undefined> } {
   return pickDefined(record, Object.keys(record) as (keyof T)[]);
 }
 
-/**
- * `JSON.stringify(value)`, typed as what it gives: `undefined` for undefined, a function, a symbol
- * or a `toJSON` that returns one (lib.d.ts says `string`, which hides the case).
- */
+/** `JSON.stringify`, typed as what it gives (lib.d.ts says `string`, hiding `undefined`). */
 export function jsonText(value: unknown): string | undefined {
   return JSON.stringify(value);
 }
 
-/** Text quoted as JSON for a message, cut to its first 60 characters: a hostile 1 MB value stays one readable line. */
+/** Quoted as JSON, cut to 60 characters: a hostile 1 MB value stays one readable line. */
 export function quoteShort(value: unknown): string {
   const text = typeof value === 'string' && value.length > 60 ? `${value.slice(0, 60)}…` : value;
   return jsonText(text) ?? String(text);

@@ -1,24 +1,7 @@
 /**
- * The lazily loaded half of the pattern engine (see `pattern-engine.ts`): reads a pattern as
- * ECMA-262 with the `u` flag (`@eslint-community/regexpp`), rewrites it into RE2 syntax with the
- * same verdict on every text, and compiles that with `re2js`, which matches in linear time.
- *
- * Same verdict, by construction rather than by RE2's own syntax:
- * - every character set (a literal, `.`, `\d`, `\w`, `\s`, `\p{…}`, `[…]`, `[^…]`, `[]`, `[^]`) is
- *   written as explicit code-point ranges, so RE2's own meaning of `.`, `\s`, classes or `\p{…}` never
- *   comes into play. `.` is anything but the four ECMAScript line terminators; `\d` and `\w` are
- *   ASCII (the `u` flag without `i`); `\s` and `\p{…}` are read from the host's own RegExp (see
- *   `hostSet`), so a Unicode version difference between RE2's tables and the browser cannot change a
- *   verdict;
- * - `^` and `$` are `\A` and `\z` (no `m` flag: the ends of the text), `\b` and `\B` RE2's ASCII word
- *   boundaries, which are ECMAScript's without `i`;
- * - groups become non-capturing and lazy quantifiers greedy: a test only asks whether some match
- *   exists, and without back-references or lookaround a backtracking search finds one exactly when
- *   the regular language allows it (ECMAScript's rule against empty loop iterations removes no
- *   end position either);
- * - lone surrogates: ECMAScript's `u` mode and re2js both read an unpaired surrogate as one code
- *   point.
- * Anything else (lookaround, back-references, modifiers, RE2's limits) is `server-only`.
+ * The lazily loaded half of the pattern engine: rewrites an ECMA-262 `u` pattern into RE2 syntax with
+ * the same verdict on every text, and compiles it with `re2js`. Why each rewrite keeps the verdict,
+ * and the cost bound: `src/shared/README.md`.
  */
 import { RegExpParser, type AST } from '@eslint-community/regexpp';
 import { RE2JS } from 're2js';
@@ -30,29 +13,19 @@ type Ranges = [number, number][];
 
 const MAX_CODE_POINT = 0x10ffff;
 
-/**
- * Matching costs up to the text's length times the program's size (RE2's NFA and bit-state
- * backtracker visit each instruction at most once per position). This bounds that product, so one
- * check is at most two million steps (measured at the bound: 35 ms on an idle 2-core EPYC, 100 ms
- * at a load average of 14): a pattern of up to 200 instructions (nearly all real ones) is matched on
- * texts of up to 10,000 code units, a larger one (Zod's IPv6 pattern has about 700) on
- * proportionally shorter texts.
- */
+/** Text length × program size, bounded: at most two million steps per check (README, "Cost"). */
 const WORK = 2_000_000;
-/** The largest RE2 program the kit compiles (all parts of a pattern together). */
 const MAX_PROGRAM_SIZE = 20_000;
 /** `\B` in a translated source (not an escaped backslash before a `B`). */
 const NON_BOUNDARY = /(?:^|[^\\])(?:\\\\)*\\B/;
 /** A character outside the Basic Multilingual Plane. */
 const ASTRAL = /[\u{10000}-\u{10FFFF}]/u;
 
-/** Deepest group nesting translated (the rewriting recurses; RE2 itself stops at 1,000). */
+/** The rewriting recurses; RE2 itself stops at 1,000. */
 const MAX_NESTING = 500;
 
-/** How many patterns' checks are remembered (the oldest is forgotten first). */
 const REMEMBERED = 512;
 
-/** Ends a translation with the reason the pattern is left to the server. */
 class ServerOnly extends Error {
   constructor(readonly reason: ServerOnlyReason) {
     super(reason);
@@ -95,12 +68,10 @@ const DOT: Ranges = complement([
   [0x2028, 0x2029],
 ]);
 
-/** `\x{…}`: RE2's spelling of one code point, unambiguous inside and outside a class. */
 function codePoint(value: number): string {
   return `\\x{${value.toString(16)}}`;
 }
 
-/** A set as an RE2 class of explicit ranges; the empty set as a class nothing matches. */
 function classOf(set: Ranges): string {
   if (set.length === 0) return `[^${codePoint(0)}-${codePoint(MAX_CODE_POINT)}]`;
   const only = set[0];
@@ -108,10 +79,7 @@ function classOf(set: Ranges): string {
   return `[${set.map(([lo, hi]) => (lo === hi ? codePoint(lo) : `${codePoint(lo)}-${codePoint(hi)}`)).join('')}]`;
 }
 
-/**
- * The stretches of code points a host string can hold in order: lone surrogates must not meet (a
- * high one before a low one would pair), so each half of the surrogates is a stretch of its own.
- */
+/** Lone surrogates must not meet (a high one before a low one would pair): each half is a stretch of its own. */
 const STRETCHES: readonly (readonly [number, number])[] = [
   [0, 0xd7ff],
   [0xd800, 0xdbff],
@@ -119,7 +87,6 @@ const STRETCHES: readonly (readonly [number, number])[] = [
   [0xe000, MAX_CODE_POINT],
 ];
 
-/** The code points `lo`…`hi` as one string. */
 function textOf(lo: number, hi: number): string {
   const chunks: string[] = [];
   const points: number[] = [];
@@ -135,11 +102,8 @@ function textOf(lo: number, hi: number): string {
 }
 
 /**
- * The code points a class escape (`\s`, `\p{…}`) matches, as the host's own RegExp reads it: the
- * exact ECMAScript answer of this browser or Node, whatever Unicode version it has. One sweep over
- * every code point in order: a search for the next member, then for the next non-member, each by a
- * native RegExp that is a single character class (it cannot backtrack), so the work is one pass
- * plus two searches per range.
+ * The code points `\s` or `\p{…}` match, as the host's own RegExp reads them, so the browser's Unicode
+ * version decides. Searched by single-class RegExps, which cannot backtrack: one pass plus two searches per range.
  */
 function hostSet(escape: string): Ranges {
   const member = new RegExp(`[${escape}]`, 'gu');
@@ -164,13 +128,11 @@ function hostSet(escape: string): Ranges {
   return normalize(found);
 }
 
-/** Reads patterns and turns them into checks; remembers both the checks and the host's sets. */
 export function createLinearEngine(): LoadedPatternEngine {
   const parser = new RegExpParser({ ecmaVersion: 2025 });
   const sets = new Map<string, Ranges>();
   const checks = new Map<string, Exclude<PatternCheck, { kind: 'pending' }>>();
 
-  /** `\s` or one property (positive form), read from the host once. */
   const fromHost = (escape: string): Ranges => {
     let set = sets.get(escape);
     if (!set) {
@@ -274,12 +236,7 @@ export function createLinearEngine(): LoadedPatternEngine {
     }
   }
 
-  /**
-   * The pattern as RE2 sources that must all match (`want: true`) or all not match (`want: false`).
-   * Usually one. A pattern that opens with `^` and lookaheads (`^(?=.*\d)(?!.*\s).{8,}$`, Zod's
-   * host names) is several: anchored at the start, each lookahead is a test of the same text from
-   * its beginning, and the rest one more, so the conjunction is the pattern's verdict.
-   */
+  /** RE2 sources that must all match (`want: true`) or all not: one, or one per leading lookahead (README). */
   function translate(pattern: string): { source: string; want: boolean }[] {
     const ast = parser.parsePattern(pattern, 0, pattern.length, { unicode: true });
     const [only] = ast.alternatives;
@@ -322,16 +279,13 @@ export function createLinearEngine(): LoadedPatternEngine {
     }
     const size = parts.reduce((sum, { compiled }) => sum + compiled.programSize(), 0);
     if (size > MAX_PROGRAM_SIZE) return { kind: 'server-only', reason: 'too-large' };
-    // V8 (the server's RegExp under Node's Ajv) also tries `\B` between the two halves of a character
-    // outside the BMP, even under `u`: `/\B/u.test('a😀a')` is true. RE2 cannot stand there, so such a
-    // text counts as matching and the server decides, rather than refusing what the server accepts.
+    // V8 (the server's Ajv) tries `\B` between the halves of a non-BMP character even under `u`
+    // (`/\B/u.test('a😀a')`); RE2 cannot, so such a text counts as matching: the server decides.
     const nonBoundary = sources.some(({ source }) => NON_BOUNDARY.test(source));
     return {
       kind: 'linear',
       longest: Math.floor(WORK / Math.max(size, 200)),
-      // `matcher().find()` (NFA or bit-state backtracker), not `test()`: re2js's `test` takes its lazy
-      // DFA, which can build a new state at every character (`(a|b)*a(a|b){20}$`: 100+ ms on 10,000
-      // characters where `find` takes 10), and only the product above bounds the NFA's work.
+      // `find()`, not `test()`: re2js's `test` takes a lazy DFA whose work the bound above does not cover (README).
       test: (text: string) =>
         (nonBoundary && ASTRAL.test(text)) ||
         parts.every(({ compiled, want }) => compiled.matcher(text).find() === want),

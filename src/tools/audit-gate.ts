@@ -1,11 +1,7 @@
 /**
- * The audit gate of SPEC §7: given an audit record and a `tools/call` response body, decide which
- * layer of `structuredContent` the output schema applies to. SDK servers 2.0.0–2.3.1 wrapped the
- * output of a `$ref`-rooted output schema (`z.object().meta({ id })`) as `{ "result": {…} }` toward
- * 2025-11-25 clients; 2.4.0 sends it at the root. A pipeline that always validates
- * `structuredContent.result` then flags valid responses; the gate picks the right layer per call.
- * (Outside the gate, SEP-2106 holds: `structuredContent` may be any JSON value, validated as it is;
- * that is `validateToolResult`'s job.)
+ * The audit gate of SPEC §7: which layer of `structuredContent` an output schema applies to. SDK
+ * servers 2.0.0–2.3.1 wrapped a `$ref`-rooted output as `{ "result": {…} }` toward 2025-11-25 clients;
+ * 2.4.0 sends it at the root, so a pipeline that always validates `.result` flags valid responses.
  */
 import { hasOwn, isRecord, type JsonObject } from './json.js';
 import { compileToolSchema } from './tool-schema.js';
@@ -14,19 +10,14 @@ import { compileToolSchema } from './tool-schema.js';
 export const STRUCTURED_CONTENT_TARGETS = ['schema', 'missing', 'legacy_wrapper', 'validate_root'] as const;
 
 /**
- * Where the output schema applies:
- * - `schema`: the audit record is malformed, so no layer is picked;
- * - `missing`: the body has no `structuredContent`, or it is not a JSON object;
- * - `legacy_wrapper`: validate `structuredContent.result`;
- * - `validate_root`: validate `structuredContent` itself.
+ * Where the output schema applies: `schema` (the audit record is malformed), `missing` (no object
+ * `structuredContent`), `legacy_wrapper` (`structuredContent.result`), `validate_root` (`structuredContent`).
  */
 export type StructuredContentTarget = (typeof STRUCTURED_CONTENT_TARGETS)[number];
 
 /** An audit record that satisfies `AUDIT_RECORD_SCHEMA`. */
 export interface AuditRecord {
-  /** The tool's name (non-empty). */
   tool: string;
-  /** The protocol revision of the call. */
   protocol: '2025-11-25' | '2026-07-28';
   /** Whether the tool's output schema is an id'd zod object (a root `$ref`), the shape 2.0.0–2.3.1 wrapped. */
   metaIdTool: boolean;
@@ -49,11 +40,9 @@ function structuredContentOf(body: unknown): unknown {
 }
 
 /**
- * SPEC §7, outcomes checked in order: `schema` when `record` does not satisfy `AUDIT_RECORD_SCHEMA`
- * (checked with `compileToolSchema`); `missing` when `body.structuredContent` is absent or not an
- * object (arrays and null are not objects); `legacy_wrapper` when `metaIdTool` is true, `protocol` is
- * `2025-11-25` and `structuredContent` has exactly one key, `result`, whose value is an object;
- * `validate_root` otherwise. `metaIdTool: false` never gives `legacy_wrapper`.
+ * SPEC §7, checked in order: `schema` when `record` fails `AUDIT_RECORD_SCHEMA`; `missing` when
+ * `structuredContent` is absent or not an object; `legacy_wrapper` when `metaIdTool`, `2025-11-25` and
+ * exactly one key `result` holding an object; else `validate_root`.
  */
 export function structuredContentTarget(record: unknown, body: unknown): StructuredContentTarget {
   const compiled = compileToolSchema(AUDIT_RECORD_SCHEMA);
@@ -76,9 +65,8 @@ export function structuredContentTarget(record: unknown, body: unknown): Structu
 }
 
 /**
- * The object the output schema applies to for `target`: `structuredContent.result` for
- * `legacy_wrapper`, `structuredContent` for `validate_root`, `undefined` for `schema` and `missing`
- * (and whenever `body` does not have the shape `target` implies).
+ * The object the output schema applies to for `target` (`structuredContent.result` or `structuredContent`);
+ * `undefined` for `schema` and `missing`, or when `body` lacks the shape `target` implies.
  */
 export function auditTargetValue(target: StructuredContentTarget, body: unknown): JsonObject | undefined {
   const content = structuredContentOf(body);
@@ -91,7 +79,6 @@ export function auditTargetValue(target: StructuredContentTarget, body: unknown)
     case 'missing':
       return undefined;
     default:
-      // A JavaScript caller may pass any string: an unknown target has no value to audit.
       target satisfies never;
       return undefined;
   }
@@ -99,14 +86,10 @@ export function auditTargetValue(target: StructuredContentTarget, body: unknown)
 
 /** How many calls ended in each outcome, and in all. */
 export type StructuredContentTargetCounts = Record<StructuredContentTarget, number> & {
-  /** Every outcome counted. */
   total: number;
 };
 
-/**
- * Counts the outcomes of many calls, each separately (SPEC §7: `legacy_wrapper` and `validate_root`
- * are never folded into one "passed"). Every outcome appears, with 0 when it never happened.
- */
+/** Counts the outcomes of many calls, each separately (SPEC §7: never folded into one "passed"); 0 when absent. */
 export function countStructuredContentTargets(
   outcomes: Iterable<StructuredContentTarget>,
 ): StructuredContentTargetCounts {

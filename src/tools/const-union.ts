@@ -1,29 +1,14 @@
 /**
- * Const unions: a `oneOf` or `anyOf` whose every branch is `{ const, title?, description? }`, the
- * usual spelling of titled options (MCP's elicitation schema uses it too). Ajv compiles one
- * subschema per branch, and from a few thousand branches its code generator overflows the stack
- * ("Maximum call stack size exceeded", ajv#1581, rjsf#3829); rjsf matches a value against every
- * branch on each change. An `enum` of the consts gives the same verdict with one keyword, so the
- * validator and the form are given that instead.
- *
- * A union is rewritten only where the verdict provably stays the same:
- * - every branch is an object with a `const` and nothing besides a text `title` and `description`
- *   (annotations: they never change a verdict, and the meta-schema wants them to be text);
- * - a `oneOf` has pairwise different consts (JSON equality), since a value matching two branches
- *   fails it; an `anyOf` may repeat them;
- * - the schema has no `enum` of its own (the two would have to be intersected);
- * - no reference anywhere in the document points into a `oneOf` or `anyOf` (it would lose its target).
- * Anything else, and any document that cannot be walked (a cycle, a getter that throws), is left as
- * it is, and the kit's scan reports what is wrong with it as before.
+ * Const unions (`oneOf`/`anyOf` of `{ const, title? }`) rewritten as an `enum`: Ajv's code generator
+ * overflows the stack on a few thousand branches. Only where the verdict provably stays the same: the
+ * conditions are in `src/tools/README.md`, "Const unions".
  */
 import { canonicalJson, hasOwn, isRecord, unescapePointerToken } from './json.js';
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_MAP_KEYWORDS, SINGLE_SCHEMA_KEYWORDS } from './scan.js';
 
 /** A union of consts, read from a schema. */
 export interface ConstUnion {
-  /** Where it was written. */
   keyword: 'oneOf' | 'anyOf';
-  /** The consts, in branch order, each once. */
   values: unknown[];
   /** Each value's `title`, or `undefined` when its branch has none. */
   titles: (string | undefined)[];
@@ -37,7 +22,7 @@ function isTextOrAbsent(value: unknown): boolean {
   return value === undefined || typeof value === 'string';
 }
 
-/** The const union `schema` holds under `keyword`, when it may become an `enum` (see the file comment). */
+/** The const union `schema` holds under `keyword`, when it may become an `enum`. */
 function readConstUnion(schema: Record<string, unknown>, keyword: 'oneOf' | 'anyOf'): ConstUnion | undefined {
   const branches = schema[keyword];
   if (!Array.isArray(branches) || branches.length === 0) return undefined;
@@ -61,7 +46,6 @@ function readConstUnion(schema: Record<string, unknown>, keyword: 'oneOf' | 'any
   return { keyword, values, titles };
 }
 
-/** The union of `schema` to rewrite (its `oneOf`, else its `anyOf`), if any. */
 function unionOf(schema: Record<string, unknown>): ConstUnion | undefined {
   if (hasOwn(schema, 'enum')) return undefined;
   return (
@@ -70,7 +54,6 @@ function unionOf(schema: Record<string, unknown>): ConstUnion | undefined {
   );
 }
 
-/** Whether the fragment of `reference` is a JSON Pointer through a `oneOf` or `anyOf`. */
 function pointsIntoUnion(reference: string): boolean {
   const hash = reference.indexOf('#');
   if (hash < 0) return false;
@@ -88,7 +71,7 @@ function pointsIntoUnion(reference: string): boolean {
     .some((token) => token === 'oneOf' || token === 'anyOf');
 }
 
-/** One place of the walk; `parent` links give the path to a union without copying paths around. */
+/** `parent` links give the path to a union without copying paths around. */
 interface Step {
   value: unknown;
   schema: boolean;
@@ -96,13 +79,12 @@ interface Step {
   key: string | number;
 }
 
-/** A union to rewrite and the place it is at. */
 interface Site {
   step: Step;
   union: ConstUnion;
 }
 
-/** What the walk found: the unions to rewrite, or `undefined` when the document must be left alone. */
+/** The unions to rewrite, or `undefined` when the document must be left alone. */
 function findUnions(root: unknown): Site[] | undefined {
   const found: Site[] = [];
   const onPath = new Set<object>();
@@ -159,10 +141,9 @@ function findUnions(root: unknown): Site[] | undefined {
 }
 
 /**
- * `root` with every const union that may be rewritten (see the file comment) turned into an `enum`
- * of its consts; `decorate` may add to each rewritten schema (the form keeps the titles that way).
- * Only the schemas on the way to a union are copied; the rest is shared with `root`, which is never
- * changed. Returns `root` itself when there is nothing to rewrite. Never throws.
+ * `root` with every const union that may be rewritten turned into an `enum`; `decorate` may add to each
+ * (the form keeps the titles that way). Only the path to a union is copied; `root` is never changed.
+ * Never throws.
  */
 export function rewriteConstUnions(
   root: unknown,
@@ -177,7 +158,6 @@ export function rewriteConstUnions(
   }
   if (sites === undefined || sites.length === 0) return root;
   const copies = new Map<Step, Record<string, unknown> | unknown[]>();
-  /** The copy of the container at `step`, made (and hung into its parent's copy) on first use. */
   const copyOf = (step: Step): Record<string, unknown> | unknown[] => {
     const known = copies.get(step);
     if (known) return known;

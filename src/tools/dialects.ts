@@ -1,7 +1,4 @@
-/**
- * The JSON Schema dialects a tool schema may declare with `$schema` (SEP-2106: 2020-12 by default,
- * draft-07 when `$schema` says so; the kit also takes 2019-09, which Ajv implements).
- */
+/** The dialects a tool schema may declare (SEP-2106: 2020-12 by default; also draft-07, and 2019-09, which Ajv has). */
 
 /** A dialect the kit compiles. */
 export type ToolSchemaDialect = '2020-12' | '2019-09' | 'draft-07';
@@ -9,11 +6,7 @@ export type ToolSchemaDialect = '2020-12' | '2019-09' | 'draft-07';
 /** The dialect used when a schema has no `$schema` (SEP-2106 §"Default dialect"). */
 export const DEFAULT_DIALECT: ToolSchemaDialect = '2020-12';
 
-/**
- * The meta-schema URI Ajv registers for each dialect. A schema is handed to Ajv with this exact
- * spelling in its root `$schema`: Ajv looks the meta-schema up by that string and throws
- * `no schema with key or ref` for any other spelling.
- */
+/** The meta-schema URI Ajv registers per dialect: it looks the meta-schema up by this exact string. */
 export const CANONICAL_DIALECT_URIS: Readonly<Record<ToolSchemaDialect, string>> = {
   '2020-12': 'https://json-schema.org/draft/2020-12/schema',
   '2019-09': 'https://json-schema.org/draft/2019-09/schema',
@@ -21,13 +14,8 @@ export const CANONICAL_DIALECT_URIS: Readonly<Record<ToolSchemaDialect, string>>
 };
 
 /**
- * Every `$schema` spelling the kit accepts, and the dialect it names. For each dialect: the
- * canonical URI and the same URI with the other scheme (`http`/`https`), each with or without an
- * empty fragment (`#`). The empty fragment does not change which resource a URI names (RFC 3986
- * §3.5), and both schemes are in real use: the meta-schemas' own ids are `https://…/2020-12/schema`
- * and `http://…/draft-07/schema#`, while generators and hand-written schemas mix them up. Nothing
- * else is guessed: no trailing slash, no `www.`, no case folding, no `draft/2020-12` without
- * `/schema`.
+ * Every `$schema` spelling the kit accepts: each canonical URI with either scheme (both are in real use)
+ * and with or without an empty `#` (RFC 3986 §3.5). Nothing else is guessed.
  */
 export const SCHEMA_DIALECT_URIS: Readonly<Record<string, ToolSchemaDialect>> = Object.freeze(
   Object.fromEntries(

@@ -1,15 +1,10 @@
-/**
- * JSON helpers for the tool-schema layer. Everything that walks a value is iterative, so a value
- * nested 100,000 levels deep (which `JSON.parse` happily builds) cannot overflow the stack here.
- */
+/** JSON helpers for the tool-schema layer; every walk is iterative, so 100,000 levels cannot overflow the stack. */
 
 import { hasOwn, isRecord } from '../shared/path.js';
 
 /** A JSON object as the kit reads it: a plain, non-array, non-null object. */
 export type JsonObject = Record<string, unknown>;
 
-// The same tests the core uses: a JSON object is a plain, non-array, non-null object, and own keys
-// (so `__proto__` and `constructor` are plain keys) are read without the prototype.
 export { hasOwn, isRecord } from '../shared/path.js';
 
 /** One reference token of a JSON Pointer (RFC 6901 §3): `~` → `~0`, `/` → `~1`. */
@@ -17,7 +12,6 @@ export function escapePointerToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** Appends an object key or array index to a JSON Pointer; the root pointer is `''`. */
 export function joinPointer(base: string, token: string | number): string {
   return `${base}/${typeof token === 'number' ? String(token) : escapePointerToken(token)}`;
 }
@@ -52,7 +46,6 @@ function isOmitted(value: unknown): boolean {
   return value === undefined || typeof value === 'function' || typeof value === 'symbol';
 }
 
-/** A frame of the iterative serializer: either text to emit, or a value still to serialize. */
 type Frame = { text: string } | { value: unknown };
 
 /** The text of a scalar (anything but an array or object) as `canonicalJson` writes it. */
@@ -63,7 +56,6 @@ function scalarJson(value: unknown): string {
   return 'null';
 }
 
-/** Members of an object that JSON keeps, keys sorted. */
 function sortedKeys(record: JsonObject): string[] {
   return Object.keys(record)
     .filter((key) => !isOmitted(record[key]))
@@ -71,10 +63,8 @@ function sortedKeys(record: JsonObject): string[] {
 }
 
 /**
- * JSON text with object keys sorted, so two values that are equal as JSON give the same text
- * (key order never matters in JSON Schema). Iterative: the depth of `value` does not touch the
- * stack. Like `JSON.stringify`, object members holding `undefined`, a function or a symbol are
- * left out; in arrays those, non-finite numbers and bigints come out as `null`.
+ * JSON text with object keys sorted, so values equal as JSON give the same text. Iterative. Members and
+ * items are dropped or written `null` as `JSON.stringify` does.
  */
 export function canonicalJson(value: unknown): string {
   const out: string[] = [];
@@ -87,7 +77,6 @@ export function canonicalJson(value: unknown): string {
     }
     const current = frame.value;
     if (Array.isArray(current)) {
-      // Pushed in reverse so they pop in order.
       stack.push({ text: ']' });
       for (let i = current.length - 1; i >= 0; i--) {
         stack.push({ value: current[i] });

@@ -1,7 +1,6 @@
 /**
- * Reads a tool schema before Ajv sees it: bounds its size, checks its `$schema`, `$id`s and
- * references, and the length of its `pattern`s. The walk is iterative and stops at the first problem,
- * so a 100,000-deep or 100,000-subschema document costs no more than reaching the limit does.
+ * Reads a tool schema before Ajv sees it: size, `$schema`, `$id`s, references, pattern lengths. The walk
+ * is iterative and stops at the first problem, so a 100,000-deep document costs only reaching the limit.
  */
 import { DEFAULT_DIALECT, dialectOf, type ToolSchemaDialect } from './dialects.js';
 import { describeJsonType, hasOwn, isRecord, joinPointer, unescapePointerToken, type JsonObject } from './json.js';
@@ -12,7 +11,6 @@ export interface ScanError {
   message: string;
 }
 
-/** The limits the scan enforces (a subset of `SchemaLimits`, all present). */
 export interface ScanLimits {
   maxDepth: number;
   maxSubschemas: number;
@@ -25,7 +23,6 @@ export interface UriOperations {
   resolve(base: string, ref: string): string;
 }
 
-/** A successful scan: the dialect and the number of subschemas counted. */
 export interface ScanReport {
   dialect: ToolSchemaDialect;
   subschemas: number;
@@ -46,7 +43,6 @@ export const SINGLE_SCHEMA_KEYWORDS = new Set([
   'unevaluatedItems',
   'unevaluatedProperties',
 ]);
-/** Keywords whose value is an array of subschemas. */
 export const SCHEMA_ARRAY_KEYWORDS = new Set(['allOf', 'anyOf', 'items', 'oneOf', 'prefixItems']);
 /** Keywords whose value maps names to subschemas (`dependencies` values may also be string arrays). */
 export const SCHEMA_MAP_KEYWORDS = new Set([
@@ -57,7 +53,6 @@ export const SCHEMA_MAP_KEYWORDS = new Set([
   'patternProperties',
   'properties',
 ]);
-/** Keywords holding a reference. */
 const REFERENCE_KEYWORDS = ['$ref', '$dynamicRef', '$recursiveRef'] as const;
 
 const SUPPORTED_DIALECTS_TEXT = 'Supported: 2020-12 (the default when $schema is absent), 2019-09 and draft-07.';
@@ -90,15 +85,11 @@ function refuse(code: ScanError['code'], message: string): ScanError {
   return { code, message };
 }
 
-/** The `dialect` error for a `$schema` the kit does not support, found at `pointer`. */
 function unsupportedDialect(uri: string, pointer: string): ScanError {
   return refuse('dialect', `Unsupported JSON Schema dialect ${quote(uri)} ${at(pointer)}. ${SUPPORTED_DIALECTS_TEXT}`);
 }
 
-/**
- * The dialect of `schema`, from its root `$schema` (2020-12 when there is none), or the `dialect`
- * error. A non-object, non-boolean root is left to the scan.
- */
+/** The dialect from the root `$schema` (2020-12 when none), or the `dialect` error. */
 export function readDialect(schema: unknown): ToolSchemaDialect | ScanError {
   if (!isRecord(schema) || !hasOwn(schema, '$schema') || schema.$schema === undefined) return DEFAULT_DIALECT;
   const declared = schema.$schema;
@@ -135,7 +126,6 @@ function checkJson(value: unknown, pointer: string): ScanError | undefined {
     : refuse('invalid-schema', `The schema is not JSON: ${pointer === '' ? 'the root' : pointer} holds ${what}.`);
 }
 
-/** Pushes the members of a data value (not a schema) for the walk, first member on top. */
 function pushData(value: object, frame: ValueFrame, stack: Frame[]): void {
   const entries: [string | number, unknown][] = Array.isArray(value)
     ? value.map((item, i) => [i, item])
@@ -153,10 +143,7 @@ function pushData(value: object, frame: ValueFrame, stack: Frame[]): void {
   }
 }
 
-/**
- * The value a JSON Pointer fragment (URI-encoded, RFC 6901 §6) names inside `resource`, and that
- * pointer decoded; `value` is `undefined` when nothing is there.
- */
+/** What a JSON Pointer fragment (URI-encoded, RFC 6901 §6) names inside `resource`, and that pointer decoded. */
 function pointerTarget(resource: unknown, fragment: string): { value: unknown; pointer: string } {
   let decoded: string;
   try {
@@ -182,12 +169,10 @@ export function scanSchema(
 ): ScanReport | ScanError {
   let subschemas = 0;
   const schemaNodes = new Set<object>();
-  /** Resources of the document by base URI (`''` for a root without `$id`), with their JSON Pointers. */
   const resources = new Map<string, { node: unknown; pointer: string }>();
   const references: Reference[] = [];
   const patterns: { pattern: string; pointer: string }[] = [];
 
-  /** The base URI inside `node` (its own `$id`, resolved against `base`), or the `invalid-id` error. */
   function baseOf(node: unknown, base: string, pointer = ''): string | ScanError {
     if (!isRecord(node) || !hasOwn(node, '$id') || node.$id === undefined) return base;
     const id = node.$id;
@@ -280,7 +265,6 @@ export function scanSchema(
       if (value === undefined) continue;
       const child = { pointer: joinPointer(pointer, key), depth: depth + 1, base };
       if (SCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value)) {
-        // The array is one level of nesting, its items (schemas) the next.
         for (let i = value.length - 1; i >= 0; i--) {
           stack.push({
             kind: 'schema',
@@ -308,10 +292,8 @@ export function scanSchema(
   }
 
   /**
-   * Every reference must land inside this document: a fragment (`#/…`, `#name`) or a URI naming one
-   * of its resources (the root or an embedded `$id`). A JSON Pointer may also land on a value the walk
-   * read as data (inside an unknown keyword); Ajv compiles that value as a schema, so it is walked
-   * again as one, and its own references are checked in turn.
+   * Every reference must land inside this document. A pointer may land on a value the walk read as data
+   * (inside an unknown keyword): Ajv compiles it as a schema, so it is walked again as one.
    */
   function followReferences(): ScanError | undefined {
     for (let i = 0; i < references.length; i++) {
@@ -349,8 +331,7 @@ export function scanSchema(
     return undefined;
   }
 
-  // Only their length: the linear-time engine runs any pattern the host's RegExp compiles (or
-  // leaves it to the server), so no shape needs refusing.
+  // Only their length: the linear-time engine runs any pattern the host's RegExp compiles.
   function checkPatterns(): ScanError | undefined {
     for (const { pattern, pointer } of patterns) {
       if (pattern.length > limits.maxPatternLength) {
@@ -377,10 +358,8 @@ export function scanSchema(
 }
 
 /**
- * Whether a schema has a `pattern` or `patternProperties` anywhere: its form and result view then
- * wait for the pattern engine, and one without pays nothing. Values under unknown keywords count
- * too, which only costs a load. Iterative, each object read once (a shared or cyclic graph ends
- * too), never throws.
+ * Whether a schema has a `pattern` or `patternProperties` anywhere (unknown keywords included): its form
+ * and result view then wait for the pattern engine. Iterative, cycle-safe, never throws.
  */
 export function hasPatterns(schema: unknown): boolean {
   const stack: unknown[] = [schema];

@@ -1,7 +1,4 @@
-/**
- * `validateToolResult`: checks a `tools/call` result's `structuredContent` against the tool's
- * `outputSchema` (SEP-2106) and says how it went, with the problems located by JSON Pointer.
- */
+/** `validateToolResult`: a `tools/call` result's `structuredContent` against the tool's `outputSchema` (SEP-2106). */
 import { describeJsonType, hasOwn, isRecord, jsonEqual, type JsonObject } from './json.js';
 import {
   compileToolSchema,
@@ -11,16 +8,10 @@ import {
   type ToolSchemaError,
 } from './tool-schema.js';
 
-/**
- * A tool as listed by `tools/list`: the parts the kit reads. Structural, so a `Tool` from either MCP
- * SDK (or plain JSON) fits without importing one.
- */
+/** A tool as listed by `tools/list`, structurally: a `Tool` from either SDK (or plain JSON) fits. */
 export interface Tool {
-  /** The tool's name. */
   name: string;
-  /** Display name. */
   title?: string;
-  /** What the tool does. */
   description?: string;
   /** JSON Schema of the arguments; its root is an object (SEP-2106). */
   inputSchema: { type: 'object'; $schema?: string; [key: string]: unknown };
@@ -30,9 +21,7 @@ export interface Tool {
 
 /** A content block of a result; only `type` and, for `text` blocks, `text` are read. */
 export interface ContentBlock {
-  /** `text`, `image`, `audio`, `resource_link`, `resource`, … */
   type: string;
-  /** The text of a `text` block. */
   text?: unknown;
 }
 
@@ -42,7 +31,6 @@ export interface CallToolResult {
   content?: readonly ContentBlock[];
   /** Any JSON value. `0`, `false`, `""` and `null` are present values; only an absent key is missing. */
   structuredContent?: unknown;
-  /** True when the tool reports an error. */
   isError?: boolean;
 }
 
@@ -52,22 +40,16 @@ export type ToolResultVerdictKind = 'valid' | 'invalid' | 'missing' | 'no-schema
 /** What `validateToolResult` found. */
 export interface ToolResultVerdict {
   /**
-   * - `valid`: `structuredContent` (or the value inside a recognised `{result: …}` wrapper) conforms;
-   * - `invalid`: it does not (see `issues`), or a limit stopped the check;
-   * - `missing`: the tool has an `outputSchema`, the result is not an error, and `structuredContent` is absent;
-   * - `no-schema`: nothing to check against: the tool has no `outputSchema`, or the result is an
-   *   error (`isError: true`), which an `outputSchema` does not bind;
-   * - `schema-error`: the `outputSchema` cannot be compiled (see `schemaError`).
+   * `valid` (the value, or the one inside a recognised `{result: …}` wrapper, conforms); `invalid`;
+   * `missing` (an `outputSchema`, no error, no `structuredContent`); `no-schema` (none, or `isError: true`,
+   * which an `outputSchema` does not bind); `schema-error` (the `outputSchema` does not compile).
    */
   verdict: ToolResultVerdictKind;
   /** With `invalid`: the problems, as JSON Pointers into `structuredContent`. Otherwise `[]`. */
   issues: SchemaIssue[];
   /** Plain-text remarks for a person: wrappers recognised, text blocks missing, why nothing was checked. */
   notes: string[];
-  /**
-   * Where the schema was applied: `structuredContent` itself, the value inside its `{result: …}`
-   * wrapper, or `nothing` (verdicts `missing`, `no-schema`, `schema-error`). A view shows that value.
-   */
+  /** Where the schema was applied: `structuredContent`, the value in its `{result: …}` wrapper, or `nothing`. */
   checked: 'structuredContent' | 'structuredContent.result' | 'nothing';
   /** With `schema-error`: why the `outputSchema` was refused. */
   schemaError?: ToolSchemaError;
@@ -102,15 +84,13 @@ export const TOOL_RESULT_NOTES = {
   schemaError: (message: string): string => `The outputSchema cannot be used: ${message}`,
 } as const;
 
-/** `{ "result": X }` with exactly that one key. */
 function isResultWrapper(value: unknown): value is { result: unknown } {
   return isRecord(value) && Object.keys(value).length === 1 && hasOwn(value, 'result');
 }
 
 /**
- * True for the schema SDK servers list toward 2025-era clients when the tool's own output schema has
- * a non-object root: `{type: "object", properties: {result: <schema>}, required: ["result"]}`
- * (plus `$schema`), nothing else.
+ * The schema SDK servers list toward 2025-era clients for a non-object output:
+ * `{type: "object", properties: {result: <schema>}, required: ["result"]}` (plus `$schema`), nothing else.
  */
 function isWrapperSchema(schema: JsonObject): boolean {
   const keys = Object.keys(schema).filter((key) => key !== '$schema');
@@ -125,9 +105,8 @@ function isWrapperSchema(schema: JsonObject): boolean {
 }
 
 /**
- * SEP-2106: an array or primitive `structuredContent` should come with a text block holding its
- * JSON. Compared as parsed JSON (key order and spacing do not matter), never as text. `alsoAccepted`
- * is another value a block may hold instead (the wrapped object, when a wrapper is in play).
+ * SEP-2106: an array or primitive `structuredContent` should come with a text block holding its JSON,
+ * compared parsed, never as text. `alsoAccepted`: the wrapped object, when a wrapper is in play.
  */
 function textBlockNote(result: CallToolResult, value: unknown, alsoAccepted?: unknown): string | undefined {
   if (isRecord(value)) return undefined;
@@ -150,12 +129,8 @@ function textBlockNote(result: CallToolResult, value: unknown, alsoAccepted?: un
 }
 
 /**
- * The verdict on `result` against `tool.outputSchema`, in this order: no `outputSchema` →
- * `no-schema`; an `outputSchema` that does not compile → `schema-error`; an error result → `no-schema`
- * (the SDK clients do not validate error results either); no `structuredContent` → `missing`; then
- * `valid` or `invalid`. A value that fails but is `{result: X}` with X conforming is `valid`, with a
- * note naming the 2025-era wrapper. Array and primitive values get a note when no text block holds
- * their JSON. Never throws.
+ * The verdict on `result` against `tool.outputSchema`; the order of the checks is in `src/tools/README.md`,
+ * "Verdicts". A failing `{result: X}` with X conforming is `valid`, with a note. Never throws.
  */
 export function validateToolResult(
   tool: Tool,

@@ -1,9 +1,7 @@
 /**
- * `<ElicitationForm>`: shows one form-mode elicitation to a person and answers it once. A view over
- * the headless form model (`useElicitationForm`): core decides what the form starts with, which
- * widget each field gets, what Accept sends and which fields are wrong. Nothing here throws into the
- * host: a request core refuses, or a widget that crashes, shows what is wrong and offers Decline and
- * Cancel.
+ * `<ElicitationForm>`: one form-mode elicitation, answered once; a view over the headless form model,
+ * where core decides everything. Nothing here throws into the host: a refused request or a crashing
+ * widget shows what is wrong and offers Decline and Cancel.
  */
 import { useEffect, useMemo, useRef, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 
@@ -32,9 +30,8 @@ import '../theme/elicit-kit.css';
 /** The props of `ElicitationForm`. */
 export interface ElicitationFormProps {
   /**
-   * The `elicitation/create` params (form mode). Treated as untrusted: anything core refuses is shown
-   * as problems with only Decline and Cancel. A new object is a new request: the form starts over
-   * and may answer again.
+   * The `elicitation/create` params (form mode), untrusted: what core refuses shows only Decline and
+   * Cancel. A new object is a new request: the form starts over and may answer again.
    */
   request: ElicitRequestFormParams;
   /** Which server is asking: its name, and its id when given, are shown in the header. */
@@ -48,14 +45,13 @@ export interface ElicitationFormProps {
   /** Replaces the kit's widget for any control (`text`, `radio`, `checkboxes`, …): a host's design system. */
   widgets?: Partial<KitWidgets>;
   /**
-   * A live preview for the host: the draft and core's verdict on it (what Accept would send now, or
-   * why not), once when the form opens and after every change; never for a refused request. The
-   * answer is still sent only through `onRespond`.
+   * A live preview for the host: the draft and core's verdict, on open and after every change (never for a
+   * refused request). The answer is still sent only through `onRespond`.
    */
   onDraftChange?: (draft: Draft, verdict: SubmitResult) => void;
 }
 
-/** Fields typed into ("block implicit submission"): without an Accept button, Enter accepts only where the form has one. */
+/** Typed-into inputs (HTML's "block implicit submission" list). */
 const TYPED_IN = new Set([
   'text',
   'email',
@@ -69,16 +65,15 @@ const TYPED_IN = new Set([
   'month',
   'week',
 ]);
-/** Input types where Enter accepts the form, as a browser's implicit submission does (the filter box, `search`, never). */
+/** Where Enter accepts, as in a browser's implicit submission (never in the filter box, a `search`). */
 const ENTER_ACCEPTS = new Set([...TYPED_IN, 'checkbox', 'radio']);
-/** Without an Accept button, the lone typed-in field where Enter accepts (Chromium's date fields do not). */
+/** Without an Accept button, where a lone field accepts on Enter (Chromium's date fields do not). */
 const LONE_ENTER = new Set(['text', 'email', 'url', 'tel', 'password', 'number']);
 
 /**
- * Whether this Enter key press accepts the form the handler sits on: the rule of a browser's
- * implicit submission, which the kit applies itself (its form is a `<div>`, see `KitForm`). With an
- * Accept button, Enter in any field; without one (a form of a round), only in a lone text-like
- * field. Never while an input method is composing, nor when the field itself used the key.
+ * A browser's implicit submission, applied by the kit (its form is a `<div>`): with an Accept button,
+ * Enter in any field; without one (a round's form), only in a lone text-like field. Never while an
+ * input method composes, nor when the field itself used the key.
  */
 function enterAccepts(event: KeyboardEvent<HTMLDivElement>, withButton: boolean): boolean {
   const target = event.target;
@@ -96,7 +91,6 @@ function enterAccepts(event: KeyboardEvent<HTMLDivElement>, withButton: boolean)
   return typedIn === 1;
 }
 
-/** Problems as a list of path and text. */
 function ProblemList({ problems, labels }: { problems: ShownProblem[]; labels: ElicitationLabels }) {
   return (
     <ul className="mek-problems">
@@ -120,7 +114,6 @@ function Warnings({ warnings, labels }: { warnings: ShownProblem[]; labels: Elic
   );
 }
 
-/** The refused state: what is wrong, then the actions given (Decline and Cancel). */
 function Refused({
   problems,
   labels,
@@ -143,14 +136,11 @@ function Refused({
 /** How Enter accepts: `button` as a form with an Accept button, `lone-field` as one without (a round's). */
 export type EnterRule = 'button' | 'lone-field';
 
-/** The props of `FormView`, the body shared by `ElicitationForm` and a round's forms. */
 export interface FormViewProps {
   model: ElicitationFormModel;
   labels: ElicitationLabels;
-  /** Ids of controls start with it. */
   idPrefix: string;
   widgets?: Partial<KitWidgets> | undefined;
-  /** Enter pressed where the rule says it accepts. */
   onEnter: () => void;
   enterRule: EnterRule;
   /** Whether a refused Accept moves the focus to the first wrong field (a round moves it itself). */
@@ -161,7 +151,6 @@ export interface FormViewProps {
   actions?: { accept: ReactNode; refused: ReactNode } | undefined;
 }
 
-/** The fields of an accepted reading, with the error summary from the model. */
 function FormBody({
   model,
   reading,
@@ -175,8 +164,7 @@ function FormBody({
   children,
 }: Omit<FormViewProps, 'actions'> & { reading: Extract<FormReading, { ok: true }>; children?: ReactNode }) {
   const slots = useMemo(() => fieldSlots(reading, idPrefix, widgets), [reading, idPrefix, widgets]);
-  // A new object once the pattern engine is ready, so every field draws again and shows which
-  // patterns only the server checks.
+  // A new object once the pattern engine is ready, so every field draws again with its pattern note.
   const formContext = useMemo<KitFormContext & { labels: ElicitationLabels }>(
     () => ({ labels }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- engineStatus only renews the object.
@@ -262,9 +250,8 @@ export function FormView(props: FormViewProps) {
 }
 
 /**
- * Shows an MCP server's form-mode elicitation — who asks, the message, the fields — and calls
- * `onRespond` exactly once per `request`: Accept sends core's content, Decline and Cancel (and
- * Escape) send no content. Give a new `request` object to ask again.
+ * Shows an MCP server's form-mode elicitation and calls `onRespond` exactly once per `request`: Accept
+ * sends core's content; Decline, Cancel and Escape send none. Give a new `request` object to ask again.
  */
 export function ElicitationForm({
   request,
@@ -279,10 +266,8 @@ export function ElicitationForm({
   const form = useElicitationForm(request, { onRespond });
   const { model, snapshot } = form;
   const baseId = useBaseId();
-  // A new request starts over: fresh error boundary and focus state.
   const session = useSessionKey(request);
-  // A field with a `pattern` is checked by the pattern engine, loaded on demand: until it is, Accept
-  // waits for it (the person can still decline or cancel).
+  // Until the pattern engine is loaded, Accept waits for it (Decline and Cancel still work).
   const needsEngine = model.needsPatternEngine;
   const { engine, acceptWaits } = form;
   const accept = () => void form.accept();
@@ -337,7 +322,6 @@ export function ElicitationForm({
   );
 }
 
-/** Reports the draft and core's verdict to `onDraftChange`: at once, then after every change. */
 function useDraftReport(
   model: ElicitationFormModel,
   onDraftChange: ElicitationFormProps['onDraftChange'],
@@ -357,6 +341,5 @@ function useDraftReport(
       last = draft;
       listener.current?.(draft, model.check());
     });
-    // A ready pattern engine reports again: patterns can now be checked.
   }, [model, listener, engineStatus]);
 }

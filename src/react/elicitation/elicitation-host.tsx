@@ -1,18 +1,8 @@
 /**
- * `<ElicitationHost queue>`: what a host app mounts once to show every elicitation of every
- * connected server. It reads the queue with `useSyncExternalStore` and shows:
- *
- * - the head of the queue: the oldest request still waiting for an answer (a single prompt, or a
- *   2026-07-28 round as one set, see `ElicitationRound`), with who asks in its header;
- * - URL requests the person consented to, while they wait for the server's completion (Close
- *   dismisses them; answering is already done);
- * - "N pending" in a polite live region, and "Cancel all from <server>" for the head's server;
- * - notices that a server stopped waiting (its request is gone), each dismissible.
- *
- * Focus: when a new prompt comes to the head, focus moves to it: to the prompt's group itself,
- * not its first control, so that a key pressed at that moment (Enter in the host's chat box)
- * cannot submit a form or open a URL. When the last prompt goes, focus returns to where it was
- * before the first one came, if the person has not put it elsewhere meanwhile.
+ * `<ElicitationHost queue>`: mounted once, it shows every elicitation of every connected server: the
+ * queue's head, consented URL requests, a pending count, "Cancel all from <server>", and notices. A new
+ * head takes the focus on its group, not a control, so a key pressed at that moment cannot answer it;
+ * the focus returns when the last prompt goes.
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 
@@ -41,7 +31,6 @@ export interface ElicitationHostProps {
   theme?: 'light' | 'dark';
 }
 
-/** The message of a notice's entry, when it had one that is text (what the server had asked). */
 function noticeDetail(notice: ElicitationNotice): string | undefined {
   const { entry } = notice;
   if (entry.kind !== 'single' || entry.prompt.mode === 'invalid') return undefined;
@@ -50,10 +39,8 @@ function noticeDetail(notice: ElicitationNotice): string | undefined {
 }
 
 /**
- * Who asks, by `serverKey`, as the host names it. Two connections may report the same name (and
- * id): a name is not an identity. While the queue holds entries or notices of several keys under
- * one name and id, each is named with its connection's number (`connectionName`), counted in order
- * of appearance, so the person can tell which of them asks and whose requests "Cancel all" ends.
+ * Who asks, by `serverKey`. A name is not an identity: while several keys share one name and id, each is
+ * named with its connection's number, so the person can tell whose requests "Cancel all" ends.
  */
 function serversByKey(
   snapshot: ElicitationSnapshot,
@@ -116,7 +103,6 @@ export function ElicitationHost({ queue, labels: given, theme }: ElicitationHost
       return;
     }
     if (previous === undefined && !focusIsOurs && focused instanceof HTMLElement) returnTo.current = focused;
-    // Every prompt component renders its named group as the wrapper's first element.
     const group = wrappers.current.get(focusKey)?.firstElementChild;
     if (group instanceof HTMLElement) {
       if (!group.hasAttribute('tabindex')) group.tabIndex = -1;

@@ -1,8 +1,4 @@
-/**
- * `<ElicitationPrompt>`: one elicitation, whatever its mode. Core classifies the request (the same
- * reading the queue gives its entries): form mode goes to `ElicitationForm`, URL mode to
- * `UrlElicitation`, and anything else to a refused view with only Decline and Cancel.
- */
+/** `<ElicitationPrompt>`: one elicitation, whatever its mode, as core classifies it (form, URL, or refused). */
 import { useMemo } from 'react';
 
 import type {
@@ -19,10 +15,7 @@ import { mergeKitLabels, type KitLabels } from './host-labels.js';
 import { ActionRow, DeclineCancel, PromptFrame, useBaseId, useOnce, useSessionKey } from '../shared/prompt-parts.js';
 import { UrlElicitation } from './url-elicitation.js';
 
-/**
- * Core's classified request (`mcp-elicit-kit/core`'s `ElicitationPrompt`: form, url or invalid),
- * under the component's name, so the React entry exports both meanings of `ElicitationPrompt`.
- */
+/** Core's classified request, under the component's name: the React entry exports both meanings. */
 export type ElicitationPrompt = Prompt;
 
 /** The props of `ElicitationPrompt`. */
@@ -90,7 +83,6 @@ function RefusedRequest({
 
 /** The props of `PromptView`: a prompt core already classified (a queue entry's `prompt`). */
 export interface PromptViewProps extends Omit<ElicitationPromptProps, 'request'> {
-  /** The classified request. */
   prompt: Prompt;
 }
 
@@ -130,12 +122,10 @@ export function PromptView({ prompt, server, onRespond, status, onClose, labels,
 }
 
 /**
- * Shows one elicitation of either mode and calls `onRespond` exactly once per `request`: a form
- * (`ElicitationForm`), a URL consent view (`UrlElicitation`), or, for a request that is neither,
- * what is wrong with only Decline and Cancel.
+ * Shows one elicitation of either mode (a form, a URL consent view, or what is wrong) and calls
+ * `onRespond` exactly once per `request`.
  */
 export function ElicitationPrompt({ request, ...rest }: ElicitationPromptProps) {
-  // A new request object is a new prompt, even of the same mode (as in `ElicitationForm`).
   const key = useSessionKey(request);
   const prompt = useMemo(() => toPrompt(request), [request]);
   return <PromptView key={key} prompt={prompt} {...rest} />;

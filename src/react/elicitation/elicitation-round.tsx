@@ -1,21 +1,6 @@
 /**
- * A 2026-07-28 round: several elicitations one server sent in one `input_required` result, shown
- * as ONE set and answered together (SPEC §4: "render them as a set, not one modal per request").
- * Internal: `ElicitationHost` draws it for a queue entry of kind `round`.
- *
- * How a round is answered (the kit's decision):
- * - One Accept sends every answer at once, keyed as the server keyed the requests. Each request can
- *   be said no to on its own ("Decline request 2": its answer is `decline`, the rest are
- *   answered). Cancel (and Escape) dismisses the whole set: every answer is `cancel`, because
- *   cancelling is "not choosing", which is about the set. "Decline all" declines every request.
- * - A form is answered with what core builds from it: each form is a form model
- *   (`createElicitationFormModel`) that Accept asks for its verdict; Accept refuses to send while a
- *   form that is not declined has errors, and each such form shows them.
- * - A URL is answered `accept` only once the person opened it from its own "Open in new tab"
- *   button: one explicit click per page, never several tabs from one Accept. Accept refuses to send
- *   while a URL is neither opened nor declined.
- * - A request the kit cannot answer (unreadable, a refused schema, a refused URL) is shown with
- *   its reason and goes back as `decline`, which the person sees before accepting.
+ * A 2026-07-28 round: several elicitations shown as ONE set and answered together (SPEC §4), for a
+ * queue entry of kind `round`. Internal. How each kind of request is answered: `src/react/README.md`.
  */
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 
@@ -39,7 +24,6 @@ import { openInNewTab, UrlDetails } from './url-elicitation.js';
 
 /** The props of `ElicitationRound`. */
 export interface ElicitationRoundProps {
-  /** The queue entry of kind `round`. */
   entry: RoundElicitationEntry;
   /** Called once with one answer per key (Accept), or … */
   onRespondRound: (results: Record<string, ElicitResult>) => void;
@@ -128,7 +112,6 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
   const labels = useMemo(() => mergeKitLabels(given), [given]);
   const baseId = useBaseId();
   const count = entry.prompts.length;
-  // Each request's header says which of the set it is: "Request 2 of 3 from <server>".
   const perItemLabels = useMemo(
     () => entry.prompts.map((_, index) => ({ ...labels, requestFrom: labels.roundItemFrom(index + 1, count) })),
     [entry.prompts, labels, count],
@@ -136,7 +119,6 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
   const answerable = useMemo(() => entry.prompts.map(canAnswer), [entry.prompts]);
   const [declined, setDeclined] = useState<readonly boolean[]>(() => entry.prompts.map(() => false));
   const [opened, setOpened] = useState<readonly boolean[]>(() => entry.prompts.map(() => false));
-  // One form model per form of the set: Accept asks each for core's verdict.
   const models = useMemo(
     () =>
       entry.prompts.map((prompt) => (prompt.mode === 'form' ? createElicitationFormModel(prompt.request) : undefined)),
@@ -149,7 +131,6 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
   // The first wrong field of the first wrong form takes the focus; when no form is wrong (only a URL
   // left unopened), the summary does.
   const firstWrongField = useRef<string | undefined>(undefined);
-  // One answer for the whole set, whichever of the two callbacks gives it.
   const { respond, answered } = useOnce((answer: RoundAnswer) =>
     answer.kind === 'all' ? onRespondAll(answer.result) : onRespondRound(answer.results),
   );
@@ -172,7 +153,6 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
       const model = models[index];
       if (!answerable[index] || declined[index]) result = { action: 'decline' };
       else if (model !== undefined) {
-        // Each wrong form shows its own field errors (the model keeps them current as they are fixed).
         const verdict = model.submit();
         if (verdict.ok) {
           result = verdict.result;

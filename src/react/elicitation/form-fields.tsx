@@ -1,12 +1,7 @@
 /**
- * The fields of `ElicitationForm`, drawn straight from core's fields with the kit's widgets (not
- * through rjsf's `Form`, which holds the whole answer in one state and re-renders every field on
- * every change). Each field reads its own state from the form model (`useFormField`), so a
- * keystroke re-renders one field, a tick one block of rows.
- *
- * What is drawn is what rjsf would draw with the kit's theme: the widget core names for the field
- * (`widgetFor`, written by `toRjsf`), given the field schema `toRjsf` wrote, rjsf's ids
- * (`<prefix>_<key>`, `…__error`, `…__description`), and the markup of the kit's `FieldTemplate`.
+ * The fields of `ElicitationForm`, drawn from core's fields with the kit's widgets, not through rjsf's
+ * `Form` (which re-renders every field on every change): a keystroke re-renders one field. The markup
+ * and ids are what rjsf would draw with the kit's theme.
  */
 import { errorId, type RJSFSchema } from '@rjsf/utils';
 import { memo, useCallback } from 'react';
@@ -25,7 +20,6 @@ import { resolveWidget, type KitWidgets, type ResolvedWidget } from '../theme/re
 import type { EnumOptions } from '../theme/widgets/parts.js';
 import { useFormField } from './use-elicitation-form.js';
 
-/** What core read of a request it accepts as a form. */
 type AcceptedReading = Extract<FormReading, { ok: true }>;
 
 /** One field as drawn: what the widget is given besides its value and errors. */
@@ -41,7 +35,6 @@ export interface FieldSlot {
   enumOptions: EnumOptions | undefined;
 }
 
-/** The control id of field `index`: `<prefix>_<formKey>`, as rjsf names it. */
 function controlId(rjsf: RjsfForm, idPrefix: string, index: number): string {
   return `${idPrefix}_${rjsf.formKeys[index] ?? `field${index}`}`;
 }
@@ -78,7 +71,6 @@ export function fieldSlots(
 
 const noFocusReport = (): void => {};
 
-/** What `FieldView` needs; it re-renders only when its own state changes. */
 interface FieldViewProps {
   slot: FieldSlot;
   model: ElicitationFormModel;

@@ -1,9 +1,7 @@
 /**
- * The strings of the URL consent view, the refused-request view and the host (queue, rounds,
- * notices), in one object a host can replace piece by piece. They sit beside `ElicitationLabels`
- * (the form's strings): the components of this part take `labels?: Partial<KitLabels>`, both sets
- * in one object. Server text (message, URL) is never passed through here: it is shown as sent. Server
- * names and hosts that labels embed come written out and isolated (`shownServer`, `isolateText`).
+ * The strings of the URL view, the refused view and the host, beside `ElicitationLabels`: components
+ * take both as `labels?: Partial<KitLabels>`. Server names that labels embed come written out and
+ * isolated (`shownServer`).
  */
 import type { ElicitationServer, RequestProblem, RefusedUrl, UrlWarning } from '../../core/index.js';
 import { isolateText } from '../../core/internal.js';
@@ -19,10 +17,7 @@ export interface UrlWarningHosts {
   unicodeHost: string;
 }
 
-/**
- * `server` as label strings name it: name and id with invisible and direction-changing characters
- * written out (`<U+202E>`) and isolated (`isolateText`), so "Cancel all from …" reads in order.
- */
+/** `server` with hidden characters written out and isolated, so "Cancel all from …" reads in order. */
 export function shownServer(server: ElicitationServer): ElicitationServer {
   const name = isolateText(server.name);
   return server.id === undefined ? { name } : { name, id: isolateText(server.id) };
@@ -38,14 +33,9 @@ export interface HostLabels {
   urlAsciiForm: (asciiHost: string) => string;
   /** Beside a look-alike host shown as punycode: its decoded form (hidden characters written out). */
   urlUnicodeForm: (unicodeHost: string) => string;
-  /** Term before the full URL. */
   urlAddress: string;
-  /** Heading of the warning list. */
   urlWarningsTitle: string;
-  /**
-   * One warning, given the host as shown, as the browser uses it, and decoded (the Unicode forms
-   * with hidden characters written out and isolated, see `isolateText`).
-   */
+  /** One warning, given the host as shown, as sent and decoded (the Unicode forms written out and isolated). */
   urlWarning: (warning: UrlWarning, hosts: UrlWarningHosts) => string;
   /** The consent button: opens the URL in a new tab and answers `accept`. */
   urlOpen: string;
@@ -59,9 +49,7 @@ export interface HostLabels {
   urlWaitingDetail: string;
   /** Shown when the server confirmed completion (`notifications/elicitation/complete`). */
   urlCompleted: string;
-  /** Heading when the URL cannot be offered. */
   urlRefusedTitle: string;
-  /** Why, for each refusal. */
   urlRefusal: (refusal: RefusedUrl) => string;
   /** Term before the text the server sent as URL, in the refused view. */
   urlAsSent: string;
@@ -77,14 +65,10 @@ export interface HostLabels {
   hostRegion: string;
   /** A server gave up on its request (its name and id as `shownServer` gives them, as in every label here). */
   stoppedWaiting: (server: ElicitationServer, reason: 'aborted' | 'deadline') => string;
-  /** Dismisses a notice. */
   dismissNotice: string;
   /** Cancels every request of the server being shown. */
   cancelAllFrom: (server: ElicitationServer) => string;
-  /**
-   * The name of one of several connections that report the same name (and id), numbered in order of
-   * appearance: "GitHub (connection 2)". Used as the server's name everywhere in the host.
-   */
+  /** One of several connections reporting the same name (and id), numbered in order: "GitHub (connection 2)". */
   connectionName: (name: string, connection: number) => string;
   /** Over a 2026-07-28 round: several requests answered with one Accept. */
   roundIntro: (count: number) => string;
@@ -96,7 +80,6 @@ export interface HostLabels {
   roundDeclineOne: (index: number) => string;
   /** A request of a round the kit cannot answer: it goes back as `decline`. */
   roundCannotAnswer: string;
-  /** Declines every request of a round. */
   roundDeclineAll: string;
   /** Heading of the round's summary when Accept finds requests still open. */
   roundIncompleteTitle: string;

@@ -1,19 +1,7 @@
 /**
- * `<UrlElicitation>`: asks a person's consent to open the page of a URL-mode elicitation (SPEC §3).
- *
- * - Who asks and why come first; then the site (the host, decoded from punycode unless it is a
- *   look-alike, with the part that decides who owns it highlighted, and the other form beside it
- *   when they differ), the full URL
- *   as plain text (not a link: nothing to click by mistake, nothing for the browser to prefetch),
- *   and every warning core found (`inspectUrl`).
- * - Nothing of the URL is loaded before consent: no iframe, no fetch, no favicon, no preconnect,
- *   no image. The page opens only from the click on "Open in new tab", with
- *   `window.open(href, '_blank', 'noopener,noreferrer')`: a new browsing context the host cannot
- *   script and that cannot reach back (`window.opener` is null, no Referer).
- * - That click is the answer `{ action: 'accept' }` (consent, not "done"). The view then waits:
- *   "Open again" and "Close". `status` (from the queue) turns it to "done" when the server sent
- *   `notifications/elicitation/complete`.
- * - A URL that is not https/http (or cannot be read) is refused: only Decline and Cancel remain.
+ * `<UrlElicitation>`: asks consent to open a URL-mode elicitation's page (SPEC §3). The URL is plain
+ * text, never a link, and nothing of it loads before consent (no iframe, fetch, favicon or prefetch);
+ * the click opens it with `noopener,noreferrer`, so the host cannot script it nor it reach back.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
@@ -41,10 +29,7 @@ export interface UrlElicitationProps {
   server: ElicitationServer;
   /** Called exactly once per `request`: `accept` (consent, when the page is opened), `decline` or `cancel`. */
   onRespond: (result: ElicitResult) => void;
-  /**
-   * Where the request is, when a queue drives the view (`entry.status`): `consented` shows the
-   * waiting view, `completed` the done view. Without it the view waits after consent until closed.
-   */
+  /** The queue's `entry.status`: `consented` shows the waiting view, `completed` the done view. */
   status?: EntryStatus;
   /** Called by Close in the waiting or done view. Without it, Close hides the view. */
   onClose?: () => void;
@@ -59,7 +44,6 @@ export function openInNewTab(href: string): void {
   window.open(href, '_blank', 'noopener,noreferrer');
 }
 
-/** The host as people read it, with the last two labels (`registrableHint`) marked. */
 function HighlightedHost({ inspected }: { inspected: InspectedUrl }) {
   const { displayHost, registrableHint } = inspected;
   const at = registrableHint === undefined ? -1 : displayHost.lastIndexOf(registrableHint);
@@ -74,9 +58,8 @@ function HighlightedHost({ inspected }: { inspected: InspectedUrl }) {
 }
 
 /**
- * The site, the full URL and the warnings of an offered URL. `dir="ltr"` keeps right-to-left
- * characters in a host or path from reordering what the person reads (and isolates each). A
- * look-alike host is shown as the browser sends it, its decoded form second (`inspectUrl`).
+ * The site, the full URL and the warnings of an offered URL. `dir="ltr"` keeps right-to-left characters
+ * in a host or path from reordering what the person reads.
  */
 export function UrlDetails({
   inspected,
@@ -148,10 +131,8 @@ function sentText(url: unknown): string {
   return text.length > 500 ? `${text.slice(0, 500)}…` : text;
 }
 
-/** One request's whole life: mounted anew (by key) for each new `request` object. */
 function UrlSession({ request, server, onRespond, status, onClose, labels: given, theme }: UrlElicitationProps) {
   const labels = useMemo(() => mergeKitLabels(given), [given]);
-  // Reading an untrusted request must not throw into the host.
   const [message, inspection] = useMemo((): [string | undefined, UrlInspection] => {
     try {
       return [requestMessage(request), inspectUrl(request.url)];
@@ -169,8 +150,8 @@ function UrlSession({ request, server, onRespond, status, onClose, labels: given
   const statusRef = useRef<HTMLDivElement>(null);
   const waiting = consented || status === 'consented' || status === 'completed';
 
-  // The Open button goes away with the click: put focus on the waiting message rather than
-  // leave it on <body>; unless something else (a host showing the next prompt) took it already.
+  // The Open button goes with the click: focus the waiting message rather than <body>, unless
+  // something else (a host showing the next prompt) took it.
   const focusWaiting = useRef(false);
   useEffect(() => {
     if (!focusWaiting.current) return;
@@ -281,13 +262,10 @@ function UrlSession({ request, server, onRespond, status, onClose, labels: given
 }
 
 /**
- * Shows a URL-mode elicitation and asks consent before opening it (SPEC §3). Calls `onRespond`
- * exactly once per `request`: `accept` when the person opens the page (it opens in a new tab with
- * `noopener,noreferrer`), `decline` or `cancel` (also Escape) otherwise. Give a new `request`
- * object to ask again.
+ * Shows a URL-mode elicitation and asks consent before opening it (SPEC §3). Calls `onRespond` once per
+ * `request`: `accept` when the person opens the page (in a new tab), else `decline` or `cancel`.
  */
 export function UrlElicitation(props: UrlElicitationProps) {
-  // A new request object starts a new session, as in `ElicitationForm`.
   const key = useSessionKey(props.request);
   return <UrlSession key={key} {...props} />;
 }

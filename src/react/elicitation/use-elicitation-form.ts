@@ -1,8 +1,4 @@
-/**
- * `useElicitationForm(request)`: the headless form model (`createElicitationFormModel`) as a hook. A
- * host with its own components renders a conforming elicitation form from it without rjsf; the kit's
- * `ElicitationForm` and `ElicitationRound` are views over the same model.
- */
+/** `useElicitationForm(request)`: the headless form model as a hook, for a host that renders its own components. */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 import { usePatternEngine, type PatternEngineStatus } from '../shared/use-pattern-engine.js';
@@ -34,22 +30,20 @@ export interface ElicitationFormState {
   /** Sets a field's value (`undefined` empties it). */
   setValue: (key: string, value: DraftValue | undefined) => void;
   /**
-   * Accept: sends core's content when the answer conforms, else shows every error, and returns core's
-   * verdict. `undefined`: a field has a `pattern` and the pattern engine is still loading; the answer is
-   * judged (and sent if it conforms) as soon as it has loaded.
+   * Accept: sends core's content when the answer conforms, else shows every error; returns core's verdict,
+   * or `undefined` while the pattern engine loads (the answer is judged once it has).
    */
   accept: () => SubmitResult | undefined;
   /** The pattern engine, for a form with a `pattern`: `loading` (Accept waits), `failed` (Accept retries the load) or `ready`. */
   engine: PatternEngineStatus;
   /** Whether an Accept is waiting for the pattern engine. */
   acceptWaits: boolean;
-  /** The person said no. */
+  /** The person said no (`decline`). */
   decline: () => void;
-  /** The person dismissed the request without choosing. */
+  /** The person dismissed the request without choosing (`cancel`). */
   cancel: () => void;
 }
 
-/** The model of `request`, created anew when `request` is a new object (a new request starts over). */
 function useModel(request: unknown): ElicitationFormModel {
   const [current, setCurrent] = useState(() => ({ request, model: createElicitationFormModel(request) }));
   if (current.request === request) return current.model;

@@ -1,16 +1,7 @@
 /**
- * No answer to a prompt the person has not seen. A prompt can appear under the pointer or the
- * focus at any moment (the next one of a queue takes the place of the one just answered), so the
- * second click of a double-click, a held key's repeats, or a click already on its way would answer
- * it unseen. As browsers do for their permission prompts, an answering control therefore ignores
- * activation:
- * - for `ARMING_MS` after it appears (its mount);
- * - when the press that leads to it began too early: a pointer pressed on it before it was armed,
- *   or an Enter or Space that is a key repeat or was pressed before it was armed (for Space, the
- *   click comes with the release); so a key held since before the prompt never answers it.
- * Only input from the person is judged (`isTrusted`): a click a script dispatches is the host's own
- * doing, which could answer through the queue anyway. A click with no press before it (a screen
- * reader's default action) is taken once the control is armed.
+ * No answer to a prompt the person has not seen: an answering control ignores activation for
+ * `ARMING_MS` after it appears, and any press that began before that (a double-click's second click,
+ * a held key). The rules and why: `src/react/README.md`.
  */
 import {
   createContext,
@@ -26,23 +17,14 @@ import {
   type PointerEvent,
 } from 'react';
 
-/**
- * How long a newly shown answering control ignores a person's activation, in milliseconds: longer
- * than the usual double-click interval (500 ms by default on Windows and macOS; Chromium arms its
- * permission prompts for that long), so both clicks of a double-click can never answer two prompts.
- */
+/** How long (ms) a new answering control ignores activation: a double-click's interval, as Chromium's prompts. */
 export const ARMING_MS = 500;
 
 const ArmingTimeContext = createContext(ARMING_MS);
 
-/**
- * Sets the arming time (ms) of the answering controls below it; `ARMING_MS` without it. Internal:
- * tests of what happens inside the arming time use a longer one, so a slow machine cannot let it
- * run out between two key presses.
- */
+/** Sets the arming time of the controls below it. Internal: tests use a longer one a slow machine cannot outlast. */
 export const ArmingTime = ArmingTimeContext.Provider;
 
-/** Keys that activate a button. */
 const ACTIVATING_KEYS = new Set(['Enter', ' ']);
 
 /** What `useAnswerGuard` gives an answering control. */
@@ -57,10 +39,7 @@ export interface AnswerGuard {
   armed: boolean;
 }
 
-/**
- * The arming of one answering control (or of a form whose Enter key answers), counted from its
- * mount. See the file comment for the rules.
- */
+/** The arming of one answering control (or of a form whose Enter key answers), counted from its mount. */
 export function useAnswerGuard(): AnswerGuard {
   // Until the first layout effect no event can reach the control: Infinity keeps it unarmed.
   const armedAt = useRef(Number.POSITIVE_INFINITY);
@@ -100,7 +79,7 @@ export interface AnswerButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonE
   onClick: () => void;
 }
 
-/** A `type="button"` that answers a prompt: it ignores activation until it is armed (see the file comment). */
+/** A `type="button"` that answers a prompt: it ignores activation until it is armed. */
 export function AnswerButton({ onClick, onPointerDown, onKeyDown, ...rest }: AnswerButtonProps) {
   const guard = useAnswerGuard();
   return (

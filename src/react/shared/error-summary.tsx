@@ -1,8 +1,4 @@
-/**
- * The one error summary of the kit (forms, rounds, tool forms): an alert listing what is wrong, each
- * item a link that moves the focus to its field, and the focus moved to the first issue after each
- * refused attempt (GOV.UK's error summary pattern).
- */
+/** The kit's one error summary (GOV.UK's pattern): an alert of links to the fields, focused after each refusal. */
 import { useEffect, useLayoutEffect, useRef, type ReactNode, type Ref } from 'react';
 
 import { FieldLink, focusField } from './prompt-parts.js';

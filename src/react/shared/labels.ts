@@ -1,8 +1,6 @@
 /**
- * Every string the kit shows, in one object a host can replace piece by piece (`labels` prop of
- * `ElicitationForm`, or `formContext.labels` when the widgets run in the host's own rjsf `Form`).
- * Strings that depend on a value are functions. Text the server sent (message, titles, option
- * labels) is never passed through here: it is shown as the server wrote it, as plain text.
+ * Every string the kit's form shows, replaceable piece by piece (`labels`, or `formContext.labels` in a
+ * host's own rjsf `Form`). Server text never passes through here: it is shown as sent, as plain text.
  */
 import type { FieldError, SchemaProblem } from '../../core/index.js';
 
@@ -12,12 +10,8 @@ export interface ElicitationLabels {
   requestFrom: string;
   /** The server id beside its name: "(ID: github-1)". */
   serverId: (id: string) => string;
-  /**
-   * Under the header when the server's name or id holds invisible or direction-changing
-   * characters, given their code points (`U+202E`): they are written out as `<U+202E>` there.
-   */
+  /** Under the header when the server's name or id holds hidden characters (given as `U+202E`), written out there. */
   serverTextHidden: (codePoints: readonly string[]) => string;
-  /** The submit button. */
   accept: string;
   /** The explicit "no" button (`action: 'decline'`). */
   decline: string;
@@ -33,7 +27,6 @@ export interface ElicitationLabels {
   clearChoice: string;
   /** The accessible name of the filter box of a long option list, given the field's label. */
   filterLabel: (fieldLabel: string) => string;
-  /** Shown when the filter hides every option. */
   filterNoMatches: string;
   /** The live status of a long single-select list: the chosen option's label, or `undefined` for none. */
   chosenOption: (optionLabel: string | undefined) => string;
@@ -45,20 +38,15 @@ export interface ElicitationLabels {
   lengthHint: (min?: number, max?: number) => string | undefined;
   /** Which numbers are allowed; `undefined` shows no hint. */
   numberHint: (bounds: { min?: number; max?: number; integer: boolean }) => string | undefined;
-  /** Under a date field. */
   dateHint: string;
   /** Under a date-time field: the zone the picked time is read in, and its UTC offset (`+05:30`). */
   timeZoneHint: (timeZone: string, offset: string) => string;
-  /**
-   * Under a field whose `pattern` the kit cannot run (lookaround, back-references): its text is not
-   * checked here, the server checks it.
-   */
+  /** Under a field whose `pattern` the kit cannot run (lookaround, back-references): the server checks it. */
   patternByServer: string;
   /** While the pattern engine loads after Accept: the form is checked as soon as it is ready. */
   patternLoading: string;
   /** When the pattern engine could not be loaded: Accept tries again; Decline and Cancel still work. */
   patternLoadFailed: string;
-  /** Heading of the error summary shown after Accept with errors. */
   errorSummaryTitle: string;
   /** The text of one field error (default: the core's message). Translate by `error.code`. */
   fieldError: (error: FieldError) => string;
@@ -72,9 +60,7 @@ export interface ElicitationLabels {
   problemMessage: (problem: SchemaProblem) => string;
   /** The summary line of the discreet list of schema warnings. */
   warningsTitle: (count: number) => string;
-  /** Problem shown when the request is not an object at all. */
   requestNotObject: string;
-  /** Problem shown when the request's `message` is not text. */
   messageNotText: string;
   /** Problem shown when the request is not a form-mode request (e.g. `mode: "url"`). */
   notFormMode: string;
@@ -146,7 +132,6 @@ export const defaultLabels: ElicitationLabels = Object.freeze({
   fieldCannotBeShown: (label: string) => `The field "${label}" cannot be shown. Decline or cancel if it matters.`,
 });
 
-/** `defaultLabels` with the given ones laid over them. */
 export function mergeLabels(labels: Partial<ElicitationLabels> | undefined): ElicitationLabels {
   return labels === undefined ? defaultLabels : { ...defaultLabels, ...labels };
 }

@@ -1,7 +1,4 @@
-/**
- * Pieces the URL view, the refused view and the round share with the form's look: the header
- * that says who asks (SPEC §3), the buttons, a once-only answer, and ids. Internal to the kit.
- */
+/** Pieces every prompt shares: the header that says who asks (SPEC §3), buttons, a once-only answer, ids. Internal. */
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 import type { ElicitationServer, ElicitResult } from '../../core/index.js';
@@ -9,12 +6,10 @@ import { codePointName, isolateText, splitHidden } from '../../core/internal.js'
 import { AnswerButton } from './answer-button.js';
 import type { ElicitationLabels } from './labels.js';
 
-/** The labels the header reads. */
 type HeaderLabels = Pick<ElicitationLabels, 'requestFrom' | 'serverId' | 'serverTextHidden'>;
 
 /**
- * Server text shown as a name: each invisible or direction-changing character written out as
- * `<U+202E>` (marked, so it stands out), never applied. Put it in a `<bdi>` or a `dir` element.
+ * Server text as a name: hidden characters written out and marked as `<U+202E>`, never applied. Put it in a `<bdi>`.
  */
 export function RevealedText({ text }: { text: string }) {
   return (
@@ -26,7 +21,6 @@ export function RevealedText({ text }: { text: string }) {
   );
 }
 
-/** The code points of the hidden characters of `texts`, each once, in order (`U+202E`). */
 function hiddenCodePoints(texts: readonly string[]): string[] {
   const found = texts.flatMap((text) => splitHidden(text).filter((_, index) => index % 2 === 1));
   return [...new Set(found.map(codePointName))];
@@ -37,11 +31,7 @@ export function useBaseId(): string {
   return `mek${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
 }
 
-/**
- * A key that changes whenever `value` is a new object, for remounting a session: a new request (or
- * tool) object starts over with fresh state and a fresh once-guard. State, not a ref: the key must
- * change in the same render as `value`.
- */
+/** Changes with each new `value` object, to remount a session. State, not a ref: it must change in the same render. */
 export function useSessionKey(value: unknown): number {
   const [session, setSession] = useState({ value, key: 0 });
   if (session.value === value) return session.key;
@@ -50,10 +40,7 @@ export function useSessionKey(value: unknown): number {
   return key;
 }
 
-/**
- * Calls `onRespond` at most once. A ref, not state: two clicks in one frame both see it. `state`
- * says whether an answer was given (for `data-state`).
- */
+/** Calls `onRespond` at most once. A ref, not state: two clicks in one frame both see it. */
 export function useOnce<T>(onRespond: (result: T) => void): { respond: (result: T) => void; answered: boolean } {
   const done = useRef(false);
   const [answered, setAnswered] = useState(false);
@@ -67,10 +54,9 @@ export function useOnce<T>(onRespond: (result: T) => void): { respond: (result: 
 }
 
 /**
- * Escape cancels, as in the form; not while an IME composes, nor when a child already used the key.
- * At once, unlike the answering buttons (`AnswerButton`): cancel is the safe answer, it sends nothing
- * and commits to nothing, and a person who sees a prompt appear may dismiss it right away. But not
- * on a key repeat: an Escape held down cancels the prompt it was pressed on, never the next ones.
+ * Escape cancels (not while an IME composes, nor when a child used the key). At once, unlike answering
+ * buttons: cancel sends nothing and commits to nothing. Not on a key repeat: a held Escape cancels only
+ * the prompt it was pressed on.
  */
 function cancelOnEscape(cancel: () => void): (event: KeyboardEvent<HTMLElement>) => void {
   return (event) => {
@@ -84,11 +70,7 @@ function cancelOnEscape(cancel: () => void): (event: KeyboardEvent<HTMLElement>)
   };
 }
 
-/**
- * "Request from <server> (ID: …)" and the server's message, as plain text. Who asks must be read as
- * sent (SPEC §3): name and id sit in their own bidi isolates, with invisible and direction-changing
- * characters written out and a note under them; the message is its own paragraph (`dir="auto"`).
- */
+/** Who asks, read as sent (SPEC §3): name and id in bidi isolates, hidden characters written out and noted. */
 function PromptHeader({
   server,
   labels,
@@ -129,10 +111,9 @@ function PromptHeader({
 }
 
 /**
- * The frame of every prompt: a group named by who asks and described by the server's message,
- * with its theme and state, Escape as Cancel (when `onCancel` is given), the header, then the body.
- * A named group rather than a region landmark: a round may show several requests from one server
- * side by side, and landmarks must have unique names.
+ * The frame of every prompt: a group named by who asks and described by the message, Escape as Cancel,
+ * the header, then the body. A group, not a region: a round may show several from one server, and
+ * landmark names must be unique.
  */
 export function PromptFrame({
   baseId,
@@ -152,7 +133,6 @@ export function PromptFrame({
   message: string | undefined;
   className?: string;
   theme?: 'light' | 'dark' | undefined;
-  /** `data-state`, for styling and tests. */
   state?: string;
   onCancel?: (() => void) | undefined;
   children: ReactNode;
@@ -175,16 +155,11 @@ export function PromptFrame({
   );
 }
 
-/** A control that takes focus itself; anything else with this id is a group of them. */
 const CONTROL = 'input, select, textarea, button';
 const USABLE_CONTROL =
   'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])';
 
-/**
- * Moves focus to a field: the control itself; in a group, its chosen option, else its first usable
- * control. (One query per preference: a selector list would simply return the first match in
- * document order.) Says whether anything took focus.
- */
+/** Focuses a field's control, or in a group its chosen option, else its first usable control; says whether it did. */
 export function focusField(id: string): boolean {
   const element = document.getElementById(id);
   if (!element) return false;
@@ -197,7 +172,7 @@ export function focusField(id: string): boolean {
   return true;
 }
 
-/** A link of an error summary: moves focus to the field `target`, not the page (a host's router must not see a hash change). */
+/** Moves focus to the field `target`, not the page: a host's router must not see a hash change. */
 export function FieldLink({ target, children }: { target: string; children: ReactNode }) {
   return (
     <a
@@ -212,7 +187,6 @@ export function FieldLink({ target, children }: { target: string; children: Reac
   );
 }
 
-/** A row of buttons (answering ones are `AnswerButton`s). */
 export function ActionRow({ children }: { children: ReactNode }) {
   return <div className="mek-actions">{children}</div>;
 }

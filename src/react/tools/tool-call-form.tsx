@@ -1,18 +1,7 @@
 /**
- * `<ToolCallForm>`: a form for a tool's arguments, drawn from its `inputSchema` (SEP-2106: any
- * JSON Schema 2020-12, or draft-07 / 2019-09 when `$schema` says so).
- *
- * - The schema is compiled first with the kit's `compileToolSchema` (local references only,
- *   limits, dialect, `$id`); a schema it refuses shows the reason instead of a form.
- * - rjsf draws the form with the kit's widgets and an Ajv validator of the schema's own dialect
- *   (`customizeValidator({ AjvClass })`): rjsf uses it to match `oneOf`/`anyOf` options and to
- *   resolve `if`/`then`/`else`, so a draft-07 schema is read as draft-07 there too.
- * - Submit reads the form into an arguments object (`toArguments`: empty fields omitted, number
- *   text read, local date-times as RFC 3339, a tuple up to its last filled position) and calls
- *   `onSubmit` only when the compiled schema finds no issue with exactly that object (nor the
- *   reading: text that is not a number, a skipped tuple position). Otherwise the issues are shown
- *   by path, each on its field, and the focus moves to the first one. rjsf's own validation is
- *   off: the verdict is the kit's alone.
+ * `<ToolCallForm>`: a form for a tool's arguments, drawn by rjsf from its `inputSchema`. The schema is
+ * compiled first by `compileToolSchema`; on submit the arguments (`toArguments`) are checked by that
+ * compiled schema, whose verdict alone decides: rjsf's own validation is off.
  */
 import Form, { type IChangeEvent } from '@rjsf/core';
 import {
@@ -59,14 +48,10 @@ import '../theme/tools.css';
 
 /** The props of `ToolCallForm`. */
 export interface ToolCallFormProps {
-  /**
-   * The tool as `tools/list` gives it; its `inputSchema` is drawn. Treated as untrusted: a schema
-   * the kit refuses is shown as an error, without a form. A new object starts the form over.
-   */
+  /** The tool as `tools/list` gives it (untrusted: a refused schema shows why). A new object starts over. */
   tool: Tool;
   /**
-   * Called with the arguments object when the person submits and it conforms to `inputSchema`
-   * (checked with `compileToolSchema(tool.inputSchema, limits).validate`). JSON only: empty
+   * Called with an arguments object that conforms to `inputSchema` (`compileToolSchema(…, limits)`); empty
    * optional fields are left out, never sent as `""`. Pass it on as `tools/call` `arguments`.
    */
   onSubmit: (args: Record<string, unknown>) => void;
@@ -80,11 +65,7 @@ export interface ToolCallFormProps {
 
 type AjvClass = NonNullable<CustomValidatorOptionsType['AjvClass']>;
 
-/**
- * The Ajv class of each dialect, for rjsf's validator. rjsf types `AjvClass` as `typeof` Ajv's
- * CommonJS module, which the ESM class exports do not match by name; each of them constructs an
- * Ajv with the same options, which is all rjsf does with it.
- */
+/** rjsf types `AjvClass` as Ajv's CommonJS module, which the ESM classes do not match by name; they construct alike. */
 const AJV_CLASSES: Readonly<Record<ToolSchemaDialect, AjvClass>> = {
   '2020-12': Ajv2020 as unknown as AjvClass,
   '2019-09': Ajv2019 as unknown as AjvClass,
@@ -99,7 +80,6 @@ function translateString(key: TranslatableString, params?: string[]): string {
   return key === TranslatableString.NewStringDefault ? '' : englishStringTranslator(key, params);
 }
 
-/** The block shown instead of a form: why there is none. */
 function Refusal({ title, message }: { title: string; message: string }) {
   return (
     <div className="mek-refused">
@@ -119,7 +99,6 @@ function targetOf(idPrefix: string, located: LocatedIssue): string | undefined {
   return located.path.length === 0 ? undefined : fieldId(idPrefix, located.path);
 }
 
-/** The header: the tool's display name, its name when different, and its description. */
 function ToolHeader({ tool }: { tool: Tool }) {
   const title = typeof tool.title === 'string' && tool.title !== '' ? tool.title : tool.name;
   return (
@@ -140,7 +119,6 @@ function ToolHeader({ tool }: { tool: Tool }) {
   );
 }
 
-/** The form for a schema that compiled. */
 function ToolArgumentsForm({
   schema,
   dialect,
@@ -156,12 +134,9 @@ function ToolArgumentsForm({
   idPrefix: string;
   onSubmit: (args: Record<string, unknown>) => void;
 }) {
-  // One Ajv instance per form, of the schema's dialect: rjsf matches options and resolves
-  // if/then/else with it. logger: false keeps Ajv's notes off the host's console.
-  // Its patterns run on the kit's linear-time engine too (`formRegExp`): rjsf matches options on
-  // every change, and a backtracking pattern would freeze the render. No meta-schema check
-  // (`validateSchema: false`): compileToolSchema has done it, and its `$id`/`$anchor` patterns would
-  // otherwise need the engine on forms that have no pattern of their own.
+  // One Ajv per form, of the schema's dialect, for rjsf's option matching and if/then/else. Its patterns
+  // run on the linear engine (`formRegExp`): a backtracking one would freeze the render. No meta-schema
+  // check: compileToolSchema did it, and its `$id` patterns would need the engine on pattern-free forms.
   const validator = useMemo(
     () =>
       customizeValidator<ToolFormData>({
@@ -191,7 +166,6 @@ function ToolArgumentsForm({
 
   const extraErrors = useMemo(() => toErrorSchema(located, labels.issueMessage), [located, labels]);
 
-  // After each refused submit, focus the first issue's field (or the summary when it has none).
   useFocusFirstIssue(
     attempt,
     () =>
@@ -224,8 +198,7 @@ function ToolArgumentsForm({
     setAttempt((count) => count + 1);
   };
 
-  // The note explains the marks, so it shows when the top level has a required field (allOf parts
-  // and if/then merged in, as rjsf draws them).
+  // The note explains the marks: shown when the top level (allOf and if/then merged, as rjsf draws them) has one.
   const marked = useMemo(() => {
     const top = createSchemaUtils<ToolFormData, RJSFSchema, ToolFormContext>(validator, schema).retrieveSchema(
       schema,
@@ -264,7 +237,6 @@ function ToolArgumentsForm({
         extraErrors={extraErrors}
         // rjsf 6 pre-fills a required titled enum (oneOf of consts) with its first option unless told not to.
         experimental_defaultFormStateBehavior={{ constAsDefaults: 'skipOneOf' }}
-        // rjsf validates nothing: the kit checks the arguments with its own compiled schema on submit.
         // eslint-disable-next-line @typescript-eslint/no-deprecated -- deprecated with no replacement yet (rjsf 6.11).
         noValidate
         noHtml5Validate
@@ -284,7 +256,6 @@ function ToolArgumentsForm({
   );
 }
 
-/** One tool's form: mounted anew (by key) for each new `tool` object. */
 function ToolCallSession({ tool, onSubmit, labels: given, theme, limits }: ToolCallFormProps) {
   const labels = useMemo(
     () => (given === undefined ? defaultToolCallFormLabels : { ...defaultToolCallFormLabels, ...given }),
@@ -297,7 +268,6 @@ function ToolCallSession({ tool, onSubmit, labels: given, theme, limits }: ToolC
     () => (compiled.ok && isRecord(inputSchema) ? rjsfToolSchema(inputSchema, compiled.dialect) : undefined),
     [compiled, inputSchema],
   );
-  // A schema with a pattern waits for the pattern engine (loaded on demand) before its form is drawn.
   const engine = usePatternEngine(useMemo(() => compiled.ok && hasPatterns(inputSchema), [compiled, inputSchema]));
   const rootType = isRecord(inputSchema) ? inputSchema.type : undefined;
   // Counted only for a schema the compiler accepted (bounded by its limits), and only so far.
@@ -340,14 +310,11 @@ function ToolCallSession({ tool, onSubmit, labels: given, theme, limits }: ToolC
 }
 
 /**
- * A form for a tool's arguments, drawn from `tool.inputSchema`: nested objects, lists, tuples
- * (one field per position), `oneOf`/`anyOf` with an option selector, `allOf`, `if`/`then`/`else`,
- * local `$ref`s and titled enums. `onSubmit` receives exactly an arguments object that conforms
- * to the schema. A schema the kit cannot use safely (remote `$ref`, over a limit, unsupported
- * `$schema`, bad `$id`) shows why, and no form. Give a new `tool` object to start over.
+ * A form for a tool's arguments, drawn from `tool.inputSchema` (nested objects, lists, tuples, unions,
+ * `allOf`, `if`/`then`, local `$ref`s). `onSubmit` receives only an arguments object that conforms; a
+ * schema the kit cannot use safely shows why, and no form. Give a new `tool` object to start over.
  */
 export function ToolCallForm(props: ToolCallFormProps) {
-  // A new tool object starts a new session (fresh data, issues and option choices).
   const key = useSessionKey(props.tool);
   return <ToolCallSession key={key} {...props} />;
 }

@@ -1,9 +1,4 @@
-/**
- * The strings of `ToolCallForm` and `ToolResultView`, each replaceable piece by piece (their
- * `labels` prop). Strings that depend on a value are functions. Text that comes from the server
- * (titles, descriptions, messages, result values) never passes through here: it is shown as sent,
- * as plain text.
- */
+/** The strings of `ToolCallForm` and `ToolResultView`, each replaceable; server text never passes through here. */
 import type { SchemaIssue, ToolResultVerdictKind } from '../../tools/index.js';
 import { isRecord } from '../../shared/path.js';
 import { defaultLabels, type ElicitationLabels } from '../shared/labels.js';
@@ -28,50 +23,38 @@ type WidgetLabelKeys =
 export interface ToolCallFormLabels extends Pick<ElicitationLabels, WidgetLabelKeys> {
   /** The accessible name of the form, given the tool's display name: "Arguments of Search". */
   formName: (toolName: string) => string;
-  /** The submit button. */
   submit: string;
-  /** Heading of the error summary shown after a refused submit. */
   errorSummaryTitle: string;
   /** The text of one issue (default: the validator's message). Translate by `issue.keyword`. */
   issueMessage: (issue: SchemaIssue) => string;
   /** How an issue's place in the arguments is shown; `""` is the arguments object itself. */
   issuePath: (pointer: string) => string;
-  /** Shown for a number field whose text is not a number. */
   notANumber: string;
   /** Heading shown instead of the form when the input schema cannot be used. */
   schemaErrorTitle: string;
   /** Shown when rjsf cannot draw a schema the kit accepted (a construct it does not support), given its error. */
   formFailed: (message: string) => string;
-  /** Shown when `inputSchema` is not a JSON object at all. */
   schemaNotObject: string;
   /** Shown when `inputSchema` declares a root `type` other than `object` (arguments are an object, SEP-2106). */
   rootNotObject: string;
-  /** Shown instead of a form whose schema has more fields (at least `count`) than a form may have (`max`, the elicitation form's limit). */
+  /** Instead of a form with more fields (at least `count`) than the elicitation form's limit `max`. */
   tooManyFields: (count: number, max: number) => string;
-  /** The button that appends an item to a list, given the list's label. */
   addItem: (listLabel: string) => string;
-  /** The button that removes item `position` (1-based) of a list, or of a tuple's extra items. */
+  /** Removes item `position` (1-based) of a list, or of a tuple's extra items. */
   removeItem: (listLabel: string, position: number) => string;
-  /** The button that moves item `position` (1-based) of a list one place up; in a tuple, only extra items have it. */
+  /** Moves item `position` (1-based) one place up; in a tuple, only extra items have it. */
   moveItemUp: (listLabel: string, position: number) => string;
-  /** The button that moves item `position` (1-based) of a list one place down; in a tuple, only extra items have it. */
   moveItemDown: (listLabel: string, position: number) => string;
-  /** The name of item `position` (1-based) of a list, when the item is a group (an object); rjsf names single-field items `List-1`. */
+  /** Item `position` (1-based) of a list when the item is a group; rjsf names single-field items `List-1`. */
   listItem: (listLabel: string, position: number) => string;
-  /** Shown in a list that has no items. */
   emptyList: string;
   /** The label of tuple position `position` (1-based) when its schema has no `title`. */
   tuplePosition: (position: number) => string;
-  /**
-   * Shown at an empty tuple position that a filled one follows (issue keyword `$gap`): an array
-   * has no holes, so the form neither sends it nor closes it up.
-   */
+  /** At an empty tuple position before a filled one (`$gap`): arrays have no holes; it is not sent nor closed up. */
   tupleGap: string;
   /** The button that adds a free-form property (`additionalProperties`) to an object, given its label. */
   addProperty: (objectLabel: string) => string;
-  /** The label of the name box of a free-form property, given its current name. */
   propertyName: (name: string) => string;
-  /** The button that removes a free-form property, given its name. */
   removeProperty: (name: string) => string;
   /** Shown instead of the form while the pattern engine loads (the schema has a `pattern`). */
   patternLoading: string;
@@ -127,25 +110,18 @@ export const defaultToolCallFormLabels: ToolCallFormLabels = Object.freeze({
 export interface ToolResultViewLabels {
   /** The accessible name of the view, given the tool's display name: "Result of Search". */
   viewName: (toolName: string) => string;
-  /** Heading of the verdict section. */
   verdictTitle: string;
-  /** The verdict in words. */
   verdict: (verdict: ToolResultVerdictKind) => string;
   /** Instead of the verdict while the pattern engine loads (the output schema has a `pattern`). */
   verdictPending: string;
-  /** Heading of the list of issues of an invalid result. */
   issuesTitle: string;
   /** How an issue's place in `structuredContent` is shown; `""` is the value itself. */
   issuePath: (pointer: string) => string;
-  /** Heading of the notes. */
   notesTitle: string;
-  /** Heading of the structured content. */
   structuredTitle: string;
   /** Shown when the result has no `structuredContent` at all (not the same as `null`). */
   noStructured: string;
-  /** Heading of the text blocks. */
   textTitle: string;
-  /** Shown when the result has no text blocks. */
   noText: string;
   /** The label of a content block that is not text (image, audio, resource…), given its type. */
   otherBlock: (type: string) => string;
@@ -155,13 +131,10 @@ export interface ToolResultViewLabels {
   tableCaption: (rows: number) => string;
   /** Shown under a list or table cut at its cap. */
   shownOf: (shown: number, total: number) => string;
-  /** The button that shows every row or item. */
   showAll: (total: number) => string;
   /** Shown where nesting goes deeper than the view draws. */
   tooDeep: string;
-  /** An array with no items. */
   emptyArray: string;
-  /** An object with no members. */
   emptyObject: string;
   /** A table cell of a row that has no such key (distinct from a `null` value). */
   absentCell: string;

@@ -34,13 +34,10 @@ import {
 /** The label of the list an item belongs to, for its buttons' names. */
 export const ListLabel = createContext('');
 
-/** What an item button does; also its `data-action`, by which the list finds it again. */
+/** Also the button's `data-action`, by which the list finds it again. */
 type ItemAction = 'move-up' | 'move-down' | 'remove';
 
-/**
- * Where a list puts the focus once the change of a move or remove button is drawn: on the item
- * now at `index` (the moved item, or the one after the removed one), preferring its `action` button.
- */
+/** Where the focus goes once a move or remove is drawn: item `index`, preferably its `action` button. */
 interface FocusRequest {
   action: ItemAction;
   index: number;
@@ -49,18 +46,16 @@ interface FocusRequest {
 /** Asks the list an item belongs to for the focus to follow the item (see `ToolArrayFieldTemplate`). */
 const ListFocus = createContext<(request: FocusRequest) => void>(() => undefined);
 
-/** The enabled buttons of item `index` of `list`, in order; not those of a list inside the item. */
+/** Not those of a list inside the item. */
 function itemButtons(list: HTMLElement, index: number): HTMLButtonElement[] {
   const buttons = list.querySelectorAll<HTMLButtonElement>(`button[data-item="${index}"]`);
   return Array.from(buttons).filter((button) => !button.disabled && button.closest('[data-list]') === list);
 }
 
 /**
- * Where the focus goes after a move or remove, as in the ARIA Authoring Practices' rearrangeable
- * lists: a moved item keeps it on the same button, or on its other move button once it reaches an
- * edge (the first enabled one: the move buttons come first); after a removal it goes to the item
- * now in that place, else the one before, else the add button, else the list itself. An add button
- * is disabled only with the whole list, whose remove buttons then are too.
+ * As in the ARIA Authoring Practices' rearrangeable lists: a moved item keeps the focus on the same
+ * button (or its other move button at an edge); after a removal it goes to the item now in that place,
+ * else the one before, else the add button, else the list itself.
  */
 function focusTarget(
   list: HTMLElement,
@@ -74,11 +69,7 @@ function focusTarget(
   return itemButtons(list, index)[0] ?? itemButtons(list, index - 1)[0] ?? add ?? list;
 }
 
-/**
- * A list: a named group with its items, each with remove and move buttons that name the list and
- * the position ("Remove Tags item 2"), and an add button ("Add to Tags"). Errors about the list
- * itself (`minItems`, `uniqueItems`…) sit inside the group and describe it.
- */
+/** A named group whose buttons name the list and position ("Remove Tags item 2"); list-level errors describe it. */
 export function ToolArrayFieldTemplate(props: ArrayFieldTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>) {
   const {
     title,
@@ -101,8 +92,7 @@ export function ToolArrayFieldTemplate(props: ArrayFieldTemplateProps<ToolFormDa
   const description = typeof options.description === 'string' ? options.description : schema.description;
   const group = useRef<HTMLFieldSetElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
-  // State, not a ref: a button sets it in the same event as its change, so React draws both in one
-  // commit, and the effect below runs for that commit only, never for a re-render of another cause.
+  // State, not a ref: set in the same event as the change, so the effect runs for that commit only.
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
   useLayoutEffect(() => {
     // rjsf blurs a move button on click, and a removed item takes its buttons with it.
@@ -153,10 +143,7 @@ export function ToolArrayFieldTemplate(props: ArrayFieldTemplateProps<ToolFormDa
   );
 }
 
-/**
- * What the item buttons read: the part of rjsf's props a tuple's extra items can give too (they
- * have no copy or add-below, and no item key).
- */
+/** What the item buttons read: the part of rjsf's props a tuple's extra items can give too. */
 type ItemButtonsProps = Pick<
   ArrayFieldItemButtonsTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>,
   | 'index'
@@ -171,13 +158,11 @@ type ItemButtonsProps = Pick<
   | 'registry'
 >;
 
-/** What one item reads of rjsf's props: its field, its buttons, whether it has any. */
 type ItemProps = Pick<
   ArrayFieldItemTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>,
   'children' | 'hasToolbar'
 > & { buttonsProps: ItemButtonsProps };
 
-/** One list item: its field, then its buttons. */
 export function ToolArrayFieldItemTemplate(props: ItemProps) {
   const { children, buttonsProps, hasToolbar } = props;
   return (
@@ -192,10 +177,7 @@ export function ToolArrayFieldItemTemplate(props: ItemProps) {
   );
 }
 
-/**
- * Move up, move down, remove: text buttons named after the list and the 1-based position. Each
- * asks the list to put the focus where its item went (`focusTarget`).
- */
+/** Move up, move down, remove: named after the list and the 1-based position. */
 export function ToolArrayFieldItemButtonsTemplate(props: ItemButtonsProps) {
   const {
     index,
@@ -214,7 +196,6 @@ export function ToolArrayFieldItemButtonsTemplate(props: ItemButtonsProps) {
   const requestFocus = useContext(ListFocus);
   const position = index + 1;
   const locked = Boolean(disabled || readonly);
-  // One button: it asks the list to put the focus on item `target` once the change is drawn.
   const button = (
     action: ItemAction,
     enabled: boolean,
@@ -251,25 +232,16 @@ export function ToolArrayFieldItemButtonsTemplate(props: ItemButtonsProps) {
 
 type ToolFieldProps = FieldProps<ToolFormData, RJSFSchema, ToolFormContext>;
 
-/** rjsf's own array field, which draws every array that is not a tuple. */
 const StockArrayField = getDefaultRegistry<ToolFormData, RJSFSchema, ToolFormContext>().fields.ArrayField;
 
-/** The tool form's data is typed as the arguments object; a tuple's value is an array in it. */
 function asFormData(items: unknown[]): ToolFormData {
   return items as unknown as ToolFormData;
 }
 
 /**
- * A tuple: a named group, like a list, with one field per position, named by the position's
- * `title` (else "Item 2") and required below `minItems`. Items after the positions follow the
- * rest rule (`TupleShape.rest`): a schema gives an add button and items that can be removed and
- * moved among themselves, named like list items ("Command-2"); otherwise none can be added.
- *
- * Each position is rjsf's `SchemaField` with that position's schema, so it is drawn, resolved
- * (`$ref`, `oneOf`…) and validated like any other field. A position the person empties stays
- * empty: rjsf's `Form` turns `undefined` set at an array index into `null`, a value, so this
- * field then sends the whole tuple with that position `undefined` instead. What is sent, and
- * what an empty position before a filled one means, is `toArguments`' business.
+ * A tuple: a named group with one rjsf `SchemaField` per position (named by its `title`, required below
+ * `minItems`); extra items follow the rest rule. An emptied position stays empty: rjsf's `Form` turns
+ * `undefined` at an array index into `null`, a value, so the whole tuple is sent with it `undefined`.
  */
 function ToolTupleField({ tuple, ...props }: ToolFieldProps & { tuple: TupleShape }) {
   const {
@@ -374,8 +346,7 @@ function ToolTupleField({ tuple, ...props }: ToolFieldProps & { tuple: TupleShap
         </ListLabel.Provider>
       );
     }
-    // Drawn as a list item, with the list's buttons ("Move Command item 3 up"); the first extra
-    // item cannot move up into the positions.
+    // Drawn as a list item; the first extra item cannot move up into the positions.
     return (
       <ToolArrayFieldItemTemplate
         key={index}
@@ -418,11 +389,9 @@ function ToolTupleField({ tuple, ...props }: ToolFieldProps & { tuple: TupleShap
 }
 
 /**
- * Arrays: a tuple (`toolTuple.ts`) is drawn position by position (`ToolTupleField`); any other
- * array by rjsf's own `ArrayField`. As the theme's `ArrayField` this finds a tuple wherever rjsf
- * draws an array (a property, a `$ref`, an option of a `oneOf`, a list item, a tuple position),
- * where a `ui:field` would have to be put into the uiSchema, which rjsf keys by data path, by
- * following every one of those by hand.
+ * Arrays: a tuple position by position, anything else by rjsf's `ArrayField`. As the theme's
+ * `ArrayField` it finds a tuple wherever rjsf draws an array, where a `ui:field` would have to be put
+ * into the uiSchema (keyed by data path) by hand.
  */
 export function ToolArrayField(props: ToolFieldProps) {
   const tuple = tupleShape(props.schema, props.registry.formContext.dialect);

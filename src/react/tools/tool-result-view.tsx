@@ -1,13 +1,7 @@
 /**
- * `<ToolResultView>`: a `tools/call` result for a person: the kit's verdict on its
- * `structuredContent` (`validateToolResult`), the structured value itself, and the text blocks.
- *
- * Everything from the result is shown as text: React escapes it, nothing is parsed as HTML or
- * markdown, and URLs stay plain text (SPEC §3: no clickable URLs from a server). Values are drawn
- * by shape: an object as a definition list, an array of objects as a table (columns: every key, in
- * the order first seen), other arrays as numbered lists, a primitive as its JSON text. Nesting is
- * drawn down to `maxDepth` levels, and lists and tables show `maxRows` entries until the person
- * asks for all.
+ * `<ToolResultView>`: a `tools/call` result for a person: the verdict on its `structuredContent`, the
+ * value drawn by shape, and the text blocks. Everything is shown as text (SPEC §3: no clickable URLs
+ * from a server); nesting and rows are capped (`maxDepth`, `maxRows`) until the person asks for all.
  */
 import { useId, useMemo, useState, type ReactNode } from 'react';
 
@@ -26,8 +20,7 @@ import '../theme/elicit-kit.css';
 import '../theme/tools.css';
 
 /**
- * Entries of a list, table or object drawn before the "show all" button: a screenful many times
- * over, and few enough (200 rows × a few dozen columns) that React draws them without a pause.
+ * A screenful many times over, and few enough (200 rows × a few dozen columns) that React draws them without a pause.
  */
 const DEFAULT_RESULT_ROWS = 200;
 
@@ -56,25 +49,19 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** What every value view needs. */
 interface Draw {
   labels: ToolResultViewLabels;
   maxRows: number;
   maxDepth: number;
 }
 
-/** The JSON type a value is shown as, for `data-type`. */
 function typeOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   return typeof value;
 }
 
-/**
- * A primitive: JSON text for numbers, booleans and `null`; strings as they are, except the empty
- * string, shown as `""` so it is never mistaken for nothing. `quoteStrings` shows strings as JSON
- * too (a value standing alone, where "null" the string and `null` must not look alike).
- */
+/** The empty string shows as `""`, never mistaken for nothing; `quoteStrings` when "null" and `null` must differ. */
 function Primitive({ value, quoteStrings = false }: { value: unknown; quoteStrings?: boolean }) {
   const type = typeOf(value);
   let text: string;
@@ -91,13 +78,11 @@ function Primitive({ value, quoteStrings = false }: { value: unknown; quoteStrin
   );
 }
 
-/** The first `maxRows` entries, or all of them once the person asked. */
 function useCap<T>(items: readonly T[], maxRows: number): { shown: readonly T[]; showAll: () => void } {
   const [all, setAll] = useState(false);
   return { shown: all || items.length <= maxRows ? items : items.slice(0, maxRows), showAll: () => setAll(true) };
 }
 
-/** "Showing 200 of 5000." and the button that shows the rest. */
 function ShowAll({
   shown,
   total,
@@ -120,19 +105,17 @@ function ShowAll({
   );
 }
 
-/** `true` for a non-empty array whose items are all objects: drawn as a table. */
 function isTable(value: unknown[]): value is Record<string, unknown>[] {
   return value.length > 0 && value.every(isRecord);
 }
 
-/** The union of the rows' keys, in the order first seen. */
 function columnsOf(rows: readonly Record<string, unknown>[]): string[] {
   const seen = new Set<string>();
   for (const row of rows) for (const key of Object.keys(row)) seen.add(key);
   return [...seen];
 }
 
-/** An array of objects as a table with a caption, a row-number column, and every key as a column. */
+/** A table with a caption, a row-number column, and every key as a column (in the order first seen). */
 function TableValue({
   rows,
   name,
@@ -187,7 +170,6 @@ function TableValue({
   );
 }
 
-/** Any other array as a numbered list. */
 function ListValue({ items, depth, draw }: { items: unknown[]; depth: number; draw: Draw }) {
   const { labels, maxRows } = draw;
   const cap = useCap(items, maxRows);
@@ -205,7 +187,6 @@ function ListValue({ items, depth, draw }: { items: unknown[]; depth: number; dr
   );
 }
 
-/** An object as a definition list: each key, then its value. */
 function ObjectValue({ value, depth, draw }: { value: Record<string, unknown>; depth: number; draw: Draw }) {
   const { labels, maxRows } = draw;
   const keys = useMemo(() => Object.keys(value), [value]);
@@ -227,7 +208,7 @@ function ObjectValue({ value, depth, draw }: { value: Record<string, unknown>; d
   );
 }
 
-/** One value, drawn by shape; `name` is the key it sits under (for a table's caption). */
+/** `name` is the key the value sits under (for a table's caption). */
 function Value({ value, name, depth, draw }: { value: unknown; name: string | undefined; depth: number; draw: Draw }) {
   const { labels } = draw;
   if (Array.isArray(value) || isRecord(value)) {
@@ -266,7 +247,7 @@ function Value({ value, name, depth, draw }: { value: unknown; name: string | un
   return <Primitive value={value} />;
 }
 
-/** A titled part of the view: a named group (not a landmark, so several views can share a page). */
+/** A named group, not a landmark, so several views can share a page. */
 function Part({
   id,
   title,
@@ -291,11 +272,9 @@ function Part({
 }
 
 /**
- * Shows a `tools/call` result: whether the tool reported an error, the verdict on its
- * `structuredContent` against the tool's `outputSchema` (with each issue located by JSON Pointer,
- * and the notes: text block missing or different, `{"result": …}` wrapper), the structured value
- * (inside a recognised wrapper, the wrapped value), and the text blocks. Nothing from the result is
- * rendered as HTML.
+ * Shows a `tools/call` result: the error flag, the verdict on `structuredContent` against the tool's
+ * `outputSchema` (issues by JSON Pointer, notes), the structured value and the text blocks. Nothing from
+ * the result is rendered as HTML.
  */
 export function ToolResultView({
   tool,
@@ -310,7 +289,6 @@ export function ToolResultView({
     () => (given === undefined ? defaultToolResultViewLabels : { ...defaultToolResultViewLabels, ...given }),
     [given],
   );
-  // An output schema with a pattern is checked once the pattern engine (loaded on demand) is ready.
   const engine = usePatternEngine(useMemo(() => isRecord(tool) && hasPatterns(tool.outputSchema), [tool]));
   const verdict = useMemo(
     () => validateToolResult(tool, result, limits === undefined ? {} : { limits }),

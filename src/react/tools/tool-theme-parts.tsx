@@ -8,7 +8,6 @@ import type { ToolSchemaDialect } from '../../tools/index.js';
 
 /** What the tool form's templates read from rjsf's `formContext`. */
 export interface ToolFormContext extends KitFormContext {
-  /** The tool form's own strings. */
   toolLabels: ToolCallFormLabels;
   /** The dialect of the tool's schema, which says how a tuple is spelt. */
   dialect: ToolSchemaDialect;
@@ -66,14 +65,8 @@ export function isUnion(schema: RJSFSchema, registry: TemplateRegistry): boolean
   return (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)) && !registry.schemaUtils.isSelect(schema);
 }
 
-/**
- * Whether the union field around an option selector is required. rjsf does not tell the selector,
- * and the required mark belongs there: the person must pick an option.
- */
+/** Whether the union around an option selector is required: rjsf does not tell the selector, where the mark belongs. */
 export const UnionRequired = createContext(false);
 
-/**
- * `true` for the object rjsf draws as the picked option of a union. rjsf hands it the union's
- * `required`, which is already marked at the selector.
- */
+/** The object rjsf draws as a union's picked option: it gets the union's `required`, already marked at the selector. */
 export const UnionOption = createContext(false);

@@ -1,7 +1,4 @@
-/**
- * The tool layer's rjsf adapter, for the kit's tool components: the rjsf view of
- * a tool schema and the walk from rjsf form data to tool arguments. Not part of the package's exports.
- */
+/** The rjsf adapter of the tool components: a tool schema as rjsf draws it, and form data back to arguments. */
 export type { ArgumentNode, ArgumentsWalk, LocatedIssue, ToolFormData, WalkContext } from './arguments.js';
 export {
   fieldId,

@@ -1,26 +1,7 @@
 /**
- * The copy of a tool's `inputSchema` that rjsf draws. Internal to `ToolCallForm`.
- *
- * The kit's compiler has already accepted the schema (local references only, within limits), so
- * it is a bounded JSON tree. rjsf resolves references itself, with JSON Pointers only; it throws
- * "Invalid JSON pointer" on `"$ref": "#name"`. So the copy:
- * - names the root `$schema` as Ajv registered it (rjsf's Ajv looks meta-schemas up by exact spelling);
- * - turns every anchor reference (`$anchor`, `$dynamicAnchor`, draft-07 `"$id": "#name"`) into the
- *   JSON Pointer of its target;
- * - turns `$dynamicRef` / `$recursiveRef` into a plain `$ref` to the same place, which is how rjsf
- *   can draw it (the kit's own validator, which decides what is sent, still reads them as written);
- * - gives a tuple without a `type` the type `array`, so rjsf draws it as one (it guesses a type
- *   from `properties`, never from `prefixItems` or an `items` array);
- * - gives a 2020-12 tuple (`prefixItems`) what rjsf needs to pre-fill it, since rjsf reads only the
- *   draft-07 spelling: the positions' defaults become the tuple's `default` (unless it has one),
- *   and its rest rule moves from `items` to `unevaluatedItems`, which means the same beside
- *   `prefixItems` (and is where `tupleShape` reads it), so rjsf no longer fills empty positions
- *   with the rest rule's default;
- * - turns titled options (a `oneOf`/`anyOf` of `{ const, title }`) into an `enum` of the consts, as
- *   the compiler does (`rewriteConstUnions`), with the titles beside it under `OPTION_TITLES`, where
- *   the form's select reads them: rjsf would otherwise match the value against every branch with
- *   Ajv on each change (a 100,000-option union never finishes), and Ajv's stack overflows on a few
- *   thousand branches anyway.
+ * The copy of a tool's `inputSchema` that rjsf draws, rewritten where rjsf would misread it (anchor
+ * references, tuples, const unions). Internal to `ToolCallForm`; each rewrite and its reason are in
+ * `src/tools/README.md`, "The rjsf copy of a tool schema".
  */
 import type { RJSFSchema } from '@rjsf/utils';
 
@@ -41,13 +22,10 @@ function anchorName(reference: string): string | undefined {
   return /^#[A-Za-z_][-A-Za-z0-9._]*$/.test(reference) ? reference.slice(1) : undefined;
 }
 
-/**
- * The keyword of the rjsf copy that holds the titles of options written as a const union, one per
- * `enum` value (`null`: no title). The kit's own: one a server sent is dropped from the copy.
- */
+/** The titles of a const union's options, one per `enum` value (`null`: none). The kit's own: a server's is dropped. */
 export const OPTION_TITLES = 'x-mek-option-titles';
 
-/** The schema rjsf gets for a compiled tool `inputSchema` (see the file comment). */
+/** The schema rjsf gets for a compiled tool `inputSchema`. */
 export function rjsfToolSchema(inputSchema: Record<string, unknown>, dialect: ToolSchemaDialect): RJSFSchema {
   const parsed: unknown = JSON.parse(JSON.stringify(inputSchema));
   forEachSchemaObject(parsed, (object) => {
@@ -88,7 +66,6 @@ export function rjsfToolSchema(inputSchema: Record<string, unknown>, dialect: To
   return copy;
 }
 
-/** A tuple, made readable to rjsf (see the file comment). */
 function readableTuple(object: Record<string, unknown>, dialect: ToolSchemaDialect): void {
   const tuple = tupleShape(object, dialect);
   if (tuple === undefined) return;
@@ -109,9 +86,8 @@ function readableTuple(object: Record<string, unknown>, dialect: ToolSchemaDiale
 const VALUE_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
 
 /**
- * Calls `visit` on every object of the tree that is a schema, not data (values of
- * `VALUE_KEYWORDS`: an anchor or a `$ref` key in a `default` is data too), with its JSON Pointer,
- * while it returns `true` (whether to go on); iterative.
+ * Calls `visit` on every schema object (not data: values of `VALUE_KEYWORDS`) with its pointer, while it returns
+ * `true`.
  */
 function forEachSchemaObject(
   root: unknown,
@@ -136,10 +112,8 @@ function forEachSchemaObject(
 }
 
 /**
- * How many fields the form draws for `schema` before anyone adds a list item: every property of
- * every `properties`, and every tuple position (`prefixItems`, a draft-07 `items` array), wherever
- * they sit. Counted once each, also when several `$ref`s point there: a lower bound, which is what
- * a limit needs. Iterative; stops counting past `stopAbove`.
+ * How many fields the form draws for `schema` before any list item is added: a lower bound (each place
+ * counted once, however many `$ref`s point there), which is what a limit needs. Stops past `stopAbove`.
  */
 export function countFormFields(schema: unknown, stopAbove: number): number {
   let count = 0;

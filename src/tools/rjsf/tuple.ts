@@ -1,39 +1,22 @@
-/**
- * Tuples in a tool schema: arrays whose items are given position by position. Internal to
- * `ToolCallForm`, read in the schema's own dialect, as the kit's validator reads it:
- * - 2020-12: `prefixItems` are the positions; `items` (else `unevaluatedItems`) is the rule for
- *   the items after them;
- * - 2019-09 and draft-07: an `items` array is the positions; `additionalItems` (2019-09: else
- *   `unevaluatedItems`) is the rule for the items after them.
- * A keyword outside its dialect means nothing to the validator (`prefixItems` under draft-07),
- * so it means nothing here either.
- */
+/** Tuples in a tool schema, read in the schema's own dialect (`src/tools/README.md`). Internal to `ToolCallForm`. */
 import type { RJSFSchema } from '@rjsf/utils';
 
 import type { ToolSchemaDialect } from '../dialects.js';
 
 /** What a tuple schema says about its items. */
 export interface TupleShape {
-  /** The schema of each position, in order. */
   positions: RJSFSchema[];
   /**
-   * The rule for items after the positions: a schema (extra items are offered, each drawn with
-   * it), `false` (none allowed: the tuple has a fixed length), or `undefined` (no rule, `true`
-   * or `{}`: extra items are allowed, but the form does not offer to add any, since nothing says
-   * what they are; the positions are what the tool describes).
+   * The rule for items after the positions: a schema, `false` (fixed length), or `undefined` (`true`/`{}`:
+   * extras are allowed, but not offered, since nothing says what they are).
    */
   rest: RJSFSchema | false | undefined;
   /** Positions below this (`minItems`) are required. */
   minItems: number;
-  /** No more items than this (`maxItems`), when set. */
   maxItems: number | undefined;
 }
 
-/**
- * A position or item the schema does not describe (`true`, `{}`): drawn as rjsf draws a value
- * without a type, with a type picker. `{}` would draw nothing at all, leaving a position no one
- * can fill.
- */
+/** A position the schema does not describe, drawn with rjsf's type picker: `{}` would draw nothing to fill. */
 export const FREE_FORM: RJSFSchema = { type: undefined };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -66,11 +49,7 @@ export function tupleShape(schema: RJSFSchema, dialect: ToolSchemaDialect): Tupl
   };
 }
 
-/**
- * The schema of item `index` of a tuple: its position's, else the rest rule's. Items the rule
- * does not describe (there only when the data came with them) are drawn free-form, so they can
- * be seen and removed.
- */
+/** Item `index`'s schema; items no rule describes (only when the data came with them) are free-form, to be removed. */
 export function tupleItemSchema(tuple: TupleShape, index: number): RJSFSchema {
   return tuple.positions[index] ?? (tuple.rest || FREE_FORM);
 }

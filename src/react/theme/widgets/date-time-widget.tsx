@@ -1,11 +1,7 @@
 /**
- * `DateTimeWidget`: `{ type: "string", format: "date-time" }`. The person picks a local date and
- * time (`<input type="datetime-local">`) and sees the time zone it is read in. The widget hands rjsf
- * the local `YYYY-MM-DDTHH:MM` text as picked; core `submitDraft` turns it into RFC 3339 with the
- * offset of that instant (DST-aware) and refuses a time the clocks skip.
- *
- * A value that already carries an offset (a default such as `2026-05-01T14:30:00+02:00`) is shown
- * converted to local time, and stays untouched, offset and all, until the person changes it.
+ * `DateTimeWidget`: a local date-time picker that shows its time zone; core turns the local text into
+ * RFC 3339 (DST-aware). A value with an offset (a default) is shown in local time and stays untouched,
+ * offset and all, until the person changes it.
  */
 
 import { localDateTimeToRfc3339 } from '../../../core/index.js';
@@ -19,7 +15,6 @@ function pad(value: number, width = 2): string {
   return String(value).padStart(width, '0');
 }
 
-/** The local `YYYY-MM-DDTHH:MM[:SS]` of an instant. */
 function localText(instant: Date): string {
   const date = `${pad(instant.getFullYear(), 4)}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}`;
   const seconds = instant.getSeconds() === 0 ? '' : `:${pad(instant.getSeconds())}`;
