@@ -694,6 +694,7 @@ const german: ElicitationLabels = {
   serverTextHidden: (codePoints) =>
     `Der Name des Servers enthält unsichtbare oder richtungsändernde Zeichen, ausgeschrieben als ${codePoints.map((code) => `<${code}>`).join(', ')}.`,
   accept: 'Annehmen',
+  sent: (action) => (action === 'accept' ? 'Angenommen' : action === 'decline' ? 'Abgelehnt' : 'Abgebrochen'),
   decline: 'Ablehnen',
   cancel: 'Abbrechen',
   requiredMark: '*',

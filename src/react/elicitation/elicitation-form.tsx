@@ -283,6 +283,7 @@ export function ElicitationForm({
       className="mek-root"
       theme={theme}
       state={snapshot.status}
+      sent={snapshot.answer?.action}
       onCancel={form.cancel}
     >
       <FormView

@@ -55,7 +55,7 @@ function RefusedRequest({
   const labels = useMemo(() => mergeKitLabels(given), [given]);
   const message = useMemo(() => requestMessage(request), [request]);
   const baseId = useBaseId();
-  const { respond, answered } = useOnce(onRespond);
+  const { respond, answered, sent } = useOnce(onRespond);
   return (
     <PromptFrame
       baseId={baseId}
@@ -65,6 +65,7 @@ function RefusedRequest({
       className="mek-root"
       theme={theme}
       state={answered ? 'answered' : 'open'}
+      sent={sent?.action}
       onCancel={() => respond({ action: 'cancel' })}
     >
       <div className="mek-refused">

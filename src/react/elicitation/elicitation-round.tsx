@@ -131,7 +131,7 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
   // The first wrong field of the first wrong form takes the focus; when no form is wrong (only a URL
   // left unopened), the summary does.
   const firstWrongField = useRef<string | undefined>(undefined);
-  const { respond, answered } = useOnce((answer: RoundAnswer) =>
+  const { respond, answered, sent } = useOnce((answer: RoundAnswer) =>
     answer.kind === 'all' ? onRespondAll(answer.result) : onRespondRound(answer.results),
   );
   const respondAll = (result: ElicitResult) => respond({ kind: 'all', result });
@@ -197,6 +197,7 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
       className="mek-root mek-round"
       theme={theme}
       state={answered ? 'answered' : 'open'}
+      sent={sent === undefined ? undefined : sent.kind === 'all' ? sent.result.action : 'accept'}
       onCancel={() => respondAll({ action: 'cancel' })}
     >
       <ErrorSummary

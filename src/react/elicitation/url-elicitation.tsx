@@ -142,7 +142,7 @@ function UrlSession({ request, server, onRespond, status, onClose, labels: given
   }, [request]);
   const baseId = useBaseId();
   const warningsId = `${baseId}-warnings`;
-  const { respond, answered } = useOnce(onRespond);
+  const { respond, answered, sent } = useOnce(onRespond);
   const [consented, setConsented] = useState(status === 'consented' || status === 'completed');
   const [closed, setClosed] = useState(false);
   // A ref as well as state: a double click in one frame must open one tab and answer once.
@@ -254,6 +254,7 @@ function UrlSession({ request, server, onRespond, status, onClose, labels: given
       className="mek-root mek-url-elicitation"
       theme={theme}
       state={state}
+      sent={waiting ? undefined : sent?.action}
       onCancel={waiting ? undefined : () => respond({ action: 'cancel' })}
     >
       {body}

@@ -25,6 +25,11 @@ const ArmingTimeContext = createContext(ARMING_MS);
 /** Sets the arming time of the controls below it. Internal: tests use a longer one a slow machine cannot outlast. */
 export const ArmingTime = ArmingTimeContext.Provider;
 
+const AnsweredContext = createContext(false);
+
+/** Marks the answering controls below it as spent: a prompt that has sent its answer disables them. */
+export const PromptAnswered = AnsweredContext.Provider;
+
 const ACTIVATING_KEYS = new Set(['Enter', ' ']);
 
 /** What `useAnswerGuard` gives an answering control. */
@@ -80,11 +85,13 @@ export interface AnswerButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonE
 }
 
 /** A `type="button"` that answers a prompt: it ignores activation until it is armed. */
-export function AnswerButton({ onClick, onPointerDown, onKeyDown, ...rest }: AnswerButtonProps) {
+export function AnswerButton({ onClick, onPointerDown, onKeyDown, disabled, ...rest }: AnswerButtonProps) {
   const guard = useAnswerGuard();
+  const answered = useContext(AnsweredContext);
   return (
     <button
       {...rest}
+      disabled={disabled === true || answered || undefined}
       type="button"
       data-arming={guard.armed ? undefined : ''}
       onPointerDown={(event) => {

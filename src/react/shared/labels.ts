@@ -13,6 +13,8 @@ export interface ElicitationLabels {
   /** Under the header when the server's name or id holds hidden characters (given as `U+202E`), written out there. */
   serverTextHidden: (codePoints: readonly string[]) => string;
   accept: string;
+  /** Shown (and announced) once the prompt is answered: what was sent. */
+  sent: (action: 'accept' | 'decline' | 'cancel') => string;
   /** The explicit "no" button (`action: 'decline'`). */
   decline: string;
   /** The dismiss button, also Escape (`action: 'cancel'`). */
@@ -89,6 +91,8 @@ export const defaultLabels: ElicitationLabels = Object.freeze({
       .map((code) => `<${code}>`)
       .join(', ')}. The name may try to look like another.`,
   accept: 'Accept',
+  sent: (action: 'accept' | 'decline' | 'cancel') =>
+    action === 'accept' ? 'Accepted' : action === 'decline' ? 'Declined' : 'Cancelled',
   decline: 'Decline',
   cancel: 'Cancel',
   requiredMark: '*',

@@ -3,10 +3,10 @@ import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'rea
 
 import type { ElicitationServer, ElicitResult } from '../../core/index.js';
 import { codePointName, isolateText, splitHidden } from '../../core/internal.js';
-import { AnswerButton } from './answer-button.js';
+import { AnswerButton, PromptAnswered } from './answer-button.js';
 import type { ElicitationLabels } from './labels.js';
 
-type HeaderLabels = Pick<ElicitationLabels, 'requestFrom' | 'serverId' | 'serverTextHidden'>;
+type HeaderLabels = Pick<ElicitationLabels, 'requestFrom' | 'serverId' | 'serverTextHidden' | 'sent'>;
 
 /**
  * Server text as a name: hidden characters written out and marked as `<U+202E>`, never applied. Put it in a `<bdi>`.
@@ -40,17 +40,24 @@ export function useSessionKey(value: unknown): number {
   return key;
 }
 
-/** Calls `onRespond` at most once. A ref, not state: two clicks in one frame both see it. */
-export function useOnce<T>(onRespond: (result: T) => void): { respond: (result: T) => void; answered: boolean } {
+/**
+ * Calls `onRespond` at most once, and keeps what was sent. A ref, not state, decides: two clicks in
+ * one frame both see it.
+ */
+export function useOnce<T>(onRespond: (result: T) => void): {
+  respond: (result: T) => void;
+  answered: boolean;
+  sent: T | undefined;
+} {
   const done = useRef(false);
-  const [answered, setAnswered] = useState(false);
+  const [sent, setSent] = useState<{ result: T }>();
   const respond = (result: T) => {
     if (done.current) return;
     done.current = true;
-    setAnswered(true);
+    setSent({ result });
     onRespond(result);
   };
-  return { respond, answered };
+  return { respond, answered: sent !== undefined, sent: sent?.result };
 }
 
 /**
@@ -123,6 +130,7 @@ export function PromptFrame({
   className,
   theme,
   state,
+  sent,
   onCancel,
   children,
 }: {
@@ -134,6 +142,8 @@ export function PromptFrame({
   className?: string;
   theme?: 'light' | 'dark' | undefined;
   state?: string;
+  /** Once answered: the action sent, shown in a live region (the controls are disabled by the view). */
+  sent?: ElicitResult['action'] | undefined;
   onCancel?: (() => void) | undefined;
   children: ReactNode;
 }) {
@@ -150,7 +160,10 @@ export function PromptFrame({
       onKeyDown={onCancel === undefined ? undefined : cancelOnEscape(onCancel)}
     >
       <PromptHeader server={server} labels={labels} headingId={headingId} message={message} messageId={messageId} />
-      {children}
+      <PromptAnswered value={sent !== undefined}>{children}</PromptAnswered>
+      <p role="status" className="mek-sent">
+        {sent !== undefined && labels.sent(sent)}
+      </p>
     </div>
   );
 }
