@@ -29,7 +29,8 @@ const url: ElicitRequestURLParams = {
 
 /** The text of the prompt's live region, and whether each button is disabled. */
 function after(): [string, [string, boolean][]] {
-  const status = screen.getAllByRole('status').find((element) => element.classList.contains('mek-sent'));
+  const regions = document.querySelectorAll('[aria-live="polite"].mek-sent');
+  const status = regions.length === 1 ? regions[0] : undefined;
   const buttons = screen
     .getAllByRole('button')
     .map((button): [string, boolean] => [button.textContent ?? '', (button as HTMLButtonElement).disabled]);

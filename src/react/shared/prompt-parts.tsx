@@ -161,7 +161,8 @@ export function PromptFrame({
     >
       <PromptHeader server={server} labels={labels} headingId={headingId} message={message} messageId={messageId} />
       <PromptAnswered value={sent !== undefined}>{children}</PromptAnswered>
-      <p role="status" className="mek-sent">
+      {/* A live region without the status role: a prompt's own statuses (counts, waiting) keep theirs. */}
+      <p className="mek-sent" aria-live="polite" aria-atomic="true">
         {sent !== undefined && labels.sent(sent)}
       </p>
     </div>
