@@ -151,6 +151,37 @@ describe('given a queue of two same-layout prompts', () => {
     await expect.poll(() => answers).toEqual([accept, accept]);
   });
 
+  test('Enter in a text field is armed as Accept is: the next form ignores it until armed', async () => {
+    const queue = createElicitationQueue();
+    const answers: ElicitResult[] = [];
+    for (const message of MESSAGES) {
+      const request: ElicitRequestFormParams = {
+        message,
+        requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
+      };
+      void queue.enqueue(request, { server: deployBot }).then((result) => answers.push(result));
+    }
+    mount(<ElicitationHost queue={queue} />);
+    const field = (message: string) => prompt(message).getByRole('textbox', { name: 'Name' });
+    await armed(prompt(MESSAGES[0]).getByRole('button', { name: 'Accept' }));
+    await userEvent.fill(field(MESSAGES[0]), 'staging');
+    await userEvent.keyboard('{Enter}');
+    await expect.poll(() => answers).toEqual([{ action: 'accept', content: { name: 'staging' } }]);
+
+    await userEvent.fill(field(MESSAGES[1]), 'prod');
+    await userEvent.keyboard('{Enter}');
+    await settle();
+    expect([answers.length, pendingMessages(queue)]).toEqual([1, [MESSAGES[1]]]);
+    await armed(prompt(MESSAGES[1]).getByRole('button', { name: 'Accept' }));
+    await userEvent.keyboard('{Enter}');
+    await expect
+      .poll(() => answers)
+      .toEqual([
+        { action: 'accept', content: { name: 'staging' } },
+        { action: 'accept', content: { name: 'prod' } },
+      ]);
+  });
+
   test('Escape held down cancels exactly the first (a repeat never cancels the next prompt)', async () => {
     const { queue, answers } = hostOfTwo();
     await expect.element(prompt(MESSAGES[0])).toHaveFocus();

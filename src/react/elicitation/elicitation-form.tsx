@@ -14,7 +14,7 @@ import type {
   FormReading,
   SubmitResult,
 } from '../../core/index.js';
-import { AnswerButton } from '../shared/answer-button.js';
+import { AnswerButton, useAnswerGuard } from '../shared/answer-button.js';
 import { ErrorBoundary } from '../shared/error-boundary.js';
 import { ErrorSummary, useFocusFirstIssue } from '../shared/error-summary.js';
 import { mergeLabels, type ElicitationLabels } from '../shared/labels.js';
@@ -177,11 +177,13 @@ function FormBody({
   const idOf = useMemo(() => new Map(slots.map((slot) => [slot.field.key, slot])), [slots]);
   useFocusFirstIssue(focusErrors ? attempts : 0, () => errors.map((error) => idOf.get(error.field)?.id));
 
+  // Enter answers too, so it is armed like the Accept button: not in the form's first moments, not held.
+  const guard = useAnswerGuard();
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!enterAccepts(event, enterRule === 'button')) return;
     // Nothing else answers this Enter: not a host's <form> around the kit, not a second Accept.
     event.preventDefault();
-    onEnter();
+    if (guard.allows(event)) onEnter();
   };
   const marked = reading.fields.some((field) => field.required && field.kind !== 'boolean');
   return (
