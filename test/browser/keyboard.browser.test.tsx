@@ -268,6 +268,7 @@ describe("given the kit inside a host's own <form>", () => {
     const url = window.location.href;
     expect(container.querySelectorAll('form')).toHaveLength(1);
     await userEvent.click(page.getByRole('radio', { name: 'us-east-1' }));
+    await armed();
     await userEvent.keyboard('{Enter}');
     await expect.poll(() => onRespond.mock.calls.length).toBe(1);
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { region: 'us-east-1' } }]]);
