@@ -16,6 +16,7 @@ import { ChoiceList } from './choice-list.js';
 import {
   describedBy,
   Description,
+  descriptionOf,
   FieldLabel,
   hasErrors,
   Hint,
@@ -77,12 +78,12 @@ export function MultiSelectWidget(props: KitWidgetProps) {
     <fieldset
       id={id}
       className="mek-choice mek-multi"
-      aria-describedby={describedBy({ id, description: schema.description, hint, rawErrors })}
+      aria-describedby={describedBy(props, hint)}
       data-invalid={invalid ? '' : undefined}
       data-at-max={atMax ? '' : undefined}
     >
       <FieldLabel as="legend" id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
-      <Description id={id} description={schema.description} />
+      <Description id={id} description={descriptionOf(props)} />
       <Hint id={id} hint={hint} />
       <ChoiceList
         id={id}
@@ -97,7 +98,7 @@ export function MultiSelectWidget(props: KitWidgetProps) {
         invalid={invalid}
         autoFocus={Boolean(autofocus)}
         onToggle={toggle}
-        onFocusChange={(focused) => (focused ? onFocus : onBlur)(id, selected)}
+        onFocusChange={(focused, index) => (focused ? onFocus : onBlur)(id, enumOptions[index]?.value)}
       />
       <p className="mek-count" role="status">
         {labels.selectedCount(selected.length, max)}
