@@ -119,9 +119,11 @@ export function FieldTemplate(props: FieldTemplateProps) {
   if (getSchemaType(schema) === 'object' && widget === undefined) {
     return (
       <WrapIfAdditional {...props}>
-        {children}
-        {errors}
-        {help}
+        <div className={classNames} style={style}>
+          {children}
+          {errors}
+          {help}
+        </div>
       </WrapIfAdditional>
     );
   }
@@ -255,7 +257,8 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   // As rjsf's own: the control sits with the title, unless the title is not drawn as editable.
   const controlInTitle = !readonly && !disabled;
   return (
-    <fieldset id={fieldPathId.$id} className="mek-group">
+    // The top level is no box of its own: the host's form around it is one.
+    <fieldset id={fieldPathId.$id} className={fieldPathId.path.length === 0 ? 'mek-object' : 'mek-object mek-group'}>
       {title !== '' && (
         <Title
           id={titleId(fieldPathId)}
