@@ -8,7 +8,14 @@ import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 
-import { ElicitationForm, generateTheme, toRjsf } from '../../src/index.js';
+import {
+  ElicitationForm,
+  generateTheme,
+  submitDraft,
+  toRjsf,
+  type ElicitRequestFormParams,
+  type ElicitResult,
+} from '../../src/index.js';
 
 type Submitted = Record<string, unknown>;
 
@@ -365,6 +372,77 @@ describe('given radio and checkbox groups in a host’s form', () => {
     expect(onBlur.mock.calls).toStrictEqual([
       ['root_size', 'm'],
       ['root_tags', 'y'],
+    ]);
+  });
+});
+
+describe('given the README’s example of a host’s form', () => {
+  const theme = generateTheme();
+
+  // As the README writes it (names aside).
+  function HostElicitation(props: { request: ElicitRequestFormParams; onRespond: (r: ElicitResult) => void }) {
+    const { requestedSchema } = props.request;
+    const { schema, uiSchema, toDraft } = toRjsf(requestedSchema);
+    return (
+      <div className="mek-root">
+        <Form
+          {...theme}
+          schema={schema}
+          uiSchema={uiSchema}
+          validator={validator}
+          experimental_defaultFormStateBehavior={{ constAsDefaults: 'skipOneOf' }}
+          onSubmit={({ formData }) => {
+            // toDraft maps rjsf's keys back to the server's; submitDraft builds the ElicitResult.
+            const answer = submitDraft(requestedSchema, toDraft(formData));
+            if (answer.ok) props.onRespond(answer.result);
+          }}
+        />
+      </div>
+    );
+  }
+
+  const request: ElicitRequestFormParams = {
+    message: 'Deploy?',
+    requestedSchema: {
+      type: 'object',
+      properties: {
+        region: {
+          type: 'string',
+          title: 'Region',
+          oneOf: [
+            { const: 'eu', title: 'Europe' },
+            { const: 'us', title: 'United States' },
+          ],
+        },
+        replicas: { type: 'integer', title: 'Replicas', minimum: 1, maximum: 9, default: 3 },
+        startAt: { type: 'string', title: 'Start at', format: 'date-time' },
+        note: { type: 'string', title: 'Note', maxLength: 200 },
+      },
+      required: ['region'],
+    },
+  };
+
+  test('it sends what ElicitationForm sends for the same answers', async () => {
+    const answer = async () => {
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('radio', { name: 'United States' }));
+      await user.clear(screen.getByRole('textbox', { name: 'Replicas' }));
+      await user.type(screen.getByRole('textbox', { name: 'Replicas' }), '5');
+      await user.type(screen.getByLabelText('Start at'), '2026-03-01T22:15');
+      await user.type(screen.getByRole('textbox', { name: 'Note' }), 'x');
+      await user.clear(screen.getByRole('textbox', { name: 'Note' }));
+      await user.click(screen.getByRole('button', { name: 'Accept' }));
+    };
+    const kit = vi.fn();
+    const view = render(<ElicitationForm request={request} server={{ name: 'Bot' }} onRespond={kit} />);
+    await answer();
+    view.unmount();
+    const host = vi.fn();
+    render(<HostElicitation request={request} onRespond={host} />);
+    await answer();
+    expect(host.mock.calls).toStrictEqual(kit.mock.calls);
+    expect(host.mock.calls).toStrictEqual([
+      [{ action: 'accept', content: { region: 'us', replicas: 5, startAt: '2026-03-01T22:15:00+05:30' } }],
     ]);
   });
 });
