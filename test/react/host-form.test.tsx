@@ -16,6 +16,7 @@ import {
   type ElicitRequestFormParams,
   type ElicitResult,
 } from '../../src/index.js';
+import { violations } from './helpers.js';
 
 type Submitted = Record<string, unknown>;
 
@@ -444,5 +445,40 @@ describe('given the README’s example of a host’s form', () => {
     expect(host.mock.calls).toStrictEqual([
       [{ action: 'accept', content: { region: 'us', replicas: 5, startAt: '2026-03-01T22:15:00+05:30' } }],
     ]);
+  });
+});
+
+describe('given a host’s form with what rjsf offers beyond elicitations', () => {
+  test('axe finds no violation: nested objects, lists, additionalProperties, a union, fallback widgets', async () => {
+    const { container } = renderHostForm({
+      schema: {
+        type: 'object',
+        title: 'Everything',
+        properties: {
+          name: { type: 'string', title: 'Name', description: 'As on the badge.' },
+          colour: { type: 'string', format: 'color', title: 'Colour' },
+          photo: { type: 'string', format: 'data-url', title: 'Photo' },
+          bio: { type: 'string', title: 'Biography' },
+          tags: { type: 'array', title: 'Tags', items: { type: 'string', title: 'Tag' } },
+          address: { type: 'object', title: 'Address', properties: { city: { type: 'string', title: 'City' } } },
+          contact: {
+            title: 'Contact',
+            oneOf: [
+              {
+                title: 'Mail',
+                type: 'object',
+                properties: { mail: { type: 'string', format: 'email', title: 'Mail' } },
+              },
+              { title: 'Phone', type: 'object', properties: { phone: { type: 'string', title: 'Phone' } } },
+            ],
+          },
+          labels: { type: 'object', title: 'Labels', additionalProperties: { type: 'string' } },
+        },
+        required: ['name'],
+      },
+      uiSchema: { bio: { 'ui:widget': 'textarea', 'ui:help': 'A few lines.' } },
+      formData: { tags: ['a', 'b'], labels: { team: 'core' } },
+    });
+    expect(await violations(container)).toEqual([]);
   });
 });
