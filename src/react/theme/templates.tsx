@@ -94,6 +94,21 @@ function chosenOptionText(schema: RJSFSchema, formData: unknown, registry: Regis
  * A property added under `additionalProperties` goes through `WrapIfAdditionalTemplate`.
  */
 export function FieldTemplate(props: FieldTemplateProps) {
+  const { children, hidden, registry, uiSchema } = props;
+  if (hidden) return <div hidden>{children}</div>;
+  const WrapIfAdditional = getTemplate('WrapIfAdditionalTemplate', registry, getUiOptions(uiSchema));
+  return (
+    <WrapIfAdditional {...props}>
+      <FieldBody {...props} />
+    </WrapIfAdditional>
+  );
+}
+
+/**
+ * `FieldTemplate` without `WrapIfAdditionalTemplate`: for the tool form, which draws an added
+ * property's name box and remove button itself. Internal to the kit.
+ */
+export function FieldBody(props: FieldTemplateProps) {
   const {
     id,
     label,
@@ -114,51 +129,46 @@ export function FieldTemplate(props: FieldTemplateProps) {
     registry,
   } = props;
   if (hidden) return <div hidden>{children}</div>;
-  const WrapIfAdditional = getTemplate('WrapIfAdditionalTemplate', registry, getUiOptions(uiSchema));
   const widget = widgetOf(schema, uiSchema, registry);
   if (getSchemaType(schema) === 'object' && widget === undefined) {
     return (
-      <WrapIfAdditional {...props}>
-        <div className={classNames} style={style}>
-          {children}
-          {errors}
-          {help}
-        </div>
-      </WrapIfAdditional>
+      <div className={classNames} style={style}>
+        {children}
+        {errors}
+        {help}
+      </div>
     );
   }
   const labelledByWidget = widget === undefined || (typeof widget === 'string' && KIT_WIDGET_NAMES.has(widget));
   const chosen = displayLabel ? chosenOptionText(schema, formData, registry) : undefined;
   return (
-    <WrapIfAdditional {...props}>
-      <div
-        className={classNames ? `mek-field ${classNames}` : 'mek-field'}
-        style={style}
-        data-invalid={hasErrors(rawErrors) ? '' : undefined}
-        data-required={required ? '' : undefined}
-      >
-        {!labelledByWidget && label !== '' && (
-          // Named even without `displayLabel` (`ui:label: false`): then only screen readers see the name.
-          <FieldLabel
-            as="label"
-            id={id}
-            label={label}
-            hideLabel={!displayLabel}
-            required={required}
-            labels={readLabels(registry)}
-          />
-        )}
-        {!labelledByWidget && displayLabel && rawDescription !== '' && description}
-        {children}
-        {chosen !== undefined && (
-          <p id={optionDescriptionId(id)} className="mek-description">
-            {chosen}
-          </p>
-        )}
-        {errors}
-        {help}
-      </div>
-    </WrapIfAdditional>
+    <div
+      className={classNames ? `mek-field ${classNames}` : 'mek-field'}
+      style={style}
+      data-invalid={hasErrors(rawErrors) ? '' : undefined}
+      data-required={required ? '' : undefined}
+    >
+      {!labelledByWidget && label !== '' && (
+        // Named even without `displayLabel` (`ui:label: false`): then only screen readers see the name.
+        <FieldLabel
+          as="label"
+          id={id}
+          label={label}
+          hideLabel={!displayLabel}
+          required={required}
+          labels={readLabels(registry)}
+        />
+      )}
+      {!labelledByWidget && displayLabel && rawDescription !== '' && description}
+      {children}
+      {chosen !== undefined && (
+        <p id={optionDescriptionId(id)} className="mek-description">
+          {chosen}
+        </p>
+      )}
+      {errors}
+      {help}
+    </div>
   );
 }
 

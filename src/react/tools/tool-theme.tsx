@@ -30,8 +30,8 @@ import { Fragment, useContext, useLayoutEffect, useMemo, useState, type ReactNod
 import { generateTheme } from '../theme/generate-theme.js';
 import { OPTION_SELECTOR_SUFFIX, OPTION_TITLES, readNumberText, type ToolFormData } from '../../tools/rjsf/index.js';
 import {
+  FieldBody,
   FieldErrorTemplate,
-  FieldTemplate,
   TitleFieldTemplate,
   DescriptionFieldTemplate,
   ErrorListTemplate,
@@ -60,7 +60,7 @@ import {
 /**
  * Wraps one field. Objects, lists and unions draw their own group (see their templates); a
  * property added under `additionalProperties` gets its name box and a remove button; everything
- * else is the kit's `FieldTemplate`.
+ * else is the kit's field (`FieldBody`: its `FieldTemplate` without the additional-property wrapper).
  */
 export function ToolFieldTemplate(props: FieldTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>) {
   const { id, label, children, hidden, schema, registry, disabled, readonly, onKeyRenameBlur, onRemoveProperty } =
@@ -72,7 +72,7 @@ export function ToolFieldTemplate(props: FieldTemplateProps<ToolFormData, RJSFSc
     type === 'object' ||
     (type === 'array' && !registry.schemaUtils.isMultiSelect(schema)) ||
     (type === undefined && union);
-  const drawn = grouped ? children : <FieldTemplate {...props} />;
+  const drawn = grouped ? children : <FieldBody {...props} />;
   const field = union ? (
     <UnionRequired.Provider value={Boolean(props.required)}>{drawn}</UnionRequired.Provider>
   ) : (
