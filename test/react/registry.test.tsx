@@ -13,7 +13,7 @@ import {
   type WidgetName,
 } from '../../src/index.js';
 import { KIT_WIDGETS, RJSF_WIDGET_KEYS } from '../../src/react/theme/registry.js';
-import { CheckboxesListWidget, OffsetDateTimeWidget, SelectListWidget } from '../../src/react/theme/typed-values.js';
+import { OffsetDateTimeWidget } from '../../src/react/theme/typed-values.js';
 
 const request = {
   message: 'Release',
@@ -36,12 +36,8 @@ describe('given the registry', () => {
   test('every control core names has a kit widget, registered under its rjsf key by generateTheme()', () => {
     expect(Object.keys(KIT_WIDGETS).sort()).toEqual([...WIDGET_NAMES].sort());
     expect(Object.keys(generateTheme().widgets).sort()).toEqual(Object.values(RJSF_WIDGET_KEYS).sort());
-    // Three keep rjsf's form data typed around the kit widget (typed-values.tsx).
-    const adapted: Partial<Record<WidgetName, unknown>> = {
-      datetime: OffsetDateTimeWidget,
-      checkboxes: CheckboxesListWidget,
-      select: SelectListWidget,
-    };
+    // The date-time widget keeps rjsf's form data typed (an offset) around the kit widget (typed-values.tsx).
+    const adapted: Partial<Record<WidgetName, unknown>> = { datetime: OffsetDateTimeWidget };
     for (const name of WIDGET_NAMES) {
       expect(generateTheme().widgets[RJSF_WIDGET_KEYS[name]]).toBe(adapted[name] ?? KIT_WIDGETS[name]);
     }

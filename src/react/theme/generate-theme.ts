@@ -21,13 +21,7 @@ import {
   TitleFieldTemplate,
   WrapIfAdditionalTemplate,
 } from './templates.js';
-import {
-  ArrayItemField,
-  CheckboxesListWidget,
-  NumberField,
-  OffsetDateTimeWidget,
-  SelectListWidget,
-} from './typed-values.js';
+import { ArrayItemField, NumberField, OffsetDateTimeWidget } from './typed-values.js';
 import type { KitFormContext } from './widgets/parts.js';
 
 /** The rjsf theme of the kit: `{ fields, widgets, templates }`. */
@@ -43,14 +37,11 @@ export type KitTheme = Required<
  */
 export function generateTheme(): KitTheme {
   return {
-    // Typed form data: numbers as numbers, date-times with their offset, emptied lists no answer
-    // (typed-values.tsx).
+    // Typed form data: numbers as numbers, date-times with their offset (typed-values.tsx).
     fields: { NumberField, ArraySchemaField: ArrayItemField },
     widgets: {
       ...Object.fromEntries(WIDGET_NAMES.map((name) => [RJSF_WIDGET_KEYS[name], KIT_WIDGETS[name]])),
       [RJSF_WIDGET_KEYS.datetime]: OffsetDateTimeWidget,
-      [RJSF_WIDGET_KEYS.checkboxes]: CheckboxesListWidget,
-      [RJSF_WIDGET_KEYS.select]: SelectListWidget,
     },
     templates: {
       FieldTemplate,

@@ -14,9 +14,6 @@ import { useState } from 'react';
 import { localDateTimeToRfc3339 } from '../../core/index.js';
 import { readNumberText } from '../../core/internal.js';
 import { DateTimeWidget } from './widgets/date-time-widget.js';
-import { EnumSelectWidget } from './widgets/enum-select-widget.js';
-import { MultiSelectWidget } from './widgets/multi-select-widget.js';
-import type { KitWidget } from './registry.js';
 import type { KitWidgetProps } from './widgets/parts.js';
 
 /**
@@ -28,10 +25,10 @@ import type { KitWidgetProps } from './widgets/parts.js';
  * option, a cleared field's `undefined`) pass unchanged.
  */
 export function NumberField(props: FieldProps) {
-  const { registry, formData, onChange } = props;
+  const { registry, onChange } = props;
   const { StringField } = registry.fields;
   const [typed, setTyped] = useState<string | undefined>(undefined);
-  const current: unknown = formData;
+  const current: unknown = props.formData;
   // The typed text is shown while it still stands for the value the form holds.
   const shown: unknown = typed !== undefined && readNumberText(typed) === current ? typed : current;
   if (!StringField) return null;
@@ -65,32 +62,6 @@ export function OffsetDateTimeWidget(props: KitWidgetProps) {
     />
   );
 }
-
-/**
- * A multi-select (`checkboxes`, or a `select` asked for several values) as the theme registers it:
- * an optional list emptied is no answer (`undefined`), as core omits it from `content`; a required
- * one stays `[]`, an answer that `minItems` then judges.
- */
-function listWidget(Widget: KitWidget): KitWidget {
-  function ListWidget(props: KitWidgetProps) {
-    const { required, onChange } = props;
-    return (
-      <Widget
-        {...props}
-        onChange={(value: unknown) =>
-          onChange(Array.isArray(value) && value.length === 0 && !required ? undefined : value)
-        }
-      />
-    );
-  }
-  return ListWidget;
-}
-
-/** The kit's checkbox group, an emptied optional list being no answer. */
-export const CheckboxesListWidget = listWidget(MultiSelectWidget);
-
-/** The kit's select (a checkbox group when asked for several values), an emptied optional list being no answer. */
-export const SelectListWidget = listWidget(EnumSelectWidget);
 
 /**
  * The field rjsf draws each array item with (its registry's `ArraySchemaField`). rjsf names an item

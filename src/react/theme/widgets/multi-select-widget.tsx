@@ -5,6 +5,8 @@
  * - The chosen values are handed on in OPTION order, whatever order they were ticked in
  *   (SPEC §2: multi-selects go out in option order). Values that are not options are kept, last,
  *   so core can report them instead of the widget dropping them.
+ * - Unticking the last option of an optional list gives `undefined` (no answer, as core reads it
+ *   and as rjsf's validator then needs no `minItems` check); a required list stays `[]`.
  * - "n of max selected" is a polite live status; `minItems`/`maxItems` are shown as a hint. Once
  *   `maxItems` are ticked the unticked boxes are disabled, so the limit cannot be overshot.
  * - The rows are a `ChoiceList`: a filter box past a dozen options, and past a hundred only the
@@ -71,7 +73,10 @@ export function MultiSelectWidget(props: KitWidgetProps) {
     if (on) indexes.add(index);
     else indexes.delete(index);
     const inOrder: unknown[] = [...indexes].sort((a, b) => a - b).map((at): unknown => enumOptions[at]?.value);
-    onChange([...inOrder, ...selected.filter((item) => !indexOf.has(item))]);
+    const next = [...inOrder, ...selected.filter((item) => !indexOf.has(item))];
+    // An optional list emptied is no answer (`undefined`), as core omits it from `content`; a
+    // required one stays `[]`, an answer that `minItems` then judges.
+    onChange(next.length === 0 && !required ? undefined : next);
   };
 
   return (
