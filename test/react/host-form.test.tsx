@@ -377,6 +377,55 @@ describe('given radio and checkbox groups in a host’s form', () => {
   });
 });
 
+describe('given a checkbox group emptied in a host’s form', () => {
+  const { schema, uiSchema } = toRjsf({
+    type: 'object',
+    properties: {
+      tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['x', 'y'] } },
+      must: { type: 'array', title: 'Must', minItems: 1, items: { type: 'string', enum: ['a', 'b'] } },
+    },
+    required: ['must'],
+  });
+
+  test('an optional list is then no answer; a required one stays [] and minItems refuses it', async () => {
+    const { user, submit, onSubmit, onError } = renderHostForm({ schema, uiSchema, noHtml5Validate: true });
+    for (const name of ['x', 'a']) await user.click(screen.getByRole('checkbox', { name }));
+    for (const name of ['x', 'a']) await user.click(screen.getByRole('checkbox', { name }));
+    await submit();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(onError.mock.calls).toStrictEqual([[["'Must' must NOT have fewer than 1 items"]]]);
+    await user.click(screen.getByRole('checkbox', { name: 'b' }));
+    await submit();
+    expect(asJson(onSubmit.mock.calls)).toStrictEqual([[{ must: ['b'] }]]);
+  });
+});
+
+describe('given ui:submitButtonOptions in a host’s form', () => {
+  test('submitText names the button, and a disabled form disables it, as rjsf’s own button does', () => {
+    const schema: RJSFSchema = { type: 'object', properties: { a: { type: 'string', title: 'A' } } };
+    const { rerender } = render(
+      <Form
+        {...generateTheme()}
+        schema={schema}
+        uiSchema={{ 'ui:submitButtonOptions': { submitText: 'Save' } }}
+        validator={validator}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+    rerender(<Form {...generateTheme()} schema={schema} validator={validator} disabled />);
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
+    rerender(
+      <Form
+        {...generateTheme()}
+        schema={schema}
+        uiSchema={{ 'ui:submitButtonOptions': { norender: true } }}
+        validator={validator}
+      />,
+    );
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
 describe('given the README’s example of a host’s form', () => {
   const theme = generateTheme();
 

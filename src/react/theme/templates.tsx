@@ -10,7 +10,6 @@ import {
   ADDITIONAL_PROPERTY_FLAG,
   buttonId,
   canExpand,
-  deepEquals,
   descriptionId,
   errorId,
   getSchemaType,
@@ -18,7 +17,6 @@ import {
   getUiOptions,
   hasWidget,
   helpId,
-  isObject,
   titleId,
   TranslatableString,
   type DescriptionFieldProps,
@@ -29,79 +27,51 @@ import {
   type IconButtonProps,
   type ObjectFieldTemplateProps,
   type OptionalDataControlsTemplateProps,
-  type Registry,
-  type RJSFSchema,
   type SubmitButtonProps,
   type TitleFieldProps,
-  type UiSchema,
   type WrapIfAdditionalTemplateProps,
 } from '@rjsf/utils';
-import { Fragment } from 'react';
+import type { ReactNode } from 'react';
 
 import { KIT_WIDGET_NAMES } from './registry.js';
-import { FieldLabel, hasErrors, optionDescriptionId, readLabels, RequiredMark } from './widgets/parts.js';
+import { FieldLabel, hasErrors, readLabels, RequiredMark } from './widgets/parts.js';
 
 /**
- * The `ui:widget` name rjsf draws a field with, as its fields pick it: the uiSchema's, else the
- * schema's `format` when a widget has that name, a select for options, a checkbox for a boolean.
- * `undefined` for what no single widget draws: an object, a list, a `oneOf`/`anyOf` of schemas
- * (its option selector is a kit select, named by the union's title).
+ * Whether rjsf draws the field with a widget that is not the kit's, which then needs the label the
+ * kit's widgets draw themselves: `ui:widget` when given, else the schema's `format` when a widget
+ * has that name, or rjsf's file list. Objects, lists of items and unions of schemas draw their own
+ * group (a union's selector is a kit select, named by the union's title).
  */
-function widgetOf(schema: RJSFSchema, uiSchema: UiSchema | undefined, registry: Registry): unknown {
-  const { schemaUtils, widgets } = registry;
-  const union = (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)) && !schemaUtils.isSelect(schema);
-  const type = getSchemaType(schema);
-  const first = Array.isArray(type) ? type[0] : type;
-  if (first === 'object' || (union && first !== 'array')) return undefined;
-  const widget: unknown = getUiOptions(uiSchema).widget;
-  if (widget !== undefined) return widget;
-  switch (first) {
-    case 'boolean':
-      return 'checkbox';
-    case 'string':
-    case 'number':
-    case 'integer': {
-      const { format } = schema;
-      if (typeof format === 'string' && hasWidget(schema, format, widgets)) return format;
-      return schemaUtils.isSelect(schema) ? 'select' : 'text';
-    }
-    case 'array':
-      if (schemaUtils.isMultiSelect(schema)) return 'select';
-      return schemaUtils.isFilesArray(schema, uiSchema) ? 'files' : undefined;
-    default:
-      return undefined;
-  }
-}
-
-/** The `description` of the chosen option of a single select whose options are `oneOf`/`anyOf` schemas. */
-function chosenOptionText(schema: RJSFSchema, formData: unknown, registry: Registry): string | undefined {
-  if (!registry.schemaUtils.isSelect(schema)) return undefined;
-  const options: unknown = schema.oneOf ?? schema.anyOf;
-  if (!Array.isArray(options)) return undefined;
-  for (const option of options as unknown[]) {
-    if (!isObject(option)) continue;
-    const { const: constant, enum: values, description } = option as RJSFSchema;
-    const value: unknown = constant !== undefined ? constant : Array.isArray(values) ? values[0] : undefined;
-    if (typeof description === 'string' && description !== '' && deepEquals(value, formData)) return description;
-  }
-  return undefined;
+function foreignWidget({ schema, uiSchema, registry }: FieldTemplateProps): boolean {
+  const { schemaUtils } = registry;
+  const type: unknown = getSchemaType(schema);
+  const first: unknown = Array.isArray(type) ? type[0] : type;
+  if (first === 'object' || (first !== 'array' && (schema.oneOf ?? schema.anyOf) && !schemaUtils.isSelect(schema)))
+    return false;
+  const { format } = schema;
+  const widget: unknown =
+    getUiOptions(uiSchema).widget ??
+    (first === 'array'
+      ? schemaUtils.isFilesArray(schema, uiSchema)
+      : typeof format === 'string' && hasWidget(schema, format, registry.widgets) && format);
+  return widget !== false && widget !== undefined && !KIT_WIDGET_NAMES.has(widget as string);
 }
 
 /**
  * Wraps one field: a label and description for a widget that does not draw its own, the widget,
- * the chosen option's description (`oneOf` options with a `description`), its errors and `ui:help`;
- * `data-invalid`/`data-required` for styling, `ui:classNames` and `ui:style` as rjsf applies them.
- * A property added under `additionalProperties` goes through `WrapIfAdditionalTemplate`.
+ * its errors and `ui:help`; `data-invalid`/`data-required` for styling, `ui:classNames` and
+ * `ui:style` as rjsf applies them. A property added under `additionalProperties` goes through
+ * `WrapIfAdditionalTemplate`.
  */
 export function FieldTemplate(props: FieldTemplateProps) {
-  const { children, hidden, registry, uiSchema } = props;
-  if (hidden) return <div hidden>{children}</div>;
-  const WrapIfAdditional = getTemplate('WrapIfAdditionalTemplate', registry, getUiOptions(uiSchema));
+  /* eslint-disable react-hooks/static-components -- getTemplate hands back the registry's component, the same on every render */
+  const WrapIfAdditional = getTemplate('WrapIfAdditionalTemplate', props.registry, getUiOptions(props.uiSchema));
   return (
     <WrapIfAdditional {...props}>
       <FieldBody {...props} />
     </WrapIfAdditional>
   );
+  /* eslint-enable react-hooks/static-components */
 }
 
 /**
@@ -109,46 +79,20 @@ export function FieldTemplate(props: FieldTemplateProps) {
  * property's name box and remove button itself. Internal to the kit.
  */
 export function FieldBody(props: FieldTemplateProps) {
-  const {
-    id,
-    label,
-    children,
-    classNames,
-    style,
-    description,
-    rawDescription,
-    errors,
-    help,
-    rawErrors,
-    hidden,
-    required,
-    displayLabel,
-    formData,
-    schema,
-    uiSchema,
-    registry,
-  } = props;
+  const { id, label, children, classNames, style, description, rawDescription, errors, help, hidden } = props;
+  const { required, displayLabel, rawErrors, schema, registry } = props;
   if (hidden) return <div hidden>{children}</div>;
-  const widget = widgetOf(schema, uiSchema, registry);
-  if (getSchemaType(schema) === 'object' && widget === undefined) {
-    return (
-      <div className={classNames} style={style}>
-        {children}
-        {errors}
-        {help}
-      </div>
-    );
-  }
-  const labelledByWidget = widget === undefined || (typeof widget === 'string' && KIT_WIDGET_NAMES.has(widget));
-  const chosen = displayLabel ? chosenOptionText(schema, formData, registry) : undefined;
+  // An object is its own group (`ObjectFieldTemplate`).
+  const object = getSchemaType(schema) === 'object';
+  const named = !object && label !== '' && foreignWidget(props);
   return (
     <div
-      className={classNames ? `mek-field ${classNames}` : 'mek-field'}
+      className={object ? classNames : `mek-field ${classNames ?? ''}`}
       style={style}
-      data-invalid={hasErrors(rawErrors) ? '' : undefined}
-      data-required={required ? '' : undefined}
+      data-invalid={!object && hasErrors(rawErrors) ? '' : undefined}
+      data-required={!object && required ? '' : undefined}
     >
-      {!labelledByWidget && label !== '' && (
+      {named && (
         // Named even without `displayLabel` (`ui:label: false`): then only screen readers see the name.
         <FieldLabel
           as="label"
@@ -159,16 +103,37 @@ export function FieldBody(props: FieldTemplateProps) {
           labels={readLabels(registry)}
         />
       )}
-      {!labelledByWidget && displayLabel && rawDescription !== '' && description}
+      {named && displayLabel && rawDescription !== '' && description}
       {children}
-      {chosen !== undefined && (
-        <p id={optionDescriptionId(id)} className="mek-description">
-          {chosen}
-        </p>
-      )}
       {errors}
       {help}
     </div>
+  );
+}
+
+/** `ui:help`, as plain text, with the id the kit's widgets list in `aria-describedby`. */
+export function FieldHelpTemplate({ fieldPathId, help }: FieldHelpProps) {
+  return (
+    help && (
+      <div id={helpId(fieldPathId)} className="mek-hint">
+        {help}
+      </div>
+    )
+  );
+}
+
+/** A quiet text button; rjsf's own buttons are icons that need Bootstrap. */
+function TextButton({ id, className, disabled, onClick, children }: IconButtonProps & { children: ReactNode }) {
+  return (
+    <button
+      id={id}
+      type="button"
+      className={`mek-button mek-button-quiet ${className ?? ''}`.trim()}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {children}
+    </button>
   );
 }
 
@@ -178,36 +143,29 @@ export function FieldBody(props: FieldTemplateProps) {
  * Any other field is drawn as it is.
  */
 export function WrapIfAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
-  const { id, label, children, disabled, readonly, schema, uiSchema, registry, onKeyRenameBlur, onRemoveProperty } =
-    props;
-  if (!(ADDITIONAL_PROPERTY_FLAG in schema)) return <>{children}</>;
+  const { id, label, children, disabled, readonly, schema, registry, onKeyRenameBlur, onRemoveProperty } = props;
+  if (!(ADDITIONAL_PROPERTY_FLAG in schema)) return children;
   const { RemoveButton } = registry.templates.ButtonTemplates;
-  const keyId = `${id}-key`;
   return (
     <div className="mek-additional">
-      <div className="mek-field">
-        <label htmlFor={keyId} className="mek-label">
-          {registry.translateString(TranslatableString.KeyLabel, [label])}
-        </label>
+      <label className="mek-field">
+        <span className="mek-label">{registry.translateString(TranslatableString.KeyLabel, [label])}</span>
         {/* Uncontrolled, as rjsf's own: the key is renamed when the box loses the focus. */}
         <input
-          id={keyId}
           key={label}
-          type="text"
           className="mek-input"
           defaultValue={label}
           disabled={disabled}
           readOnly={readonly}
           onBlur={onKeyRenameBlur}
         />
-      </div>
+      </label>
       {children}
       <RemoveButton
         id={buttonId(id, 'remove')}
         className="rjsf-object-property-remove"
         disabled={disabled || readonly}
         onClick={onRemoveProperty}
-        uiSchema={uiSchema}
         registry={registry}
       />
     </div>
@@ -227,16 +185,6 @@ export function FieldErrorTemplate({ errors, fieldPathId }: FieldErrorProps) {
   );
 }
 
-/** `ui:help`, as plain text, with the id the kit's widgets list in `aria-describedby`. */
-export function FieldHelpTemplate({ fieldPathId, help }: FieldHelpProps) {
-  if (help === undefined || help === '') return null;
-  return (
-    <div id={helpId(fieldPathId)} className="mek-hint">
-      {help}
-    </div>
-  );
-}
-
 /**
  * An object: a `fieldset` named by its title (`legend`), its description, the optional-data control
  * rjsf offers (`enableOptionalDataFieldForType`), its fields in `ui:order`, and an add button when
@@ -244,28 +192,17 @@ export function FieldHelpTemplate({ fieldPathId, help }: FieldHelpProps) {
  * union's selector and option are drawn by the union field.
  */
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
-  const {
-    title,
-    description,
-    properties,
-    fieldPathId,
-    schema,
-    uiSchema,
-    formData,
-    registry,
-    required,
-    disabled,
-    readonly,
-    onAddProperty,
-    optionalDataControl,
-  } = props;
+  const { title, description, properties, fieldPathId, schema, uiSchema, registry, required } = props;
+  const { disabled, readonly, onAddProperty, optionalDataControl } = props;
+  const formData: unknown = props.formData;
   if ((schema.oneOf || schema.anyOf) && !schema.properties && properties.length === 0) return null;
   const options = getUiOptions(uiSchema);
+  /* eslint-disable react-hooks/static-components -- getTemplate hands back the registry's components, the same on every render */
   const Title = getTemplate('TitleFieldTemplate', registry, options);
   const Description = getTemplate('DescriptionFieldTemplate', registry, options);
   const { AddButton } = registry.templates.ButtonTemplates;
-  // As rjsf's own: the control sits with the title, unless the title is not drawn as editable.
-  const controlInTitle = !readonly && !disabled;
+  // As rjsf's own: the control follows the title, unless the form is read-only or there is no title.
+  const controlInTitle = !readonly && !disabled && title !== '';
   return (
     // The top level is no box of its own: the host's form around it is one.
     <fieldset id={fieldPathId.$id} className={fieldPathId.path.length === 0 ? 'mek-object' : 'mek-object mek-group'}>
@@ -289,25 +226,21 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
           registry={registry}
         />
       )}
-      {(!controlInTitle || title === '') && optionalDataControl}
-      <div className="mek-fields">
-        {/* Hidden ones too: `FieldTemplate` draws them hidden, as rjsf's own keeps their inputs. */}
-        {properties.map((property) => (
-          <Fragment key={property.name}>{property.content}</Fragment>
-        ))}
-      </div>
+      {!controlInTitle && optionalDataControl}
+      {/* Hidden ones too: `FieldTemplate` draws them hidden, as rjsf's own keeps their inputs. */}
+      <div className="mek-fields">{properties.map((property) => property.content)}</div>
       {canExpand(schema, uiSchema, formData) && (
         <AddButton
           id={buttonId(fieldPathId, 'add')}
           className="rjsf-object-property-expand"
           onClick={onAddProperty}
           disabled={disabled || readonly}
-          uiSchema={uiSchema}
           registry={registry}
         />
       )}
     </fieldset>
   );
+  /* eslint-enable react-hooks/static-components */
 }
 
 /**
@@ -328,11 +261,12 @@ export function TitleFieldTemplate({ id, title, required, registry, optionalData
 
 /** A description as plain text (rjsf's default may render markdown). */
 export function DescriptionFieldTemplate({ id, description }: DescriptionFieldProps) {
-  if (description === '') return null;
   return (
-    <div id={id} className="mek-description">
-      {description}
-    </div>
+    description !== '' && (
+      <div id={id} className="mek-description">
+        {description}
+      </div>
+    )
   );
 }
 
@@ -343,21 +277,19 @@ export function DescriptionFieldTemplate({ id, description }: DescriptionFieldPr
 export function OptionalDataControlsTemplate({
   id,
   label,
+  registry,
   onAddClick,
   onRemoveClick,
 }: OptionalDataControlsTemplateProps) {
   const onClick = onAddClick ?? onRemoveClick;
-  if (onClick === undefined) {
-    return (
-      <p id={id} className="mek-hint">
-        {label}
-      </p>
-    );
-  }
-  return (
-    <button id={id} type="button" className="mek-button mek-button-quiet" onClick={onClick}>
+  return onClick ? (
+    <TextButton id={id} registry={registry} onClick={onClick}>
       {label}
-    </button>
+    </TextButton>
+  ) : (
+    <p id={id} className="mek-hint">
+      {label}
+    </p>
   );
 }
 
@@ -366,7 +298,6 @@ export function OptionalDataControlsTemplate({
  * `ElicitationForm` has its own error summary and `ToolCallForm` turns this list off.
  */
 export function ErrorListTemplate({ errors, registry }: ErrorListProps) {
-  if (errors.length === 0) return null;
   return (
     <div className="mek-error-list">
       <p className="mek-label">{registry.translateString(TranslatableString.ErrorsLabel)}</p>
@@ -379,40 +310,25 @@ export function ErrorListTemplate({ errors, registry }: ErrorListProps) {
   );
 }
 
-/** The submit button for a host's own rjsf `Form`: the `accept` label unless `ui:submitButtonOptions` names one. */
+/**
+ * The submit button for a host's own rjsf `Form`: the `accept` label unless `ui:submitButtonOptions`
+ * names one; its `props` (a disabled form's `disabled`) and `norender` as rjsf's own.
+ */
 export function SubmitButton({ uiSchema, registry }: SubmitButtonProps) {
-  const options: unknown = uiSchema?.['ui:submitButtonOptions'];
-  const own =
-    typeof options === 'object' && options !== null ? (options as { submitText?: unknown; norender?: unknown }) : {};
-  if (own.norender === true) return null;
+  const options = getUiOptions(uiSchema).submitButtonOptions;
   return (
-    <button type="submit" className="mek-button mek-button-primary">
-      {typeof own.submitText === 'string' ? own.submitText : readLabels(registry).accept}
-    </button>
-  );
-}
-
-/** A text button for rjsf's add, copy, move, remove and clear actions; rjsf's own are icons that need Bootstrap. */
-function TextButton({ text, ...props }: IconButtonProps & { text: string }) {
-  const { id, className, disabled, onClick, title } = props;
-  return (
-    <button
-      id={id}
-      type="button"
-      className={className ? `mek-button mek-button-quiet ${className}` : 'mek-button mek-button-quiet'}
-      disabled={disabled}
-      title={title}
-      onClick={onClick}
-    >
-      {text}
-    </button>
+    !options?.norender && (
+      <button type="submit" {...options?.props} className="mek-button mek-button-primary">
+        {options?.submitText ?? readLabels(registry).accept}
+      </button>
+    )
   );
 }
 
 /** A text button saying `text` in the form's language (rjsf's `translateString`). */
 function textButton(text: TranslatableString) {
   return function KitButton(props: IconButtonProps) {
-    return <TextButton {...props} text={props.registry.translateString(text)} />;
+    return <TextButton {...props}>{props.registry.translateString(text)}</TextButton>;
   };
 }
 

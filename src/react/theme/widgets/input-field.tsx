@@ -91,7 +91,7 @@ export function InputField({ widget, type, inputMode, text, hint, onText, inputP
         disabled={disabled}
         readOnly={readonly}
         autoFocus={autofocus}
-        placeholder={placeholder === '' ? undefined : placeholder}
+        placeholder={placeholder || undefined}
         // rjsf's default theme marks required inputs natively; the browser then checks them first.
         required={rjsf !== undefined && required ? true : undefined}
         aria-required={required || undefined}

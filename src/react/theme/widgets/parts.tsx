@@ -7,7 +7,7 @@
  * element exists: it knows that from the same props (`schema.description` or `ui:description`,
  * `ui:help`, `rawErrors`, the chosen option).
  */
-import { descriptionId, errorId, helpId, type Registry, type WidgetProps } from '@rjsf/utils';
+import { descriptionId, errorId, helpId, isObject, type Registry, type WidgetProps } from '@rjsf/utils';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
 import { mergeLabels, type ElicitationLabels } from '../../shared/labels.js';
@@ -16,10 +16,6 @@ import { mergeLabels, type ElicitationLabels } from '../../shared/labels.js';
 export interface KitFormContext {
   /** Labels laid over `defaultLabels`. */
   labels?: Partial<ElicitationLabels>;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }
 
 /**
@@ -65,21 +61,17 @@ export function rjsfRegistry(registry: KitWidgetProps['registry']): Registry | u
   return registry.templates !== undefined && registry.schemaUtils !== undefined ? (registry as Registry) : undefined;
 }
 
-/** The description a widget shows: `ui:description` (a host's rjsf `Form`) over `schema.description`. */
-export function descriptionOf(widget: Pick<KitWidgetProps, 'options' | 'schema'>): unknown {
-  const own = widget.options.description;
-  return typeof own === 'string' && own !== '' ? own : widget.schema.description;
-}
-
-/** The id of the chosen option's own description (a `oneOf` option's `description`), drawn by `FieldTemplate`. */
-export function optionDescriptionId(id: string): string {
-  return `${id}__option-description`;
-}
-
-/** The `description` of the option `value` is, when its schema has one (rjsf's `enumOptions[].schema`). */
-export function chosenOptionDescription(enumOptions: EnumOptions | undefined, value: unknown): string | undefined {
-  const description: unknown = enumOptions?.find((option) => option.value === value)?.schema?.description;
-  return typeof description === 'string' && description !== '' ? description : undefined;
+/**
+ * The description a widget shows: `ui:description` (a host's rjsf `Form`) over `schema.description`,
+ * else, as rjsf's default theme, the chosen option's own (a `oneOf` option's `description`).
+ */
+export function descriptionOf(widget: Pick<KitWidgetProps, 'options' | 'schema' | 'value' | 'multiple'>): unknown {
+  const { options, schema, value, multiple } = widget;
+  return (
+    options.description ||
+    schema.description ||
+    (!multiple && options.enumOptions?.find((option) => option.value === value)?.schema?.description)
+  );
 }
 
 /** Merged labels per given `labels` object: widgets read them on every render. */
@@ -120,17 +112,13 @@ function isText(value: unknown): value is string {
 
 /**
  * The ids of the elements that describe a widget's control, in reading order: its error first, as
- * it matters most, then its description, the chosen option's description, its `hint`, its `ui:help`.
+ * it matters most, then its description (or the chosen option's), its `hint`, its `ui:help`.
  */
 export function describedBy(widget: KitWidgetProps, hint?: string): string | undefined {
-  const { id, rawErrors, options, value, multiple, hideLabel } = widget;
+  const { id, rawErrors, options } = widget;
   const ids: string[] = [];
   if (hasErrors(rawErrors)) ids.push(errorId(id));
   if (isText(descriptionOf(widget))) ids.push(descriptionId(id));
-  // FieldTemplate shows the chosen option's description where the field shows its label.
-  if (!multiple && !hideLabel && chosenOptionDescription(options.enumOptions, value) !== undefined) {
-    ids.push(optionDescriptionId(id));
-  }
   if (isText(hint)) ids.push(hintId(id));
   if (isText(options.help)) ids.push(helpId(id));
   return ids.length > 0 ? ids.join(' ') : undefined;
