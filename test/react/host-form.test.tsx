@@ -429,10 +429,15 @@ describe('given ui:submitButtonOptions in a host’s form', () => {
 describe('given the README’s example of a host’s form', () => {
   const theme = generateTheme();
 
-  // As the README writes it (names aside).
-  function HostElicitation(props: { request: ElicitRequestFormParams; onRespond: (r: ElicitResult) => void }) {
-    const { requestedSchema } = props.request;
-    const { schema, uiSchema, toDraft } = toRjsf(requestedSchema);
+  // As the README writes it (Prettier's layout aside).
+  function HostElicitation({
+    request,
+    onRespond,
+  }: {
+    request: ElicitRequestFormParams;
+    onRespond: (r: ElicitResult) => void;
+  }) {
+    const { schema, uiSchema, toDraft } = toRjsf(request.requestedSchema);
     return (
       <div className="mek-root">
         <Form
@@ -442,9 +447,8 @@ describe('given the README’s example of a host’s form', () => {
           validator={validator}
           experimental_defaultFormStateBehavior={{ constAsDefaults: 'skipOneOf' }}
           onSubmit={({ formData }) => {
-            // toDraft maps rjsf's keys back to the server's; submitDraft builds the ElicitResult.
-            const answer = submitDraft(requestedSchema, toDraft(formData));
-            if (answer.ok) props.onRespond(answer.result);
+            const answer = submitDraft(request.requestedSchema, toDraft(formData)); // toDraft: back to the server's keys
+            if (answer.ok) onRespond(answer.result);
           }}
         />
       </div>
