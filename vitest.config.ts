@@ -80,6 +80,22 @@ export default defineConfig({
         },
       },
       {
+        // rjsf's shared theme suite (@rjsf/snapshot-tests) against generateTheme(), as rjsf's own
+        // themes run it: written for a test framework's globals (describe, test, expect, vi), with
+        // extensionless ESM imports, so Vite transforms it (inline) instead of Node loading it.
+        plugins: [react()],
+        test: {
+          name: 'rjsf-suite',
+          environment: 'jsdom',
+          globals: true,
+          include: ['test/rjsf-suite/**/*.test.tsx'],
+          setupFiles: ['test/rjsf-suite/setup.ts'],
+          server: { deps: { inline: ['@rjsf/snapshot-tests'] } },
+          pool: 'forks',
+          env: { TZ: fixtureTimeZone },
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'browser',

@@ -8,3 +8,4 @@ export { canAnswer, readFormRequest, requestMessage, toPrompt } from './request.
 export { parseCached } from './schema.js';
 export { readForm } from './form-model.js';
 export { codePointName, hasHiddenCharacters, isolateText, revealHidden, splitHidden } from './visible-text.js';
+export { readNumberText } from '../shared/numbers.js';

@@ -24,3 +24,16 @@ export function exactNumber(text: string): number | undefined {
   const number = Number(text);
   return Number.isFinite(number) && decimalKey(text) === decimalKey(String(number)) ? number : undefined;
 }
+
+/**
+ * The one reading of typed number text, for the elicitation form's rjsf path, a host's rjsf form and
+ * the tool form alike: the number when the trimmed text is one that JSON sends exactly (`NUMBER_TEXT`
+ * and `exactNumber`), `undefined` when it is blank, the text itself otherwise (never coerced or
+ * rounded: `0x10` stays `"0x10"`, `9007199254740993` stays text and is reported on submit).
+ */
+export function readNumberText(text: string): number | string | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  if (!NUMBER_TEXT.test(trimmed)) return text;
+  return exactNumber(trimmed) ?? text;
+}

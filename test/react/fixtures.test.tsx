@@ -2,12 +2,14 @@
 // must give `onRespond` exactly the fixture's `result`. The enum variants are also completed with
 // the keyboard alone. Local date-times in the fixtures are read in Asia/Kolkata, the zone this
 // project runs in (vitest.config.ts).
+import Form from '@rjsf/core';
+import validator from '@rjsf/validator-ajv8';
 import { render, screen, within } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 
-import type { ElicitResult, Field } from '../../src/index.js';
-import { ElicitationForm } from '../../src/index.js';
+import type { ElicitContent, ElicitResult, Field } from '../../src/index.js';
+import { ElicitationForm, generateTheme, toRjsf } from '../../src/index.js';
 import { isMalformed, loadFixtures, type FixtureAnswer, type ValidFixture } from '../fixtures/index.js';
 
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
@@ -259,5 +261,57 @@ describe('given each enum variant, completed with the keyboard alone', () => {
     await tabTo(user, (element) => element.textContent === 'Accept');
     await user.keyboard('{Enter}');
     expect(onRespond.mock.calls).toStrictEqual([[answer.result]]);
+  });
+});
+
+/**
+ * A host's own rjsf `Form` with `toRjsf`'s pair and the kit's theme, as the README shows it: what
+ * rjsf submits, mapped back to the MCP keys with `toDraft`, is the content itself (numbers as
+ * numbers, emptied fields left out, date-times with their offset), and rjsf's own validator lets it
+ * through.
+ */
+function HostForm({
+  request,
+  onAnswer,
+}: {
+  request: ValidFixture['request'];
+  onAnswer: (result: ElicitResult) => void;
+}) {
+  const { schema, uiSchema, toDraft } = toRjsf(request.requestedSchema);
+  return (
+    <Form
+      {...generateTheme()}
+      schema={schema}
+      uiSchema={uiSchema}
+      validator={validator}
+      experimental_defaultFormStateBehavior={{ constAsDefaults: 'skipOneOf' }}
+      onSubmit={({ formData }) => onAnswer({ action: 'accept', content: toDraft(formData) as ElicitContent })}
+    />
+  );
+}
+
+describe("given each valid fixture, answered through a host's rjsf Form with the kit's theme", () => {
+  test.each(enterable)('$title: the same answer as ElicitationForm', async ({ fixture, answer }) => {
+    const enter = async (user: UserEvent) => {
+      for (const field of fixture.fields) {
+        const from = valueOf(fixture.initialDraft, field.key);
+        const to = valueOf(answer.draft, field.key);
+        if (JSON.stringify(from) !== JSON.stringify(to)) await enterWithPointer(user, field, from, to);
+      }
+    };
+    const kit = vi.fn();
+    const view = render(
+      <ElicitationForm request={fixture.request} server={{ name: 'Fixture server' }} onRespond={kit} />,
+    );
+    await enter(userEvent.setup());
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Accept' }));
+    view.unmount();
+
+    const host = vi.fn();
+    render(<HostForm request={fixture.request} onAnswer={host} />);
+    await enter(userEvent.setup());
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Accept' }));
+    expect(host.mock.calls).toStrictEqual(kit.mock.calls);
+    expect(host.mock.calls).toStrictEqual([[answer.result]]);
   });
 });

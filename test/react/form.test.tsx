@@ -627,7 +627,8 @@ describe('given a real parent that previews the live answer (onDraftChange)', ()
     expect(live().textContent).toBe('refused: copies not-a-number');
     await user.clear(screen.getByRole('textbox', { name: 'City' }));
     expect(live().textContent).toBe('refused: city required, copies not-a-number');
-    expect(onDraft.mock.lastCall).toStrictEqual([{ city: '', copies: 'x', days: ['mon', 'tue'] }]);
+    // An emptied input is no answer: the key leaves the draft, as rjsf's own inputs give `undefined`.
+    expect(onDraft.mock.lastCall).toStrictEqual([{ copies: 'x', days: ['mon', 'tue'] }]);
 
     await user.clear(screen.getByRole('textbox', { name: 'Copies' }));
     await user.type(screen.getByRole('textbox', { name: 'Copies' }), '2');

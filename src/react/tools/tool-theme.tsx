@@ -17,7 +17,6 @@ import {
   errorId,
   getSchemaType,
   titleId,
-  type FieldProps,
   type FieldTemplateProps,
   type MultiSchemaFieldTemplateProps,
   type ObjectFieldTemplateProps,
@@ -25,13 +24,14 @@ import {
   type TemplatesType,
   type WidgetProps,
 } from '@rjsf/utils';
-import { Fragment, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useContext, useLayoutEffect, useMemo, type ReactNode } from 'react';
 
 import { generateTheme } from '../theme/generate-theme.js';
-import { OPTION_SELECTOR_SUFFIX, OPTION_TITLES, readNumberText, type ToolFormData } from '../../tools/rjsf/index.js';
+import { OPTION_SELECTOR_SUFFIX, OPTION_TITLES, type ToolFormData } from '../../tools/rjsf/index.js';
+import { NumberField } from '../theme/typed-values.js';
 import {
+  FieldBody,
   FieldErrorTemplate,
-  FieldTemplate,
   TitleFieldTemplate,
   DescriptionFieldTemplate,
   ErrorListTemplate,
@@ -60,7 +60,7 @@ import {
 /**
  * Wraps one field. Objects, lists and unions draw their own group (see their templates); a
  * property added under `additionalProperties` gets its name box and a remove button; everything
- * else is the kit's `FieldTemplate`.
+ * else is the kit's field (`FieldBody`: its `FieldTemplate` without the additional-property wrapper).
  */
 export function ToolFieldTemplate(props: FieldTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>) {
   const { id, label, children, hidden, schema, registry, disabled, readonly, onKeyRenameBlur, onRemoveProperty } =
@@ -72,7 +72,7 @@ export function ToolFieldTemplate(props: FieldTemplateProps<ToolFormData, RJSFSc
     type === 'object' ||
     (type === 'array' && !registry.schemaUtils.isMultiSelect(schema)) ||
     (type === undefined && union);
-  const drawn = grouped ? children : <FieldTemplate {...props} />;
+  const drawn = grouped ? children : <FieldBody {...props} />;
   const field = union ? (
     <UnionRequired.Provider value={Boolean(props.required)}>{drawn}</UnionRequired.Provider>
   ) : (
@@ -258,46 +258,17 @@ export function ToolSelectWidget(props: WidgetProps<ToolFormData, RJSFSchema, To
   );
 }
 
-/**
- * Number fields: the form data holds a JSON number as soon as the text reads as one (so rjsf's
- * `if`/`then` and option matching see numbers), and the text itself otherwise, which the form
- * reports as "Enter a number." on submit. The field remembers the text typed, so `1.0` or `1.`
- * stay on screen while they mean 1.
- */
-export function ToolNumberField(props: FieldProps<ToolFormData, RJSFSchema, ToolFormContext>) {
-  const { registry, formData, onChange } = props;
-  const StringField = registry.fields.StringField;
-  const [typed, setTyped] = useState<string | undefined>(undefined);
-  const current: unknown = formData;
-  // The typed text is shown while it still stands for the value the form holds.
-  const shown = typed !== undefined && readNumberText(typed) === current ? typed : current;
-  if (!StringField) return null;
-  return (
-    <StringField
-      {...props}
-      formData={shown as ToolFormData}
-      onChange={(value, path, errors, id) => {
-        const raw: unknown = value;
-        if (typeof raw === 'string') {
-          setTyped(raw);
-          onChange(readNumberText(raw) as ToolFormData | undefined, path, errors, id);
-          return;
-        }
-        setTyped(undefined);
-        onChange(value, path, errors, id);
-      }}
-    />
-  );
-}
-
 /** The theme: the kit's widgets and field templates, the tool form's group templates. */
 export function toolTheme(): {
-  fields: { NumberField: typeof ToolNumberField; ArrayField: typeof ToolArrayField };
+  fields: { NumberField: typeof NumberField; ArrayField: typeof ToolArrayField };
   widgets: Record<string, (props: WidgetProps<ToolFormData, RJSFSchema, ToolFormContext>) => ReactNode>;
   templates: Partial<TemplatesType<ToolFormData, RJSFSchema, ToolFormContext>>;
 } {
   return {
-    fields: { NumberField: ToolNumberField, ArrayField: ToolArrayField },
+    // Numbers as the elicitation theme reads them: a JSON number as soon as the text reads as one (so
+    // rjsf's `if`/`then` and option matching see numbers), the text itself otherwise, which the form
+    // reports as "Enter a number." on submit.
+    fields: { NumberField, ArrayField: ToolArrayField },
     // The elicitation form's widgets; only a select differs (see ToolSelectWidget).
     widgets: { ...generateTheme().widgets, SelectWidget: ToolSelectWidget },
     templates: {

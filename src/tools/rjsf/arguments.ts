@@ -27,7 +27,7 @@ import {
 } from '@rjsf/utils';
 
 import { localDateTimeToRfc3339 } from '../../shared/date-time.js';
-import { exactNumber, NUMBER_TEXT } from '../../shared/numbers.js';
+import { readNumberText } from '../../shared/numbers.js';
 import type { ToolSchemaDialect } from '../dialects.js';
 import { formRegExp, type SchemaIssue } from '../tool-schema.js';
 import { tupleItemSchema, tupleShape, type TupleShape } from './tuple.js';
@@ -187,16 +187,8 @@ function isEmptyContainer(value: unknown): boolean {
   return (Array.isArray(value) && value.length === 0) || (isRecord(value) && Object.keys(value).length === 0);
 }
 
-/**
- * Reads number text: a number when it is one that JSON sends exactly, `undefined` when empty, the text
- * itself otherwise (reported on submit, never rounded: `9007199254740993` would arrive as `…992`).
- */
-export function readNumberText(text: string): number | string | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  if (!NUMBER_TEXT.test(trimmed)) return text;
-  return exactNumber(trimmed) ?? text;
-}
+/** Reads number text (shared with the elicitation theme): see `readNumberText` in shared/numbers. */
+export { readNumberText };
 
 function walk(
   value: unknown,

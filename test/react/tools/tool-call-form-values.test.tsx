@@ -96,6 +96,11 @@ describe('given free-form values', () => {
     };
     render(<ToolCallForm tool={tool(schema, 'tag')} onSubmit={onSubmit} />);
     await user.click(screen.getByRole('button', { name: 'Add a property to Labels' }));
+    // One name box and one remove button: the tool form's own, never also rjsf's.
+    expect(screen.getAllByRole('button', { name: /remove/i }).map((button) => button.textContent)).toEqual([
+      'Remove property newKey',
+    ]);
+    expect(screen.getAllByRole('textbox').map((box) => box.getAttribute('aria-label') ?? box.id)).toHaveLength(2);
     const key = screen.getByRole('textbox', { name: 'Name of property newKey' });
     await user.clear(key);
     await user.type(key, 'team');

@@ -7,25 +7,12 @@
  * boolean never touched is omitted; ticked then unticked, it is sent as `false`.
  */
 
-import { describedBy, Description, hasErrors, type KitWidgetProps } from './parts.js';
+import { describedBy, Description, descriptionOf, hasErrors, type KitWidgetProps } from './parts.js';
 
 /** A labelled checkbox; its state is the checkbox's own (`.mek-boolean:has(:checked)` for styling). */
 export function BooleanWidget(props: KitWidgetProps) {
-  const {
-    id,
-    label,
-    hideLabel,
-    disabled,
-    readonly,
-    autofocus,
-    schema,
-    rawErrors,
-    htmlName,
-    value,
-    onChange,
-    onBlur,
-    onFocus,
-  } = props;
+  const { id, label, hideLabel, disabled, readonly, autofocus, rawErrors, htmlName, value, onChange, onBlur, onFocus } =
+    props;
   const invalid = hasErrors(rawErrors);
   const checked = value === true;
   return (
@@ -40,7 +27,7 @@ export function BooleanWidget(props: KitWidgetProps) {
         disabled={disabled || readonly}
         autoFocus={autofocus}
         aria-invalid={invalid || undefined}
-        aria-describedby={describedBy({ id, description: schema.description, rawErrors })}
+        aria-describedby={describedBy(props)}
         data-invalid={invalid ? '' : undefined}
         onChange={(event) => onChange(event.target.checked)}
         onBlur={(event) => onBlur(id, event.target.checked)}
@@ -49,7 +36,7 @@ export function BooleanWidget(props: KitWidgetProps) {
       <label htmlFor={id} className={hideLabel ? 'mek-option-label mek-visually-hidden' : 'mek-option-label'}>
         {label}
       </label>
-      <Description id={id} description={schema.description} />
+      <Description id={id} description={descriptionOf(props)} />
     </div>
   );
 }

@@ -125,7 +125,8 @@ export interface ChoiceListProps {
   invalid: boolean;
   autoFocus: boolean;
   onToggle: (index: number, on: boolean) => void;
-  onFocusChange: (focused: boolean) => void;
+  /** The list got or lost the focus; `index` is the option whose control did (rjsf reports its value). */
+  onFocusChange: (focused: boolean, index: number) => void;
   /** Attributes of the rows' container (a radio list makes it the `radiogroup`). */
   group?: {
     role: 'radiogroup';
@@ -373,11 +374,12 @@ export function ChoiceList(props: ChoiceListProps) {
         // A locked list has no enabled control, yet may scroll: it takes the focus itself so a keyboard can scroll it.
         tabIndex={locked ? 0 : undefined}
         onFocus={(event) => {
+          const at = Number((event.target as HTMLInputElement).value);
           // Only a window needs to know (to keep the focused row's neighbours drawn).
-          if (windowed && event.target instanceof HTMLInputElement) setFocused(Number(event.target.value));
-          latest.current.onFocusChange(true);
+          if (windowed) setFocused(at);
+          latest.current.onFocusChange(true, at);
         }}
-        onBlur={() => latest.current.onFocusChange(false)}
+        onBlur={(event) => latest.current.onFocusChange(false, Number((event.target as HTMLInputElement).value))}
         onKeyDown={type === 'radio' ? onRadioKeyDown : undefined}
         onScroll={windowed ? onScroll : undefined}
       >

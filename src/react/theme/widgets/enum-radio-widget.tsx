@@ -5,6 +5,8 @@
  * (`ui:enumNames` → `options.enumOptions`), never the raw value when a title exists.
  *
  * A radio cannot be unticked, so an optional group that has a choice offers a "clear" button.
+ * Focus and blur report the value of the radio that gets or loses the focus, as rjsf's own radio
+ * group does. In a host's rjsf `Form` the radios of a required group carry the native `required`.
  */
 import { optionId } from '@rjsf/utils';
 
@@ -12,10 +14,12 @@ import {
   ClearChoiceButton,
   describedBy,
   Description,
+  descriptionOf,
   FieldLabel,
   hasErrors,
   labelId,
   readLabels,
+  rjsfRegistry,
   useClearChoice,
   type KitWidgetProps,
 } from './parts.js';
@@ -30,7 +34,6 @@ export function EnumRadioWidget(props: KitWidgetProps) {
     disabled,
     readonly,
     autofocus,
-    schema,
     rawErrors,
     registry,
     htmlName,
@@ -45,17 +48,18 @@ export function EnumRadioWidget(props: KitWidgetProps) {
   const enumOptions = options.enumOptions ?? [];
   const locked = Boolean(disabled || readonly);
   const current: unknown = value;
+  const nativeRequired = rjsfRegistry(registry) !== undefined && required ? true : undefined;
   const clear = useClearChoice(onChange, () => document.getElementById(optionId(id, 0))?.focus());
   return (
     <div className="mek-choice" data-invalid={invalid ? '' : undefined}>
       <FieldLabel as="span" id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
-      <Description id={id} description={schema.description} />
+      <Description id={id} description={descriptionOf(props)} />
       <div
         id={id}
         role="radiogroup"
         className="mek-options"
         aria-labelledby={labelId(id)}
-        aria-describedby={describedBy({ id, description: schema.description, rawErrors })}
+        aria-describedby={describedBy(props)}
         aria-required={required || undefined}
         aria-invalid={invalid || undefined}
       >
@@ -71,11 +75,12 @@ export function EnumRadioWidget(props: KitWidgetProps) {
                 name={htmlName ?? id}
                 value={String(index)}
                 checked={checked}
+                required={nativeRequired}
                 disabled={locked}
                 autoFocus={autofocus && index === 0}
                 onChange={() => onChange(optionValue)}
-                onBlur={() => onBlur(id, current)}
-                onFocus={() => onFocus(id, current)}
+                onBlur={() => onBlur(id, optionValue)}
+                onFocus={() => onFocus(id, optionValue)}
               />
               <span className="mek-option-label">{option.label}</span>
             </label>

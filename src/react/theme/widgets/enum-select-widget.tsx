@@ -17,10 +17,12 @@ import {
   ClearChoiceButton,
   describedBy,
   Description,
+  descriptionOf,
   FieldLabel,
   hasErrors,
   labelId,
   readLabels,
+  rjsfRegistry,
   useClearChoice,
   useSameOptions,
   type KitWidgetProps,
@@ -49,7 +51,6 @@ function LongSingleSelect(props: KitWidgetProps) {
     disabled,
     readonly,
     autofocus,
-    schema,
     rawErrors,
     registry,
     htmlName,
@@ -73,7 +74,7 @@ function LongSingleSelect(props: KitWidgetProps) {
   return (
     <div id={id} className="mek-choice mek-long" data-invalid={invalid ? '' : undefined}>
       <FieldLabel as="span" id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
-      <Description id={id} description={schema.description} />
+      <Description id={id} description={descriptionOf(props)} />
       <ChoiceList
         id={id}
         name={htmlName ?? id}
@@ -89,11 +90,11 @@ function LongSingleSelect(props: KitWidgetProps) {
         onToggle={(at, on) => {
           if (on) onChange(enumOptions[at]?.value);
         }}
-        onFocusChange={(focused) => (focused ? onFocus : onBlur)(id, current)}
+        onFocusChange={(focused, at) => (focused ? onFocus : onBlur)(id, enumOptions[at]?.value)}
         group={{
           role: 'radiogroup',
           'aria-labelledby': labelId(id),
-          'aria-describedby': describedBy({ id, description: schema.description, rawErrors }),
+          'aria-describedby': describedBy(props),
           'aria-required': required ? true : undefined,
           'aria-invalid': invalid ? true : undefined,
         }}
@@ -116,7 +117,6 @@ function SingleSelect(props: KitWidgetProps) {
     disabled,
     readonly,
     autofocus,
-    schema,
     rawErrors,
     registry,
     htmlName,
@@ -146,7 +146,7 @@ function SingleSelect(props: KitWidgetProps) {
   return (
     <>
       <FieldLabel as="label" id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
-      <Description id={id} description={schema.description} />
+      <Description id={id} description={descriptionOf(props)} />
       <select
         id={id}
         name={htmlName ?? id}
@@ -154,9 +154,11 @@ function SingleSelect(props: KitWidgetProps) {
         value={index === -1 ? '' : String(index)}
         disabled={disabled || readonly}
         autoFocus={autofocus}
+        // rjsf's default theme marks a required select natively; ElicitationForm leaves it to core.
+        required={rjsfRegistry(registry) !== undefined && required ? true : undefined}
         aria-required={required || undefined}
         aria-invalid={invalid || undefined}
-        aria-describedby={describedBy({ id, description: schema.description, rawErrors })}
+        aria-describedby={describedBy(props)}
         data-invalid={invalid ? '' : undefined}
         onChange={(event) => onChange(valueAt(event.target.value))}
         onBlur={(event) => onBlur(id, valueAt(event.target.value))}

@@ -2,11 +2,26 @@
  * The single-line input every text-like widget draws (text, email, uri, date, date-time, number):
  * label, description, the native input and a hint, tied together with `aria-describedby`.
  * Internal; each public widget decides only the input type, the hint and how text maps to a value.
+ *
+ * In a host's rjsf `Form` the input also takes what rjsf's default theme gives its inputs: the native
+ * `required` attribute, `ui:placeholder`, `ui:autocomplete`, and a clear button with
+ * `allowClearTextInputs`. `ElicitationForm` draws no native `required`: its form is a `<div>` that may
+ * sit in a host's own `<form>`, whose submission it must never block.
  */
 import type { HTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
 
 import { patternSupport } from '../../../shared/pattern-engine.js';
-import { describedBy, Description, FieldLabel, hasErrors, Hint, readLabels, type KitWidgetProps } from './parts.js';
+import {
+  describedBy,
+  Description,
+  descriptionOf,
+  FieldLabel,
+  hasErrors,
+  Hint,
+  readLabels,
+  rjsfRegistry,
+  type KitWidgetProps,
+} from './parts.js';
 
 /** Whether the field's `pattern` is one the kit cannot run (lookaround, back-references): the server checks it. */
 function patternLeftToServer(schema: object): boolean {
@@ -28,7 +43,7 @@ export interface InputFieldProps {
   hint: string | undefined;
   /** Called with the input's text on every change. */
   onText: (text: string) => void;
-  /** Extra native attributes (`step`). */
+  /** Extra native attributes (`step`); `ui:autocomplete` wins over `autoComplete`. */
   inputProps?: Pick<InputHTMLAttributes<HTMLInputElement>, 'step' | 'autoComplete' | 'spellCheck'>;
   /** Anything shown after the hint (unused by most widgets). */
   children?: ReactNode;
@@ -44,10 +59,13 @@ export function InputField({ widget, type, inputMode, text, hint, onText, inputP
     disabled,
     readonly,
     autofocus,
-    schema,
     rawErrors,
     registry,
+    schema,
     htmlName,
+    placeholder,
+    options,
+    onChange,
     onBlur,
     onFocus,
   } = widget;
@@ -56,10 +74,13 @@ export function InputField({ widget, type, inputMode, text, hint, onText, inputP
   // A pattern the kit does not run is said so under the field, after the widget's own hint.
   const note = patternLeftToServer(schema) ? labels.patternByServer : undefined;
   const shown = hint ?? note;
+  const rjsf = rjsfRegistry(registry);
+  const ClearButton = rjsf?.templates.ButtonTemplates.ClearButton;
+  const autoComplete = typeof options.autocomplete === 'string' ? options.autocomplete : inputProps?.autoComplete;
   return (
     <>
       <FieldLabel as="label" id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
-      <Description id={id} description={schema.description} />
+      <Description id={id} description={descriptionOf(widget)} />
       <input
         id={id}
         name={htmlName ?? id}
@@ -70,15 +91,22 @@ export function InputField({ widget, type, inputMode, text, hint, onText, inputP
         disabled={disabled}
         readOnly={readonly}
         autoFocus={autofocus}
+        placeholder={placeholder || undefined}
+        // rjsf's default theme marks required inputs natively; the browser then checks them first.
+        required={rjsf !== undefined && required ? true : undefined}
         aria-required={required || undefined}
         aria-invalid={invalid || undefined}
-        aria-describedby={describedBy({ id, description: schema.description, hint: shown, rawErrors })}
+        aria-describedby={describedBy(widget, shown)}
         data-invalid={invalid ? '' : undefined}
         onChange={(event) => onText(event.target.value)}
         onBlur={(event) => onBlur(id, event.target.value)}
         onFocus={(event) => onFocus(id, event.target.value)}
         {...inputProps}
+        autoComplete={autoComplete}
       />
+      {rjsf && ClearButton && options.allowClearTextInputs === true && !readonly && !disabled && text !== '' && (
+        <ClearButton registry={rjsf} onClick={() => onChange(emptyValue(widget))} />
+      )}
       <Hint id={id} hint={shown}>
         {hint !== undefined && note !== undefined && (
           <>
@@ -92,9 +120,13 @@ export function InputField({ widget, type, inputMode, text, hint, onText, inputP
   );
 }
 
-/** What an emptied input gives rjsf: the widget's `emptyValue` option when set, else `""` (core reads it as no answer). */
+/**
+ * What an emptied input gives rjsf: the widget's `emptyValue` option (`ui:emptyValue`), else
+ * `undefined`, as rjsf's own inputs do, so a cleared field is no answer (a required one is then
+ * missing for rjsf's validator, and core reads it as empty).
+ */
 export function emptyValue(widget: KitWidgetProps): unknown {
-  return Object.prototype.hasOwnProperty.call(widget.options, 'emptyValue') ? widget.options.emptyValue : '';
+  return widget.options.emptyValue;
 }
 
 /** The text an input shows for a value rjsf holds: strings as they are, numbers in JSON form, nothing otherwise. */

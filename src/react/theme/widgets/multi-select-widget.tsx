@@ -5,6 +5,8 @@
  * - The chosen values are handed on in OPTION order, whatever order they were ticked in
  *   (SPEC §2: multi-selects go out in option order). Values that are not options are kept, last,
  *   so core can report them instead of the widget dropping them.
+ * - Unticking the last option of an optional list gives `undefined` (no answer, as core reads it
+ *   and as rjsf's validator then needs no `minItems` check); a required list stays `[]`.
  * - "n of max selected" is a polite live status; `minItems`/`maxItems` are shown as a hint. Once
  *   `maxItems` are ticked the unticked boxes are disabled, so the limit cannot be overshot.
  * - The rows are a `ChoiceList`: a filter box past a dozen options, and past a hundred only the
@@ -16,6 +18,7 @@ import { ChoiceList } from './choice-list.js';
 import {
   describedBy,
   Description,
+  descriptionOf,
   FieldLabel,
   hasErrors,
   Hint,
@@ -70,19 +73,22 @@ export function MultiSelectWidget(props: KitWidgetProps) {
     if (on) indexes.add(index);
     else indexes.delete(index);
     const inOrder: unknown[] = [...indexes].sort((a, b) => a - b).map((at): unknown => enumOptions[at]?.value);
-    onChange([...inOrder, ...selected.filter((item) => !indexOf.has(item))]);
+    const next = [...inOrder, ...selected.filter((item) => !indexOf.has(item))];
+    // An optional list emptied is no answer (`undefined`), as core omits it from `content`; a
+    // required one stays `[]`, an answer that `minItems` then judges.
+    onChange(next.length === 0 && !required ? undefined : next);
   };
 
   return (
     <fieldset
       id={id}
       className="mek-choice mek-multi"
-      aria-describedby={describedBy({ id, description: schema.description, hint, rawErrors })}
+      aria-describedby={describedBy(props, hint)}
       data-invalid={invalid ? '' : undefined}
       data-at-max={atMax ? '' : undefined}
     >
       <FieldLabel as="legend" id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
-      <Description id={id} description={schema.description} />
+      <Description id={id} description={descriptionOf(props)} />
       <Hint id={id} hint={hint} />
       <ChoiceList
         id={id}
@@ -97,7 +103,7 @@ export function MultiSelectWidget(props: KitWidgetProps) {
         invalid={invalid}
         autoFocus={Boolean(autofocus)}
         onToggle={toggle}
-        onFocusChange={(focused) => (focused ? onFocus : onBlur)(id, selected)}
+        onFocusChange={(focused, index) => (focused ? onFocus : onBlur)(id, enumOptions[index]?.value)}
       />
       <p className="mek-count" role="status">
         {labels.selectedCount(selected.length, max)}

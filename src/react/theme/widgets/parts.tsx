@@ -2,11 +2,12 @@
  * Pieces every kit widget shares: where its labels come from, the ids that tie a control to its
  * description, hint and error, and the small elements that show them. Internal to the kit.
  *
- * The ids follow rjsf's own (`descriptionId`, `errorId`), so the kit's `FieldErrorTemplate` and a
+ * The ids follow rjsf's own (`descriptionId`, `errorId`, `helpId`), so the kit's templates and a
  * widget agree on them without talking. A widget lists an id in `aria-describedby` only when the
- * element exists: it knows that from the same props (`schema.description`, `rawErrors`).
+ * element exists: it knows that from the same props (`schema.description` or `ui:description`,
+ * `ui:help`, `rawErrors`, the chosen option).
  */
-import { descriptionId, errorId, type WidgetProps } from '@rjsf/utils';
+import { descriptionId, errorId, helpId, isObject, type Registry, type WidgetProps } from '@rjsf/utils';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
 import { mergeLabels, type ElicitationLabels } from '../../shared/labels.js';
@@ -15,10 +16,6 @@ import { mergeLabels, type ElicitationLabels } from '../../shared/labels.js';
 export interface KitFormContext {
   /** Labels laid over `defaultLabels`. */
   labels?: Partial<ElicitationLabels>;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }
 
 /**
@@ -38,9 +35,44 @@ export type KitWidgetProps = Pick<WidgetProps, 'id' | 'label' | 'onChange' | 'on
   multiple?: boolean | undefined;
   rawErrors?: string[] | undefined;
   htmlName?: string | undefined;
-  options: { enumOptions?: EnumOptions | undefined; emptyValue?: unknown };
-  registry: { formContext?: unknown };
+  /** `ui:placeholder` (a host's rjsf `Form`). */
+  placeholder?: string | undefined;
+  /**
+   * rjsf's options: the select's `enumOptions`, and in a host's rjsf `Form` the field's `ui:`
+   * options (`emptyValue`, `description`, `help`, `autocomplete`, `allowClearTextInputs`).
+   */
+  options: {
+    enumOptions?: EnumOptions | undefined;
+    emptyValue?: unknown;
+    description?: unknown;
+    help?: unknown;
+    autocomplete?: unknown;
+    allowClearTextInputs?: unknown;
+  };
+  /** `formContext` (for `labels`); in a host's rjsf `Form`, rjsf's whole registry. */
+  registry: { formContext?: unknown } & Partial<Pick<Registry, 'templates' | 'schemaUtils' | 'translateString'>>;
 };
+
+/**
+ * rjsf's registry when rjsf's `Form` drew the widget; `undefined` when `ElicitationForm` did (it
+ * hands widgets only `formContext`, and draws them in a `<div>` that may sit in a host's `<form>`).
+ */
+export function rjsfRegistry(registry: KitWidgetProps['registry']): Registry | undefined {
+  return registry.templates !== undefined && registry.schemaUtils !== undefined ? (registry as Registry) : undefined;
+}
+
+/**
+ * The description a widget shows: `ui:description` (a host's rjsf `Form`) over `schema.description`,
+ * else, as rjsf's default theme, the chosen option's own (a `oneOf` option's `description`).
+ */
+export function descriptionOf(widget: Pick<KitWidgetProps, 'options' | 'schema' | 'value' | 'multiple'>): unknown {
+  const { options, schema, value, multiple } = widget;
+  return (
+    options.description ||
+    schema.description ||
+    (!multiple && options.enumOptions?.find((option) => option.value === value)?.schema?.description)
+  );
+}
 
 /** Merged labels per given `labels` object: widgets read them on every render. */
 const mergedLabels = new WeakMap<object, ElicitationLabels>();
@@ -69,29 +101,26 @@ export function labelId(id: string): string {
   return `${id}__label`;
 }
 
-/** What a widget shows besides its control, to build `aria-describedby` from. */
-export interface Described {
-  /** The widget's id, which the describing elements' ids derive from. */
-  id: string;
-  /** `schema.description`: described when it is non-empty text. */
-  description?: unknown;
-  /** The hint the widget shows, if any. */
-  hint?: string | undefined;
-  /** rjsf's errors for the field: the error element exists when there is one. */
-  rawErrors?: string[] | undefined;
-}
-
 /** `true` when rjsf handed the widget at least one error. */
 export function hasErrors(rawErrors: string[] | undefined): boolean {
   return rawErrors !== undefined && rawErrors.length > 0;
 }
 
-/** The ids of the elements that describe a control, in reading order: error first, as it matters most. */
-export function describedBy({ id, description, hint, rawErrors }: Described): string | undefined {
+function isText(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
+/**
+ * The ids of the elements that describe a widget's control, in reading order: its error first, as
+ * it matters most, then its description (or the chosen option's), its `hint`, its `ui:help`.
+ */
+export function describedBy(widget: KitWidgetProps, hint?: string): string | undefined {
+  const { id, rawErrors, options } = widget;
   const ids: string[] = [];
   if (hasErrors(rawErrors)) ids.push(errorId(id));
-  if (typeof description === 'string' && description !== '') ids.push(descriptionId(id));
-  if (hint !== undefined && hint !== '') ids.push(hintId(id));
+  if (isText(descriptionOf(widget))) ids.push(descriptionId(id));
+  if (isText(hint)) ids.push(hintId(id));
+  if (isText(options.help)) ids.push(helpId(id));
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
