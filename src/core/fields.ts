@@ -32,6 +32,8 @@ export interface TextField extends FieldBase {
   maxLength?: number;
   /** A non-spec `pattern` the server may still enforce; kept when it compiles as a `u` RegExp. */
   pattern?: string;
+  /** With a `pattern`: the first short text of the schema's `examples`, shown in the pattern's error when it fits. */
+  example?: string;
   default?: string;
 }
 

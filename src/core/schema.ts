@@ -13,6 +13,8 @@ import { checkValue } from './value.js';
 
 /** Longest `pattern` the kit checks; longer ones are ignored with a warning (the tools' `maxPatternLength`). */
 const MAX_PATTERN_LENGTH = 4_096;
+/** Longest `examples` text shown beside a pattern error. */
+const MAX_EXAMPLE_LENGTH = 100;
 
 /** The outcome of `parseRequestedSchema`. */
 export type ParseResult =
@@ -390,7 +392,13 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
           );
         }
       }
-      field = { ...base, kind: 'text', ...defined({ format, minLength, maxLength, pattern }) };
+      const example =
+        pattern !== undefined && Array.isArray(schema.examples)
+          ? (schema.examples as unknown[]).find(
+              (item): item is string => typeof item === 'string' && item.length <= MAX_EXAMPLE_LENGTH,
+            )
+          : undefined;
+      field = { ...base, kind: 'text', ...defined({ format, minLength, maxLength, pattern, example }) };
       break;
     }
     case 'number':

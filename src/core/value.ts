@@ -1,5 +1,5 @@
 /** `checkValue`: the one rule book for content, submitted drafts and defaults, so they never disagree. */
-import type { Field } from './fields.js';
+import type { Field, TextField } from './fields.js';
 import { codePointLength, matchesFormat } from '../shared/formats.js';
 import type { FieldErrorCode } from './problems.js';
 import { quoteShort } from '../shared/path.js';
@@ -45,7 +45,7 @@ function issue(code: FieldErrorCode, message: string): ValueIssue {
 }
 
 /** Until the engine is loaded the text is refused (`pattern-pending`), never passed; `server-only` patterns pass. */
-function checkPattern(pattern: string, value: string): ValueIssue | undefined {
+function checkPattern({ pattern = '', description, example }: TextField, value: string): ValueIssue | undefined {
   const check = patternCheck(pattern);
   // A pattern of many RE2 instructions is matched on shorter texts (`longest`): the work is bounded.
   const longest = Math.min(MAX_PATTERN_INPUT_LENGTH, check.kind === 'linear' ? check.longest : Infinity);
@@ -64,7 +64,18 @@ function checkPattern(pattern: string, value: string): ValueIssue | undefined {
     case 'server-only':
       return undefined;
     case 'linear':
-      return check.test(value) ? undefined : issue('pattern', 'The text does not have the form the server asks for.');
+      if (check.test(value)) return undefined;
+      // What the server says of the field, and its example when the example itself fits the pattern.
+      return issue(
+        'pattern',
+        [
+          'The text does not have the form the server asks for.',
+          description,
+          example !== undefined && example.length <= longest && check.test(example) ? `For example: ${example}` : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
+      );
     default:
       return check satisfies never;
   }
@@ -87,7 +98,7 @@ export function checkValue(field: Field, value: unknown, patterns: 'run' | 'skip
       }
       if (field.format !== undefined && !matchesFormat(field.format, value))
         return issue('format', FORMAT_HINT[field.format]);
-      if (field.pattern !== undefined && patterns === 'run') return checkPattern(field.pattern, value);
+      if (field.pattern !== undefined && patterns === 'run') return checkPattern(field, value);
       return undefined;
     }
     case 'number': {

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { initialDraft, submitDraft } from '../../src/core/draft.js';
 import { localDateTimeToRfc3339 } from '../../src/shared/date-time.js';
 import type { RequestedSchema } from '../../src/core/types.js';
+import { loadPatternEngine } from '../../src/shared/pattern-engine.js';
 
 const original = process.env.TZ;
 afterEach(() => {
@@ -351,6 +352,42 @@ describe('given input that is not a draft', () => {
           message: 'The requested schema is refused, so the form cannot be submitted; decline or cancel instead.',
         },
       ],
+    });
+  });
+});
+
+describe('given a text that does not fit the pattern', () => {
+  beforeAll(() => loadPatternEngine());
+  const answer = (property: Record<string, unknown>, code: string) =>
+    submitDraft({ type: 'object', properties: { code: { type: 'string', ...property } } } as RequestedSchema, { code });
+  const noMatch = 'The text does not have the form the server asks for.';
+
+  test('the error says the field description and the first example that fits', () => {
+    expect(
+      answer(
+        { pattern: '^[A-Z]{3}-\\d{2}$', description: 'Three capitals, a dash, two digits.', examples: [7, 'ABC-12'] },
+        'abc',
+      ),
+    ).toEqual({
+      ok: false,
+      errors: [
+        {
+          field: 'code',
+          code: 'pattern',
+          message: `${noMatch} Three capitals, a dash, two digits. For example: ABC-12`,
+        },
+      ],
+    });
+  });
+
+  test('without a description or example, only the rule; an example that does not fit is not shown', () => {
+    expect(answer({ pattern: '^\\d+$' }, 'x')).toEqual({
+      ok: false,
+      errors: [{ field: 'code', code: 'pattern', message: noMatch }],
+    });
+    expect(answer({ pattern: '^\\d+$', examples: ['twelve'] }, 'x')).toEqual({
+      ok: false,
+      errors: [{ field: 'code', code: 'pattern', message: noMatch }],
     });
   });
 });

@@ -132,7 +132,7 @@ describe('given problems, which refuse the form and which do not', () => {
     expect(parsed).toEqual({
       ok: true,
       fields: [
-        { key: 'code', label: 'code', required: false, kind: 'text', pattern: '^[A-Z]{3}$' },
+        { key: 'code', label: 'code', required: false, kind: 'text', pattern: '^[A-Z]{3}$', example: 'ABC' },
         { key: 'n', label: 'n', required: false, kind: 'number', integer: true },
       ],
       warnings: [
