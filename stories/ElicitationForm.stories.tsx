@@ -256,7 +256,8 @@ export const DateFormat: Story = {
   args: { request: fixtureRequest('format-date/required') },
   play: async ({ args, canvas, userEvent }) => {
     const date = canvas.getByLabelText('Start date *');
-    await expect(date).toHaveAccessibleDescription('Format: YYYY-MM-DD');
+    // Chromium draws its own date control in the reader's format: no YYYY-MM-DD hint to contradict it.
+    await expect(date).toHaveAccessibleDescription('');
     await userEvent.type(date, '2024-02-29');
     await expect(date).toHaveValue('2024-02-29');
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));

@@ -104,14 +104,29 @@ describe('given a uri field', () => {
 });
 
 describe('given a date field', () => {
-  test('it is a date input with a format hint; YYYY-MM-DD is sent', async () => {
+  test('it is a date input, with no format hint beside the browser’s own date control; YYYY-MM-DD is sent', async () => {
     const { user, accept, onRespond } = renderForm(ask({ type: 'string', title: 'Start date', format: 'date' }, true));
     const input = screen.getByLabelText('Start date *');
     expect(input).toHaveAttribute('type', 'date');
-    expect(input).toHaveAccessibleDescription('Format: YYYY-MM-DD');
+    expect(input).toHaveAccessibleDescription('');
     await user.type(input, '2024-02-29');
     await accept();
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { f: '2024-02-29' } }]]);
+  });
+});
+
+describe('given a date field in a browser without a date control', () => {
+  test('the input falls back to text, and the hint says YYYY-MM-DD', () => {
+    const create = document.createElement.bind(document);
+    // Such a browser reads an input's type back as "text".
+    vi.spyOn(document, 'createElement').mockImplementation((tag: string, options?: ElementCreationOptions) => {
+      const element = create(tag, options);
+      if (tag === 'input') Object.defineProperty(element, 'type', { get: () => 'text', set: () => undefined });
+      return element;
+    });
+    renderForm(ask({ type: 'string', title: 'Start date', format: 'date' }, true));
+    expect(screen.getByLabelText('Start date *')).toHaveAccessibleDescription('Format: YYYY-MM-DD');
+    vi.restoreAllMocks();
   });
 });
 
