@@ -84,14 +84,14 @@ export const FindByIdRefused: Story = {
   play: async ({ args, canvas, userEvent }) => {
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Find by' }), 'By id');
     await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
-    await expect(summaryLines(canvas)).toEqual(["/query/id must have required property 'id'"]);
+    await expect(summaryLines(canvas)).toEqual(['/query/id This field is required.']);
     const id = canvas.getByRole('textbox', { name: 'Id' });
     await expect(id).toHaveFocus();
     await expect(id).toHaveAttribute('aria-invalid', 'true');
-    await expect(id).toHaveAccessibleDescription("must have required property 'id' A whole number, 1 or more");
+    await expect(id).toHaveAccessibleDescription('This field is required. A whole number, 1 or more');
     await userEvent.type(id, '0');
     await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
-    await expect(summaryLines(canvas)).toEqual(['/query/id must be >= 1']);
+    await expect(summaryLines(canvas)).toEqual(['/query/id Enter 1 or more.']);
     await userEvent.clear(id);
     await userEvent.type(id, '7');
     await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
@@ -110,7 +110,7 @@ export const ConditionalFields: Story = {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Weight (kg)' }), '2.50');
     await userEvent.type(canvas.getByRole('textbox', { name: 'State' }), 'New York');
     await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
-    await expect(summaryLines(canvas)).toEqual(['/state must match pattern "^[A-Z]{2}$"']);
+    await expect(summaryLines(canvas)).toEqual(['/state The text does not have the form the server asks for.']);
     await expect(args.onSubmit).not.toHaveBeenCalled();
     await userEvent.clear(canvas.getByRole('textbox', { name: 'State' }));
     await userEvent.type(canvas.getByRole('textbox', { name: 'State' }), 'NY');
@@ -166,12 +166,9 @@ export const EveryShapeRefused: Story = {
   args: { tool: createIssue },
   play: async ({ args, canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
-    await expect(summaryLines(canvas)).toEqual([
-      "/title must have required property 'title'",
-      "/priority must have required property 'priority'",
-    ]);
+    await expect(summaryLines(canvas)).toEqual(['/title This field is required.', '/priority This field is required.']);
     await expect(canvas.getByRole('textbox', { name: 'Title' })).toHaveFocus();
-    await userEvent.click(canvas.getByRole('link', { name: "/priority must have required property 'priority'" }));
+    await userEvent.click(canvas.getByRole('link', { name: '/priority This field is required.' }));
     await expect(canvas.getByRole('combobox', { name: 'Priority' })).toHaveFocus();
     await expect(args.onSubmit).not.toHaveBeenCalled();
   },
@@ -271,7 +268,7 @@ export const Dialect202012: Story = {
   play: async ({ args, canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Card number' }), '4111');
     await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
-    await expect(summaryLines(canvas)).toEqual(['/billing must have property billing when property card is present']);
+    await expect(summaryLines(canvas)).toEqual(['/billing This field is required.']);
     await expect(canvas.getByRole('textbox', { name: 'Billing address' })).toHaveFocus();
     await userEvent.type(canvas.getByRole('textbox', { name: 'Billing address' }), '1 Main St');
     await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
@@ -365,7 +362,7 @@ export const Dark: Story = {
     await expect(canvas.getByRole('group', { name: 'Arguments of Find person' })).toHaveAttribute('data-theme', 'dark');
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Find by' }), 'By name');
     await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
-    await expect(summaryLines(canvas)).toEqual(["/query/name must have required property 'name'"]);
+    await expect(summaryLines(canvas)).toEqual(['/query/name This field is required.']);
     await expect(args.onSubmit).not.toHaveBeenCalled();
   },
 };

@@ -4,6 +4,7 @@ import { codePointLength, matchesFormat } from '../shared/formats.js';
 import type { FieldErrorCode } from './problems.js';
 import { quoteShort } from '../shared/path.js';
 import { patternCheck } from '../shared/pattern-engine.js';
+import { MESSAGES } from './messages.js';
 
 /** Why a value does not fit a field. */
 export interface ValueIssue {
@@ -12,14 +13,7 @@ export interface ValueIssue {
 }
 
 /** A required field without an answer. */
-export const REQUIRED: ValueIssue = { code: 'required', message: 'This field is required.' };
-
-const FORMAT_HINT = {
-  email: 'Enter an email address such as name@example.com.',
-  uri: 'Enter a full address with its scheme, such as https://example.com/page.',
-  date: 'Enter a real date as YYYY-MM-DD.',
-  'date-time': 'Enter a date and time with its time zone offset, such as 2026-05-01T14:30:00+02:00.',
-} as const;
+export const REQUIRED: ValueIssue = { code: 'required', message: MESSAGES.required };
 
 // Memoised per field object (a WeakMap): thousands of options stay O(1) per check.
 const optionSets = new WeakMap<Field, ReadonlySet<string>>();
@@ -35,10 +29,6 @@ export function optionValues(field: Extract<Field, { options: unknown }>): Reado
 
 /** As the tools' `maxPatternInputLength`: the match is linear in the text times the pattern's size. */
 const MAX_PATTERN_INPUT_LENGTH = 10_000;
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
 
 function issue(code: FieldErrorCode, message: string): ValueIssue {
   return { code, message };
@@ -69,7 +59,7 @@ function checkPattern({ pattern = '', description, example }: TextField, value: 
       return issue(
         'pattern',
         [
-          'The text does not have the form the server asks for.',
+          MESSAGES.pattern,
           description,
           example !== undefined && example.length <= longest && check.test(example) ? `For example: ${example}` : '',
         ]
@@ -88,23 +78,23 @@ function checkPattern({ pattern = '', description, example }: TextField, value: 
 export function checkValue(field: Field, value: unknown, patterns: 'run' | 'skip' = 'run'): ValueIssue | undefined {
   switch (field.kind) {
     case 'text': {
-      if (typeof value !== 'string') return issue('type', 'Enter text.');
+      if (typeof value !== 'string') return issue('type', MESSAGES.text);
       const length = codePointLength(value);
       if (field.minLength !== undefined && length < field.minLength) {
-        return issue('min-length', `Enter at least ${plural(field.minLength, 'character', 'characters')}.`);
+        return issue('min-length', MESSAGES.minLength(field.minLength));
       }
       if (field.maxLength !== undefined && length > field.maxLength) {
-        return issue('max-length', `Enter at most ${plural(field.maxLength, 'character', 'characters')}.`);
+        return issue('max-length', MESSAGES.maxLength(field.maxLength));
       }
       if (field.format !== undefined && !matchesFormat(field.format, value))
-        return issue('format', FORMAT_HINT[field.format]);
+        return issue('format', MESSAGES.format[field.format]);
       if (field.pattern !== undefined && patterns === 'run') return checkPattern(field, value);
       return undefined;
     }
     case 'number': {
-      if (typeof value !== 'number') return issue('type', 'Enter a number.');
+      if (typeof value !== 'number') return issue('type', MESSAGES.number);
       if (!Number.isFinite(value)) return issue('not-a-number', 'Enter a finite number.');
-      if (field.integer && !Number.isInteger(value)) return issue('integer', 'Enter a whole number.');
+      if (field.integer && !Number.isInteger(value)) return issue('integer', MESSAGES.integer);
       // Beyond 2^53 neighbouring integers share one number: the value may already be a rounded one.
       if (field.integer && !Number.isSafeInteger(value)) {
         return issue(
@@ -113,25 +103,25 @@ export function checkValue(field: Field, value: unknown, patterns: 'run' | 'skip
         );
       }
       if (field.minimum !== undefined && value < field.minimum)
-        return issue('minimum', `Enter ${field.minimum} or more.`);
+        return issue('minimum', MESSAGES.minimum(field.minimum));
       if (field.maximum !== undefined && value > field.maximum)
-        return issue('maximum', `Enter ${field.maximum} or less.`);
+        return issue('maximum', MESSAGES.maximum(field.maximum));
       return undefined;
     }
     case 'boolean':
-      return typeof value === 'boolean' ? undefined : issue('type', 'Answer yes or no.');
+      return typeof value === 'boolean' ? undefined : issue('type', MESSAGES.boolean);
     case 'single-select': {
-      if (typeof value !== 'string') return issue('type', 'Choose one of the options.');
+      if (typeof value !== 'string') return issue('type', MESSAGES.option);
       return optionValues(field).has(value)
         ? undefined
         : issue('option', `${quoteShort(value)} is not one of the options.`);
     }
     case 'multi-select': {
-      if (!Array.isArray(value)) return issue('type', 'Choose from the options.');
+      if (!Array.isArray(value)) return issue('type', MESSAGES.options);
       const values = optionValues(field);
       const seen = new Set<string>();
       for (const item of value as unknown[]) {
-        if (typeof item !== 'string') return issue('type', 'Choose from the options.');
+        if (typeof item !== 'string') return issue('type', MESSAGES.options);
         if (!values.has(item)) {
           return issue('option', `${quoteShort(item)} is not one of the options.`);
         }
@@ -139,10 +129,10 @@ export function checkValue(field: Field, value: unknown, patterns: 'run' | 'skip
         seen.add(item);
       }
       if (field.minItems !== undefined && value.length < field.minItems) {
-        return issue('min-items', `Choose at least ${plural(field.minItems, 'option', 'options')}.`);
+        return issue('min-items', MESSAGES.minOptions(field.minItems));
       }
       if (field.maxItems !== undefined && value.length > field.maxItems) {
-        return issue('max-items', `Choose at most ${plural(field.maxItems, 'option', 'options')}.`);
+        return issue('max-items', MESSAGES.maxOptions(field.maxItems));
       }
       return undefined;
     }

@@ -1,7 +1,73 @@
 /** The strings of `ToolCallForm` and `ToolResultView`, each replaceable; server text never passes through here. */
 import type { SchemaIssue, ToolResultVerdictKind } from '../../tools/index.js';
+import { MESSAGES } from '../../core/internal.js';
 import { isRecord } from '../../shared/path.js';
 import { defaultLabels, type ElicitationLabels } from '../shared/labels.js';
+
+const TYPE_MESSAGES: Readonly<Record<string, string | undefined>> = {
+  string: MESSAGES.text,
+  number: MESSAGES.number,
+  integer: MESSAGES.integer,
+  boolean: MESSAGES.boolean,
+  array: MESSAGES.list,
+  object: MESSAGES.group,
+};
+
+/** The number in Ajv's message for a bound (`must NOT have fewer than 3 characters`, `must be >= 5`). */
+function boundOf(message: string): number | undefined {
+  const found = /(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)(?!.*\d)/i.exec(message);
+  return found ? Number(found[1]) : undefined;
+}
+
+/** An Ajv issue in the words the elicitation form uses; the validator's own message when the kit has none. */
+export function plainIssue(issue: SchemaIssue): string {
+  const bound = boundOf(issue.message);
+  const counted = (message: (count: number) => string) => (bound === undefined ? issue.message : message(bound));
+  switch (issue.keyword) {
+    case 'required':
+    case 'dependentRequired':
+    case 'dependencies':
+      return MESSAGES.required;
+    case 'type': {
+      // "must be string"; a list of types ("must be number,null") keeps Ajv's words.
+      const type = /^must be (\w+)$/.exec(issue.message)?.[1];
+      return (type !== undefined && TYPE_MESSAGES[type]) || issue.message;
+    }
+    case 'minLength':
+      return counted(MESSAGES.minLength);
+    case 'maxLength':
+      return counted(MESSAGES.maxLength);
+    case 'minimum':
+      return counted(MESSAGES.minimum);
+    case 'maximum':
+      return counted(MESSAGES.maximum);
+    case 'exclusiveMinimum':
+      return counted(MESSAGES.above);
+    case 'exclusiveMaximum':
+      return counted(MESSAGES.below);
+    case 'minItems':
+      return counted(MESSAGES.minItems);
+    case 'maxItems':
+      return counted(MESSAGES.maxItems);
+    case 'multipleOf':
+      return counted(MESSAGES.multipleOf);
+    case 'enum':
+    case 'const':
+      return MESSAGES.option;
+    case 'uniqueItems':
+      return MESSAGES.unique;
+    case 'pattern':
+      return MESSAGES.pattern;
+    case 'format': {
+      const format = /^must match format "([^"]+)"$/.exec(issue.message)?.[1];
+      return format !== undefined && Object.hasOwn(MESSAGES.format, format)
+        ? MESSAGES.format[format as keyof typeof MESSAGES.format]
+        : issue.message;
+    }
+    default:
+      return issue.message;
+  }
+}
 
 /** The widget strings the tool form shares with the elicitation form. */
 type WidgetLabelKeys =
@@ -25,7 +91,7 @@ export interface ToolCallFormLabels extends Pick<ElicitationLabels, WidgetLabelK
   formName: (toolName: string) => string;
   submit: string;
   errorSummaryTitle: string;
-  /** The text of one issue (default: the validator's message). Translate by `issue.keyword`. */
+  /** The text of one issue: the elicitation form's words for the keyword, else the validator's message. Translate by `issue.keyword`. */
   issueMessage: (issue: SchemaIssue) => string;
   /** How an issue's place in the arguments is shown; `""` is the arguments object itself. */
   issuePath: (pointer: string) => string;
@@ -82,7 +148,7 @@ export const defaultToolCallFormLabels: ToolCallFormLabels = Object.freeze({
   formName: (toolName: string) => `Arguments of ${toolName}`,
   submit: 'Call tool',
   errorSummaryTitle: 'The arguments do not match the tool’s input schema:',
-  issueMessage: (issue: SchemaIssue) => issue.message,
+  issueMessage: plainIssue,
   issuePath: (pointer: string) => (pointer === '' ? '(arguments)' : pointer),
   notANumber: 'Enter a number.',
   schemaErrorTitle: 'This tool’s input schema cannot be used, so no form is shown',

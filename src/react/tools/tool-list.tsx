@@ -177,6 +177,8 @@ export function ToolArrayFieldItemTemplate(props: ItemProps) {
   );
 }
 
+const ITEM_ICONS = { 'move-up': '↑', 'move-down': '↓', remove: '✕' } as const;
+
 /** Move up, move down, remove: named after the list and the 1-based position. */
 export function ToolArrayFieldItemButtonsTemplate(props: ItemButtonsProps) {
   const {
@@ -209,12 +211,14 @@ export function ToolArrayFieldItemButtonsTemplate(props: ItemButtonsProps) {
       data-item={index}
       data-action={action}
       disabled={locked || !enabled}
+      aria-label={text}
+      title={text}
       onClick={(event) => {
         requestFocus({ action, index: target });
         handler(event);
       }}
     >
-      {text}
+      <span aria-hidden="true">{ITEM_ICONS[action]}</span>
     </button>
   );
   return (

@@ -87,7 +87,7 @@ describe('given arrays and nested objects', () => {
     await user.click(submitButton());
     expect(onSubmit).not.toHaveBeenCalled();
     // The empty second item is left out, so the list has one item.
-    expect(ids).toHaveAccessibleDescription('must NOT have fewer than 2 items');
+    expect(ids).toHaveAccessibleDescription('Add at least 2 items.');
     expect(first).toHaveFocus();
   });
 

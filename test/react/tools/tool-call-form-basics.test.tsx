@@ -81,9 +81,7 @@ describe('given labels and theme', () => {
     await user.click(screen.getByRole('button', { name: 'Run' }));
     const summary = screen.getByRole('alert');
     expect(within(summary).getByText('Fix these:')).toBeInTheDocument();
-    expect(within(summary).getByRole('listitem')).toHaveTextContent(
-      "at /query/name must have required property 'name'",
-    );
+    expect(within(summary).getByRole('listitem')).toHaveTextContent('at /query/name This field is required.');
   });
 });
 

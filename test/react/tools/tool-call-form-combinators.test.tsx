@@ -65,11 +65,11 @@ describe('given oneOf "find by id or by name"', () => {
       within(summary)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(["/query/name must have required property 'name'"]);
+    ).toEqual(['/query/name This field is required.']);
     const name = screen.getByRole('textbox', { name: 'Name' });
     expect(name).toHaveFocus();
     expect(name).toHaveAttribute('aria-invalid', 'true');
-    expect(name).toHaveAccessibleDescription("must have required property 'name' At least 1 character");
+    expect(name).toHaveAccessibleDescription('This field is required. At least 1 character');
   });
 
   test('back to "Choose…": no option is read, and the summary links to the selector', async () => {
@@ -87,7 +87,7 @@ describe('given oneOf "find by id or by name"', () => {
       within(screen.getByRole('alert'))
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(["/query must have required property 'query'"]);
+    ).toEqual(['/query This field is required.']);
     expect(selector).toHaveFocus();
   });
 
@@ -97,7 +97,7 @@ describe('given oneOf "find by id or by name"', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Find by' }), 'By id');
     await user.click(submitButton());
     await user.click(screen.getByRole('combobox', { name: 'Find by' }));
-    await user.click(screen.getByRole('link', { name: "/query/id must have required property 'id'" }));
+    await user.click(screen.getByRole('link', { name: '/query/id This field is required.' }));
     expect(screen.getByRole('textbox', { name: 'Id' })).toHaveFocus();
   });
 });
@@ -141,7 +141,10 @@ describe('given anyOf of two string shapes', () => {
       within(screen.getByRole('alert'))
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['/contact must match format "email"', '/contact must match pattern "^\\+[0-9]{6,15}$"']);
+    ).toEqual([
+      '/contact Enter an email address such as name@example.com.',
+      '/contact The text does not have the form the server asks for.',
+    ]);
   });
 });
 
@@ -176,7 +179,7 @@ describe('given allOf', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     // rjsf merged the parts, so the hint knows the maximum too.
     expect(screen.getByRole('textbox', { name: 'Days' })).toHaveAccessibleDescription(
-      'must be <= 14 A whole number, 14 or less',
+      'Enter 14 or less. A whole number, 14 or less',
     );
   });
 });
@@ -228,7 +231,7 @@ describe('given if/then/else', () => {
       within(screen.getByRole('alert'))
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['/state must match pattern "^[A-Z]{2}$"']);
+    ).toEqual(['/state The text does not have the form the server asks for.']);
     expect(screen.getByRole('textbox', { name: 'State' })).toHaveFocus();
   });
 });

@@ -32,7 +32,9 @@ describe('given a tuple in the draft-07 / 2019-09 spelling (items array)', () =>
     const point = screen.getByRole('group', { name: 'Point' });
     expect(within(point).getByRole('textbox', { name: 'X' })).toHaveAttribute('aria-required', 'true');
     expect(within(point).getByRole('textbox', { name: 'Y' })).not.toHaveAttribute('aria-required');
-    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Call tool']);
+    expect(
+      screen.getAllByRole('button').map((button) => button.getAttribute('aria-label') ?? button.textContent),
+    ).toEqual(['Call tool']);
     await user.type(within(point).getByRole('textbox', { name: 'Y' }), '-2');
     await user.click(submitButton());
     expect(
@@ -101,7 +103,10 @@ describe('given a tuple in the draft-07 / 2019-09 spelling (items array)', () =>
     expect(
       within(route)
         .getAllByRole('button')
-        .map((button) => [button.textContent, (button as HTMLButtonElement).disabled]),
+        .map((button) => [
+          button.getAttribute('aria-label') ?? button.textContent,
+          (button as HTMLButtonElement).disabled,
+        ]),
     ).toEqual([
       ['Move Route item 3 up', true],
       ['Move Route item 3 down', false],
