@@ -71,6 +71,9 @@ export const ArrayOfObjects: Story = {
   name: 'Shape: array of objects (table)',
   play: async ({ canvas }) => {
     await expectCheck(canvas, VERDICT.valid, []);
+    // A valid result has the success style: the green border of the light theme.
+    const check = canvas.getByRole('group', { name: 'Output check' });
+    await expect(getComputedStyle(check).borderTopColor).toBe('rgb(26, 127, 55)');
     const table = canvas.getByRole('table', { name: '3 rows' });
     await expect(texts(within(table).getAllByRole('columnheader'))).toEqual(['#', 'name', 'population', 'fjord']);
     await expect(
