@@ -130,6 +130,8 @@ export const SeveralServers: Story = {
 
     await userEvent.click(canvas.getByRole('button', { name: 'Close' }));
     await expect(canvas.queryByRole('group')).toBeNull();
+    // Everything answered: the host says so rather than leaving a blank canvas.
+    await expect(canvas.getByText('No requests waiting.')).toBeVisible();
   },
 };
 
@@ -182,6 +184,7 @@ export const Round: Story = {
       broken: { action: 'decline' },
     });
     await expect(canvas.queryByRole('group')).toBeNull();
+    await expect(canvas.getByText('No requests waiting.')).toBeVisible();
   },
 };
 

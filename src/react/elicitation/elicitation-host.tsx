@@ -184,6 +184,7 @@ export function ElicitationHost({ queue, labels: given, theme }: ElicitationHost
           )}
         </div>
       ))}
+      {shown.length === 0 && labels.hostEmpty !== '' && <p className="mek-host-empty">{labels.hostEmpty}</p>}
       {head !== undefined && (
         <div className="mek-actions">
           {/* Keyed by the head: armed anew for each prompt, which may move it under the pointer. */}
