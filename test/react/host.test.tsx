@@ -317,6 +317,27 @@ describe('given focus', () => {
     act(() => controller.abort());
     expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
   });
+
+  test('with autoFocus false, neither a mounted queue nor a new request moves the focus', async () => {
+    const queue = createElicitationQueue();
+    void queue.enqueue(nameRequest('Waiting before mount'), { server: { name: 'A' } });
+    render(
+      <>
+        <button type="button">Chat input</button>
+        <ElicitationHost queue={queue} autoFocus={false} />
+      </>,
+    );
+    await act(async () => {});
+    expect(screen.getByRole('group', { name: 'Request from A' })).toBeInTheDocument();
+    expect(document.body).toHaveFocus();
+    const before = screen.getByRole('button', { name: 'Chat input' });
+    before.focus();
+    act(() => queue.cancelAll(queue.getSnapshot().entries[0]!.serverKey));
+    void queue.enqueue(nameRequest('Later'), { server: { name: 'B' } });
+    await act(async () => {});
+    expect(screen.getByRole('group', { name: 'Request from B' })).toBeInTheDocument();
+    expect(before).toHaveFocus();
+  });
 });
 
 describe('given a 2026-07-28 round in the host', () => {
