@@ -16,6 +16,7 @@ import {
   loadPatternEngine,
 } from '../src/index.js';
 import { combinedRequest, fixtureRequest, malformedRequest, validFixture } from './fixtures.js';
+import './host-form.css';
 
 const meta = {
   title: 'ElicitationForm',
@@ -649,27 +650,62 @@ export const Escape: Story = {
 };
 
 /**
- * Inside a host's own `<form>` (a settings page, a chat composer): the kit draws no form of its
- * own, Enter in a field answers the kit, and the host's form is never submitted by it.
+ * Inside a host's own `<form>` (a settings page with its own fields and Save): the kit draws no form of
+ * its own and its fields post nothing with the host's form; Enter in a kit field answers the kit, and
+ * the host's Save submits the host's form and answers nothing.
  */
 export const InsideHostForm: Story = {
   name: 'Embedding: inside a host form',
   args: { request: projectRequest },
   render: (args) => (
-    <form aria-label="Host settings" onSubmit={(event) => event.preventDefault()}>
+    <form className="hf-root" aria-labelledby="hf-title" onSubmit={(event) => event.preventDefault()}>
+      <h2 id="hf-title">Project settings</h2>
+      <div className="hf-fields">
+        <label>
+          Team
+          <input name="team" defaultValue="Platform" />
+        </label>
+        <label>
+          Owner email
+          <input name="owner" type="email" defaultValue="ops@example.com" />
+        </label>
+      </div>
       <ElicitationForm {...args} />
+      <div className="hf-actions">
+        <button type="submit" className="hf-save">
+          Save settings
+        </button>
+      </div>
     </form>
   ),
   play: async ({ args, canvas, canvasElement, userEvent }) => {
-    const forms = canvasElement.querySelectorAll('form');
-    await expect(forms).toHaveLength(1);
-    const hostSubmit = fn();
-    forms[0]?.addEventListener('submit', hostSubmit);
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'Apollo{Enter}');
+    const hostForm = canvas.getByRole('form', { name: 'Project settings' });
+    await expect(hostForm).toBeVisible();
+    await expect(canvasElement.querySelectorAll('form')).toHaveLength(1);
+    // What the host's Save reads: its own two fields.
+    const posted: (FormDataEntryValue | null)[][] = [];
+    const hostSubmit = fn(() => {
+      const data = new FormData(hostForm as HTMLFormElement);
+      posted.push([data.get('team'), data.get('owner')]);
+    });
+    hostForm.addEventListener('submit', hostSubmit);
+
+    // The host's own fields and Save: the host's form is submitted, the kit answers nothing.
+    const team = canvas.getByRole('textbox', { name: 'Team' });
+    await userEvent.clear(team);
+    await userEvent.type(team, 'Payments');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'Apo');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
+    await expect(hostSubmit).toHaveBeenCalledTimes(1);
+    await expect(posted).toStrictEqual([['Payments', 'ops@example.com']]);
+    await expect(args.onRespond).not.toHaveBeenCalled();
+
+    // Enter in the kit's field answers the kit; the host's form is not submitted again.
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'llo{Enter}');
     await expect(mocked(args.onRespond).mock.calls).toStrictEqual([
       [{ action: 'accept', content: { projectName: 'Apollo' } }],
     ]);
-    await expect(hostSubmit).not.toHaveBeenCalled();
+    await expect(hostSubmit).toHaveBeenCalledTimes(1);
   },
 };
 
