@@ -32,6 +32,9 @@ function chromium(contextOptions: { timezoneId?: string; locale?: string } = {})
  */
 const fixtureTimeZone = 'Asia/Kolkata';
 
+/** Storybook's configuration, for the two story projects (a relative path would be read from the cwd). */
+const storybookConfigDir = fileURLToPath(new URL('.storybook', import.meta.url));
+
 /** Per-test bound in real Chromium, where 2 shared cores make long keyboard runs slow. */
 const BROWSER_TEST_TIMEOUT = 60_000;
 
@@ -152,11 +155,23 @@ export default defineConfig({
       {
         // storybookTest brings Storybook's own Vite plugins (react-vite), so no react() here. It
         // resolves a relative configDir against the cwd, so give it one anchored at this file.
-        plugins: [storybookTest({ configDir: fileURLToPath(new URL('.storybook', import.meta.url)) })],
+        plugins: [storybookTest({ configDir: storybookConfigDir })],
         test: {
           name: 'storybook',
           // Stories take args from fixtures; their play functions see the fixtures' zone.
           browser: chromium({ timezoneId: fixtureTimeZone }),
+          testTimeout: BROWSER_TEST_TIMEOUT,
+        },
+      },
+      {
+        // The stories that show a date-time field (tag `time-zone`) once more in a zone far from the
+        // fixtures' one, with DST (+13:00 in March, +12:00 in July), as a person opening Storybook
+        // there sees them: their plays must not depend on the zone they run in. The plugin sets the
+        // project's files from .storybook/main.ts; the tag picks the stories inside them.
+        plugins: [storybookTest({ configDir: storybookConfigDir, tags: { include: ['time-zone'] } })],
+        test: {
+          name: 'storybook-auckland',
+          browser: chromium({ timezoneId: 'Pacific/Auckland' }),
           testTimeout: BROWSER_TEST_TIMEOUT,
         },
       },

@@ -1,9 +1,12 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 
-/** Storybook for the kit: one `<Component>.stories.tsx` per public component, args from fixtures. */
+/**
+ * Storybook for the kit: the Introduction page first (what it is, install, embedding), then one
+ * `<Component>.stories.tsx` per public component, args from fixtures.
+ */
 const config: StorybookConfig = {
   framework: '@storybook/react-vite',
-  stories: ['../stories/**/*.stories.@(ts|tsx)'],
+  stories: ['../stories/Introduction.mdx', '../stories/**/*.stories.@(ts|tsx)'],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   core: {
     // Nothing leaves the machine: no telemetry, no update checks.

@@ -2,7 +2,9 @@
  * `ElicitationForm` stories. Each request comes from the shared fixtures (`stories/fixtures.ts`);
  * each interaction story acts as a person would and checks the exact `ElicitResult` the form hands
  * to `onRespond`. They run as tests in Chromium (`vitest --project storybook`, zone Asia/Kolkata),
- * where the a11y addon fails a story on any axe violation in its final state.
+ * where the a11y addon fails a story on any axe violation in its final state. The stories tagged
+ * `time-zone` (a date-time field) run once more in Pacific/Auckland (`--project storybook-auckland`),
+ * so their plays hold in any zone a person opens Storybook in.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, mocked, within } from 'storybook/test';
@@ -16,6 +18,7 @@ import {
   loadPatternEngine,
 } from '../src/index.js';
 import { combinedRequest, fixtureRequest, malformedRequest, validFixture } from './fixtures.js';
+import './host-form.css';
 
 const meta = {
   title: 'ElicitationForm',
@@ -266,20 +269,41 @@ export const DateFormat: Story = {
   },
 };
 
-/** `format: "date-time"`: a local date and time, sent with the offset of the shown zone (here +05:30). */
+/**
+ * The browser's UTC offset at `instant`, as RFC 3339 writes it (`+05:30`), read from `Date` itself
+ * and not from the kit, so the plays below check what the kit shows and sends in any zone.
+ */
+function utcOffset(instant: Date): string {
+  const minutes = -instant.getTimezoneOffset();
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/**
+ * `format: "date-time"`: a local date and time, sent with the offset the browser's zone has at that
+ * moment (+05:30 in the test run's Asia/Kolkata, +13:00 in Pacific/Auckland); the hint names the
+ * zone and that offset. Tagged `time-zone`: it runs in both zones.
+ */
 export const DateTimeFormat: Story = {
   name: 'Format: date-time',
+  tags: ['time-zone'],
   args: { request: fixtureRequest('format-date-time/required') },
   play: async ({ args, canvas, userEvent }) => {
     const start = canvas.getByLabelText('Window start *');
-    // The zone's name is the browser's: Chromium's ICU still calls Asia/Kolkata by its old IANA link name.
-    await expect(start).toHaveAccessibleDescription(/^Time zone: Asia\/(Kolkata|Calcutta) \(UTC\+05:30\)$/);
+    // The zone's name is the browser's (Chromium's ICU still calls Asia/Kolkata Asia/Calcutta).
+    const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+    // Empty, the field shows the offset of now; filled, the offset at the chosen time (DST may differ).
+    const now = new Date();
+    now.setSeconds(0, 0);
+    await expect(start).toHaveAccessibleDescription(`Time zone: ${zone} (UTC${utcOffset(now)})`);
     await userEvent.type(start, '2026-03-01T09:30');
     await expect(start).toHaveValue('2026-03-01T09:30');
+    const offset = utcOffset(new Date(2026, 2, 1, 9, 30));
+    await expect(start).toHaveAccessibleDescription(`Time zone: ${zone} (UTC${offset})`);
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledWith({
       action: 'accept',
-      content: { windowStart: '2026-03-01T09:30:00+05:30' },
+      content: { windowStart: `2026-03-01T09:30:00${offset}` },
     });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
   },
@@ -337,6 +361,8 @@ export const BooleanField: Story = {
  */
 export const Defaults: Story = {
   name: 'Defaults',
+  // Shows a date-time field (Start at), whose hint names the zone.
+  tags: ['time-zone'],
   args: { request: fixtureRequest('mixed/deployment') },
   play: async ({ args, canvas, userEvent }) => {
     await expect(canvas.getByRole('textbox', { name: 'Version' })).toHaveValue('v2.4.1');
@@ -627,27 +653,62 @@ export const Escape: Story = {
 };
 
 /**
- * Inside a host's own `<form>` (a settings page, a chat composer): the kit draws no form of its
- * own, Enter in a field answers the kit, and the host's form is never submitted by it.
+ * Inside a host's own `<form>` (a settings page with its own fields and Save): the kit draws no form of
+ * its own and its fields post nothing with the host's form; Enter in a kit field answers the kit, and
+ * the host's Save submits the host's form and answers nothing.
  */
 export const InsideHostForm: Story = {
   name: 'Embedding: inside a host form',
   args: { request: projectRequest },
   render: (args) => (
-    <form aria-label="Host settings" onSubmit={(event) => event.preventDefault()}>
+    <form className="hf-root" aria-labelledby="hf-title" onSubmit={(event) => event.preventDefault()}>
+      <h2 id="hf-title">Project settings</h2>
+      <div className="hf-fields">
+        <label>
+          Team
+          <input name="team" defaultValue="Platform" />
+        </label>
+        <label>
+          Owner email
+          <input name="owner" type="email" defaultValue="ops@example.com" />
+        </label>
+      </div>
       <ElicitationForm {...args} />
+      <div className="hf-actions">
+        <button type="submit" className="hf-save">
+          Save settings
+        </button>
+      </div>
     </form>
   ),
   play: async ({ args, canvas, canvasElement, userEvent }) => {
-    const forms = canvasElement.querySelectorAll('form');
-    await expect(forms).toHaveLength(1);
-    const hostSubmit = fn();
-    forms[0]?.addEventListener('submit', hostSubmit);
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'Apollo{Enter}');
+    const hostForm = canvas.getByRole('form', { name: 'Project settings' });
+    await expect(hostForm).toBeVisible();
+    await expect(canvasElement.querySelectorAll('form')).toHaveLength(1);
+    // What the host's Save reads: its own two fields.
+    const posted: (FormDataEntryValue | null)[][] = [];
+    const hostSubmit = fn(() => {
+      const data = new FormData(hostForm as HTMLFormElement);
+      posted.push([data.get('team'), data.get('owner')]);
+    });
+    hostForm.addEventListener('submit', hostSubmit);
+
+    // The host's own fields and Save: the host's form is submitted, the kit answers nothing.
+    const team = canvas.getByRole('textbox', { name: 'Team' });
+    await userEvent.clear(team);
+    await userEvent.type(team, 'Payments');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'Apo');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
+    await expect(hostSubmit).toHaveBeenCalledTimes(1);
+    await expect(posted).toStrictEqual([['Payments', 'ops@example.com']]);
+    await expect(args.onRespond).not.toHaveBeenCalled();
+
+    // Enter in the kit's field answers the kit; the host's form is not submitted again.
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'llo{Enter}');
     await expect(mocked(args.onRespond).mock.calls).toStrictEqual([
       [{ action: 'accept', content: { projectName: 'Apollo' } }],
     ]);
-    await expect(hostSubmit).not.toHaveBeenCalled();
+    await expect(hostSubmit).toHaveBeenCalledTimes(1);
   },
 };
 
@@ -657,6 +718,8 @@ export const InsideHostForm: Story = {
 /** `theme: 'dark'` forces the dark palette (without it the kit follows `prefers-color-scheme`). */
 export const DarkTheme: Story = {
   name: 'Theme: dark',
+  // Shows a date-time field (Start at), whose hint names the zone.
+  tags: ['time-zone'],
   args: { request: fixtureRequest('mixed/deployment'), theme: 'dark' },
   globals: { backgrounds: { value: 'dark' } },
   play: async (context) => {

@@ -31,14 +31,23 @@ type HostStoryArgs = ElicitationHostProps & {
 };
 
 /** A fresh queue per mount, filled by `build`, shown by `ElicitationHost`. */
-function QueueStory({ build, onSettled, theme, labels }: HostStoryArgs & { build: Build }) {
+function QueueStory({ build, onSettled, theme, labels, autoFocus }: HostStoryArgs & { build: Build }) {
   const [queue] = useState(() => {
     const fresh = createElicitationQueue({ noticeDurationMs: Infinity });
     for (const [label, promise] of Object.entries(build(fresh)))
       void promise.then((answer) => onSettled(label, answer));
     return fresh;
   });
-  return <ElicitationHost queue={queue} theme={theme} labels={labels} />;
+  return <ElicitationHost queue={queue} theme={theme} labels={labels} autoFocus={autoFocus} />;
+}
+
+/**
+ * The host takes the focus for its first request, as it would in an app. On the Docs page, where
+ * every story mounts at once, that would scroll the page to the last one: there it does not, unless
+ * the `autoFocus` control says so.
+ */
+function autoFocusIn(args: HostStoryArgs, viewMode: string): boolean {
+  return args.autoFocus ?? viewMode !== 'docs';
 }
 
 const meta = {
@@ -66,9 +75,10 @@ const gamma = { name: 'Gamma db' };
 /** Four requests from three servers: one at a time, oldest first, "N pending", cancel all from one. */
 export const SeveralServers: Story = {
   name: 'Several servers',
-  render: (args) => (
+  render: (args, { viewMode }) => (
     <QueueStory
       {...args}
+      autoFocus={autoFocusIn(args, viewMode)}
       build={(queue) => ({
         'alpha-name': queue.enqueue(fixtureRequest('text/required-bounds'), { server: alpha }),
         'beta-link': queue.enqueue(
@@ -130,15 +140,18 @@ export const SeveralServers: Story = {
 
     await userEvent.click(canvas.getByRole('button', { name: 'Close' }));
     await expect(canvas.queryByRole('group')).toBeNull();
+    // Everything answered: the host says so rather than leaving a blank canvas.
+    await expect(canvas.getByText('No requests waiting.')).toBeVisible();
   },
 };
 
 /** One 2026-07-28 round: a form, a select, a URL and a request the kit cannot read, answered together. */
 export const Round: Story = {
   name: 'Round (2026-07-28)',
-  render: (args) => (
+  render: (args, { viewMode }) => (
     <QueueStory
       {...args}
+      autoFocus={autoFocusIn(args, viewMode)}
       build={(queue) => ({
         round: queue.enqueueRound(
           {
@@ -182,15 +195,17 @@ export const Round: Story = {
       broken: { action: 'decline' },
     });
     await expect(canvas.queryByRole('group')).toBeNull();
+    await expect(canvas.getByText('No requests waiting.')).toBeVisible();
   },
 };
 
 /** A server gave up on its request: the entry is gone, a notice says who stopped waiting. */
 export const Notice: Story = {
   name: 'Notice: a server stopped waiting',
-  render: (args) => (
+  render: (args, { viewMode }) => (
     <QueueStory
       {...args}
+      autoFocus={autoFocusIn(args, viewMode)}
       build={(queue) => {
         const controller = new AbortController();
         const abandoned = queue.enqueue(fixtureRequest('boolean/with-default'), {

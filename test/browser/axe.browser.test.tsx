@@ -305,7 +305,7 @@ describe.each([
   ['dark', 'white'],
   ['light', 'near-black'],
 ] as const)('given the %s host on a %s page', (theme, pageColour) => {
-  test('the "pending" count and the prompt: clean (the count brings its own background)', async () => {
+  test('the "pending" count, the prompt and the empty state: clean (each brings its own background)', async () => {
     const before = document.body.style.background;
     document.body.style.background = pageColour === 'white' ? '#ffffff' : '#101114';
     onTestFinished(() => {
@@ -322,6 +322,9 @@ describe.each([
     await expect.element(page.getByText('2 pending')).toBeVisible();
     expect(await audit(container)).toEqual(clean);
     queue.cancelAll();
+    // Nothing left: the "No requests waiting." line brings its own background too.
+    await expect.element(page.getByText('No requests waiting.')).toBeVisible();
+    expect(await audit(container)).toEqual(clean);
   });
 });
 

@@ -195,6 +195,29 @@ describe('given a host and a queue with requests from two servers', () => {
   });
 });
 
+describe('given nothing to show', () => {
+  test('says so in a quiet line, which goes while a request is shown and comes back after', async () => {
+    const user = userEvent.setup();
+    const queue = createElicitationQueue();
+    const { container } = render(<ElicitationHost queue={queue} />);
+    const host = screen.getByRole('region', { name: 'Requests from MCP servers' });
+    expect(host).toHaveTextContent(/^No requests waiting\.$/);
+    void queue.enqueue(nameRequest('One'), { server: { name: 'A' } });
+    await act(async () => {});
+    expect(screen.queryByText('No requests waiting.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(host).toHaveTextContent(/^No requests waiting\.$/);
+    expect(await violations(container)).toEqual([]);
+  });
+
+  test('a host that sets hostEmpty to "" gets an empty region', () => {
+    render(<ElicitationHost queue={createElicitationQueue()} labels={{ hostEmpty: '' }} />);
+    const host = screen.getByRole('region', { name: 'Requests from MCP servers' });
+    expect(host).toHaveTextContent(/^$/);
+    expect(host.querySelectorAll('p').length).toBe(1);
+  });
+});
+
 describe('given a URL request with an elicitationId in the host', () => {
   test('Open consents; the entry waits; the completion notification shows done; Close dismisses', async () => {
     const user = userEvent.setup();
@@ -293,6 +316,27 @@ describe('given focus', () => {
     screen.getByRole('button', { name: 'Elsewhere' }).focus();
     act(() => controller.abort());
     expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
+  });
+
+  test('with autoFocus false, neither a mounted queue nor a new request moves the focus', async () => {
+    const queue = createElicitationQueue();
+    void queue.enqueue(nameRequest('Waiting before mount'), { server: { name: 'A' } });
+    render(
+      <>
+        <button type="button">Chat input</button>
+        <ElicitationHost queue={queue} autoFocus={false} />
+      </>,
+    );
+    await act(async () => {});
+    expect(screen.getByRole('group', { name: 'Request from A' })).toBeInTheDocument();
+    expect(document.body).toHaveFocus();
+    const before = screen.getByRole('button', { name: 'Chat input' });
+    before.focus();
+    act(() => queue.cancelAll(queue.getSnapshot().entries[0]!.serverKey));
+    void queue.enqueue(nameRequest('Later'), { server: { name: 'B' } });
+    await act(async () => {});
+    expect(screen.getByRole('group', { name: 'Request from B' })).toBeInTheDocument();
+    expect(before).toHaveFocus();
   });
 });
 

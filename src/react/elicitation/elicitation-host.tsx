@@ -29,6 +29,11 @@ export interface ElicitationHostProps {
   labels?: Partial<KitLabels>;
   /** Forces the light or dark theme; without it the kit follows `prefers-color-scheme`. */
   theme?: 'light' | 'dark';
+  /**
+   * Whether each new request takes the focus (default `true`). `false` leaves the focus where it is
+   * (the count still announces new requests): for a page that shows several hosts, such as docs.
+   */
+  autoFocus?: boolean;
 }
 
 function noticeDetail(notice: ElicitationNotice): string | undefined {
@@ -68,7 +73,7 @@ function serversByKey(
  * Shows the elicitations waiting in `queue`, oldest first, one prompt (or round) at a time, and
  * passes every answer back to the queue (`respond`, `respondRound`, `dismiss`, `cancelAll`).
  */
-export function ElicitationHost({ queue, labels: given, theme }: ElicitationHostProps) {
+export function ElicitationHost({ queue, labels: given, theme, autoFocus = true }: ElicitationHostProps) {
   // Called through the queue, not detached from it: a host's own (or remote) queue may use `this`.
   const subscribe = useCallback((listener: () => void) => queue.subscribe(listener), [queue]);
   const getSnapshot = useCallback(() => queue.getSnapshot(), [queue]);
@@ -93,6 +98,7 @@ export function ElicitationHost({ queue, labels: given, theme }: ElicitationHost
     const previous = lastFocusKey.current;
     if (focusKey === previous) return;
     lastFocusKey.current = focusKey;
+    if (!autoFocus) return;
     const host = hostRef.current;
     const focused = document.activeElement;
     const focusIsOurs = focused === null || focused === document.body || (host !== null && host.contains(focused));
@@ -108,7 +114,7 @@ export function ElicitationHost({ queue, labels: given, theme }: ElicitationHost
       if (!group.hasAttribute('tabindex')) group.tabIndex = -1;
       group.focus();
     }
-  }, [focusKey]);
+  }, [focusKey, autoFocus]);
 
   const retry = (entryId: string) =>
     setRetries((current) => new Map(current).set(entryId, (current.get(entryId) ?? 0) + 1));
@@ -184,6 +190,7 @@ export function ElicitationHost({ queue, labels: given, theme }: ElicitationHost
           )}
         </div>
       ))}
+      {shown.length === 0 && labels.hostEmpty !== '' && <p className="mek-host-empty">{labels.hostEmpty}</p>}
       {head !== undefined && (
         <div className="mek-actions">
           {/* Keyed by the head: armed anew for each prompt, which may move it under the pointer. */}

@@ -63,6 +63,8 @@ export interface HostLabels {
   pendingCount: (count: number) => string;
   /** Accessible name of the host's region. */
   hostRegion: string;
+  /** Shown while the host has no request to show; `""` shows nothing. */
+  hostEmpty: string;
   /** A server gave up on its request (its name and id as `shownServer` gives them, as in every label here). */
   stoppedWaiting: (server: ElicitationServer, reason: 'aborted' | 'deadline') => string;
   dismissNotice: string;
@@ -150,6 +152,7 @@ export const defaultHostLabels: HostLabels = Object.freeze({
   requestProblem: (problem: RequestProblem) => problem.message,
   pendingCount: (count: number) => (count === 0 ? '' : `${count} pending`),
   hostRegion: 'Requests from MCP servers',
+  hostEmpty: 'No requests waiting.',
   stoppedWaiting: (server: ElicitationServer) => `${server.name} stopped waiting`,
   dismissNotice: 'Dismiss',
   cancelAllFrom: (server: ElicitationServer) => `Cancel all from ${server.name}`,
