@@ -97,7 +97,10 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
     () => entry.prompts.map((_, index) => ({ ...labels, requestFrom: labels.roundItemFrom(index + 1, count) })),
     [entry.prompts, labels, count],
   );
-  const answerable = useMemo(() => entry.prompts.map(canAnswer), [entry.prompts]);
+  const answerable = useMemo(
+    () => entry.prompts.map((prompt) => canAnswer(prompt, (url) => inspectUrl(url).ok)),
+    [entry.prompts],
+  );
   const [declined, setDeclined] = useState<readonly boolean[]>(() => entry.prompts.map(() => false));
   const [opened, setOpened] = useState<readonly boolean[]>(() => entry.prompts.map(() => false));
   const models = useMemo(
