@@ -170,7 +170,8 @@ export const Round: Story = {
     />
   ),
   play: async ({ args, canvas, userEvent }) => {
-    const set = canvas.getByRole('group', { name: 'Request from Alpha deploys' });
+    // The round's view loads on demand, with the first round.
+    const set = await canvas.findByRole('group', { name: 'Request from Alpha deploys' });
     await expect(set).toHaveAccessibleDescription(
       '4 requests, answered together with one Accept. Tick “Decline request …” to say no to one of them.',
     );

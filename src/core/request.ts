@@ -3,7 +3,6 @@ import { hasOwn, isRecord, jsonText, ownValue } from '../shared/path.js';
 import type { ElicitationPrompt, RequestProblem, RequestProblemCode } from './queue-types.js';
 import { parseCached } from './schema.js';
 import type { ElicitRequestFormParams, ElicitRequestURLParams } from './types.js';
-import { inspectUrl } from './url.js';
 
 function problem(request: unknown, code: RequestProblemCode, message: string): ElicitationPrompt {
   return Object.freeze({ mode: 'invalid', request, problem: Object.freeze({ code, message }) });
@@ -90,15 +89,19 @@ export function toPrompt(request: unknown): ElicitationPrompt {
   }
 }
 
-/** Whether a prompt can get more than `decline` (a round declines the others). Internal to the kit. */
-export function canAnswer(prompt: ElicitationPrompt): boolean {
+/**
+ * Whether a prompt can get more than `decline` (a round declines the others); a URL one when `urlOk`
+ * (the caller's `inspectUrl`) can offer its URL, so reading forms never loads the URL inspection.
+ * Internal to the kit.
+ */
+export function canAnswer(prompt: ElicitationPrompt, urlOk: (url: string) => boolean): boolean {
   switch (prompt.mode) {
     case 'form': {
       const reading = readFormRequest(prompt.request);
       return reading.problems.length === 0 && parseCached(reading.requestedSchema).ok;
     }
     case 'url':
-      return inspectUrl(prompt.request.url).ok;
+      return urlOk(prompt.request.url);
     case 'invalid':
       return false;
     default:

@@ -219,14 +219,26 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
   return ok ? options : undefined;
 }
 
+/** The options `owner` lists: `[{ const, title }]` under `oneOf` or `anyOf`, else `enum`; once ambiguity is ruled out. */
+function readListedOptions(
+  owner: Record<string, unknown>,
+  path: string,
+  problems: Problems,
+): Pick<MultiSelectField, 'variant' | 'spelling' | 'options'> | undefined {
+  const titledKey = (['oneOf', 'anyOf'] as const).find((keyword) => hasOwn(owner, keyword));
+  const spelling = titledKey ?? 'enum';
+  const options = readOptions(owner[spelling], joinPath(path, spelling), problems, titledKey !== undefined);
+  return options && { variant: titledKey === undefined ? 'untitled' : 'titled', spelling, options };
+}
+
 /** Single select: `enum`, `enum` + `enumNames`, `oneOf` or `anyOf`. */
 function readSingleSelect(
   schema: Record<string, unknown>,
   path: string,
   problems: Problems,
 ): Pick<SingleSelectField, 'variant' | 'spelling' | 'options'> | undefined {
-  const titledKeys = (['oneOf', 'anyOf'] as const).filter((keyword) => hasOwn(schema, keyword));
-  if (titledKeys.length > 0 && hasOwn(schema, 'enum')) {
+  const titledCount = (['oneOf', 'anyOf'] as const).filter((keyword) => hasOwn(schema, keyword)).length;
+  if (titledCount > 0 && hasOwn(schema, 'enum')) {
     problems.add(
       path,
       'options-ambiguous',
@@ -234,7 +246,7 @@ function readSingleSelect(
     );
     return undefined;
   }
-  if (titledKeys.length > 1) {
+  if (titledCount > 1) {
     problems.add(
       path,
       'options-ambiguous',
@@ -242,13 +254,9 @@ function readSingleSelect(
     );
     return undefined;
   }
-  const titledKey = titledKeys[0];
-  if (titledKey !== undefined) {
-    const options = readOptions(schema[titledKey], joinPath(path, titledKey), problems, true);
-    return options && { variant: 'titled', spelling: titledKey, options };
-  }
-  const options = readOptions(schema.enum, joinPath(path, 'enum'), problems, false);
-  if (!hasOwn(schema, 'enumNames')) return options && { variant: 'untitled', spelling: 'enum', options };
+  const listed = readListedOptions(schema, path, problems);
+  if (titledCount > 0 || !hasOwn(schema, 'enumNames')) return listed;
+  const options = listed?.options;
   const names = schema.enumNames;
   const namesOk = Array.isArray(names) && names.every((name) => typeof name === 'string');
   if (!namesOk || (options && names.length !== options.length)) {
@@ -295,8 +303,8 @@ function readMultiSelect(
     );
     return undefined;
   }
-  const titledKeys = (['anyOf', 'oneOf'] as const).filter((keyword) => hasOwn(items, keyword));
-  if (titledKeys.length + (hasOwn(items, 'enum') ? 1 : 0) > 1) {
+  const spellings = (['anyOf', 'oneOf', 'enum'] as const).filter((keyword) => hasOwn(items, keyword)).length;
+  if (spellings > 1) {
     problems.add(
       itemsPath,
       'options-ambiguous',
@@ -304,12 +312,7 @@ function readMultiSelect(
     );
     return undefined;
   }
-  const titledKey = titledKeys[0];
-  if (titledKey !== undefined) {
-    const options = readOptions(items[titledKey], joinPath(itemsPath, titledKey), problems, true);
-    return options && { variant: 'titled', spelling: titledKey, options };
-  }
-  if (!hasOwn(items, 'enum')) {
+  if (spellings === 0) {
     problems.add(
       itemsPath,
       'array-items',
@@ -317,8 +320,7 @@ function readMultiSelect(
     );
     return undefined;
   }
-  const options = readOptions(items.enum, joinPath(itemsPath, 'enum'), problems, false);
-  return options && { variant: 'untitled', spelling: 'enum', options };
+  return readListedOptions(items, itemsPath, problems);
 }
 
 const PROPERTY_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array']);

@@ -53,10 +53,6 @@ export function stoppedWaiting(signal: AbortSignal): Error {
   return new Error(`The server stopped waiting for this elicitation${detail}`);
 }
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 export function assertNotConnected(transport: unknown): void {
   if (transport !== undefined) {
     throw new Error(

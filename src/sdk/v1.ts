@@ -8,7 +8,6 @@ import type { ElicitationQueue } from '../core/index.js';
 import {
   assertNotConnected,
   ELICITATION_CAPABILITIES,
-  isObject,
   attachmentKey,
   serverIdentity,
   stoppedWaiting,
@@ -16,6 +15,7 @@ import {
   type AttachElicitationOptions,
   type DetachElicitation,
 } from './common.js';
+import { isRecord } from '../shared/path.js';
 
 /** The 1.x `Client` (`@modelcontextprotocol/sdk/client/index.js`). */
 export type ClientV1 = Client;
@@ -32,9 +32,9 @@ function methodNotFound(): Error {
 }
 
 function readCancellation(message: unknown): { requestId: RequestId; reason: unknown } | undefined {
-  if (!isObject(message) || message['method'] !== 'notifications/cancelled') return undefined;
+  if (!isRecord(message) || message['method'] !== 'notifications/cancelled') return undefined;
   const params = message['params'];
-  if (!isObject(params)) return undefined;
+  if (!isRecord(params)) return undefined;
   const requestId = params['requestId'];
   if (typeof requestId !== 'string' && typeof requestId !== 'number') return undefined;
   return { requestId, reason: params['reason'] };
@@ -96,7 +96,7 @@ export function attachElicitationV1(
       return;
     }
     const params: unknown = notification.params;
-    const elicitationId = isObject(params) ? params['elicitationId'] : undefined;
+    const elicitationId = isRecord(params) ? params['elicitationId'] : undefined;
     // Unknown, repeated or malformed ids are ignored (SPEC §3).
     if (typeof elicitationId === 'string') queue.complete(elicitationId, serverKey);
   };

@@ -8,7 +8,6 @@ import type { ElicitationQueue, ElicitationServer, ElicitResult } from '../core/
 import {
   assertNotConnected,
   ELICITATION_CAPABILITIES,
-  isObject,
   attachmentKey,
   serverIdentity,
   stoppedWaiting,
@@ -16,6 +15,7 @@ import {
   type AttachElicitationOptions,
   type DetachElicitation,
 } from './common.js';
+import { isRecord, setOwn } from '../shared/path.js';
 
 /** The 2.x `Client` (`@modelcontextprotocol/client`). */
 export type ClientV2 = Client;
@@ -73,8 +73,7 @@ export function attachElicitationV2(
       return;
     }
     const requests: Record<string, unknown> = {};
-    for (const member of members)
-      Object.defineProperty(requests, member.key, { value: member.params, enumerable: true });
+    for (const member of members) setOwn(requests, member.key, member.params);
     queue.enqueueRound(requests, origin).then(
       (results) => {
         for (const member of members)
@@ -114,7 +113,7 @@ export function attachElicitationV2(
 
   client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
     const params: unknown = notification.params;
-    const elicitationId = isObject(params) ? params['elicitationId'] : undefined;
+    const elicitationId = isRecord(params) ? params['elicitationId'] : undefined;
     if (typeof elicitationId === 'string') queue.complete(elicitationId, serverKey);
   });
 

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { canAnswer, readFormRequest, requestMessage, toPrompt } from '../../src/core/internal.js';
 import {
   createElicitationQueue,
+  inspectUrl,
   type ElicitationQueue,
   type ElicitationServer,
   type RequestProblemCode,
@@ -299,7 +300,7 @@ describe('given requests that are not well formed', () => {
         { mode: 'url', message: 'm', url: 'https://example.com/login' },
         { mode: 'url', message: 'm', url: 'javascript:alert(1)' },
         { mode: 'voice', message: 'm' },
-      ].map((request) => canAnswer(toPrompt(request))),
+      ].map((request) => canAnswer(toPrompt(request), (url) => inspectUrl(url).ok)),
     ).toStrictEqual([true, false, false, true, false, false]);
   });
 

@@ -250,7 +250,8 @@ describe('given a look-alike host in a URL request (finding 8, as shown)', () =>
 });
 
 describe('given two connections that report the same name, both in view', () => {
-  function twoGitHubs() {
+  /** Both in view: the URL view loads on demand, so it is waited for. */
+  async function twoGitHubs() {
     const queue = createElicitationQueue();
     const url = { mode: 'url', message: 'Authorise', url: 'https://github.example/device', elicitationId: 'e1' };
     const first = queue.enqueue(url, { server: { name: 'GitHub' }, serverKey: 'connection-a' });
@@ -258,11 +259,12 @@ describe('given two connections that report the same name, both in view', () => 
     queue.respond(entry?.id ?? '', { action: 'accept' });
     const second = queue.enqueue(form, { server: { name: 'GitHub' }, serverKey: 'connection-b' });
     const container = mount(<ElicitationHost queue={queue} />);
+    await expect.poll(() => container.querySelectorAll('.mek-server').length).toBe(2);
     return { queue, container, first, second };
   }
 
-  test('each is named with its connection number, in the header and on "Cancel all from"', () => {
-    const { container } = twoGitHubs();
+  test('each is named with its connection number, in the header and on "Cancel all from"', async () => {
+    const { container } = await twoGitHubs();
     expect([...container.querySelectorAll('.mek-server')].map(paintedText)).toEqual([
       'Request from GitHub (connection 1)',
       'Request from GitHub (connection 2)',
@@ -271,7 +273,7 @@ describe('given two connections that report the same name, both in view', () => 
   });
 
   test('once only one of them is left in view, it is plain "GitHub" again', async () => {
-    const { queue, container, second } = twoGitHubs();
+    const { queue, container, second } = await twoGitHubs();
     flushSync(() => queue.cancelAll('connection-a'));
     expect([...container.querySelectorAll('.mek-server')].map(paintedText)).toEqual(['Request from GitHub']);
     button(container, 'Cancel all from GitHub').click();

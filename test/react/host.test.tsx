@@ -300,6 +300,19 @@ describe('given focus', () => {
     expect(before).toHaveFocus();
   });
 
+  test('a URL request as the head takes the focus once its view, loaded on demand, is shown', async () => {
+    const queue = createElicitationQueue();
+    render(
+      <>
+        <button type="button">Chat input</button>
+        <ElicitationHost queue={queue} />
+      </>,
+    );
+    screen.getByRole('button', { name: 'Chat input' }).focus();
+    void queue.enqueue({ mode: 'url', message: 'Sign in.', url: 'https://example.com/' }, { server: { name: 'A' } });
+    expect(await screen.findByRole('group', { name: 'Request from A' })).toHaveFocus();
+  });
+
   test('does not pull focus back when the person moved it elsewhere', async () => {
     const queue = createElicitationQueue();
     render(

@@ -51,24 +51,12 @@ export interface ElicitationFormProps {
   onDraftChange?: (draft: Draft, verdict: SubmitResult) => void;
 }
 
-/** Typed-into inputs (HTML's "block implicit submission" list). */
-const TYPED_IN = new Set([
-  'text',
-  'email',
-  'url',
-  'tel',
-  'password',
-  'number',
-  'date',
-  'datetime-local',
-  'time',
-  'month',
-  'week',
-]);
-/** Where Enter accepts, as in a browser's implicit submission (never in the filter box, a `search`). */
-const ENTER_ACCEPTS = new Set([...TYPED_IN, 'checkbox', 'radio']);
 /** Without an Accept button, where a lone field accepts on Enter (Chromium's date fields do not). */
 const LONE_ENTER = new Set(['text', 'email', 'url', 'tel', 'password', 'number']);
+/** Typed-into inputs (HTML's "block implicit submission" list). */
+const TYPED_IN = new Set([...LONE_ENTER, 'date', 'datetime-local', 'time', 'month', 'week']);
+/** Where Enter accepts, as in a browser's implicit submission (never in the filter box, a `search`). */
+const ENTER_ACCEPTS = new Set([...TYPED_IN, 'checkbox', 'radio']);
 
 /**
  * A browser's implicit submission, applied by the kit (its form is a `<div>`): with an Accept button,

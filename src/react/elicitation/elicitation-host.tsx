@@ -4,7 +4,7 @@
  * head takes the focus on its group, not a control, so a key pressed at that moment cannot answer it;
  * the focus returns when the last prompt goes.
  */
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 
 import type {
   ElicitationEntry,
@@ -15,11 +15,16 @@ import type {
   ElicitResult,
 } from '../../core/index.js';
 import { AnswerButton } from '../shared/answer-button.js';
-import { ElicitationRound } from './elicitation-round.js';
-import { PromptView } from './elicitation-prompt.js';
+import { PromptView } from './prompt-view.js';
 import { mergeKitLabels, shownServer, type KitLabels } from './host-labels.js';
 import '../theme/elicit-kit.css';
 import '../theme/host.css';
+
+type HostViews = typeof import('./host-views.js');
+
+// The views of URL requests and rounds load with the first such entry, as the pattern engine does with
+// the first pattern: a host whose servers only ask for forms never loads them.
+const loadViews = () => import('./host-views.js');
 
 /** The props of `ElicitationHost`. */
 export interface ElicitationHostProps {
@@ -83,6 +88,13 @@ export function ElicitationHost({ queue, labels: given, theme, autoFocus = true 
   const wrappers = useRef(new Map<string, HTMLElement>());
   // Remount count per entry, for the rare answer the queue refuses (`'invalid'`): ask afresh.
   const [retries, setRetries] = useState<ReadonlyMap<string, number>>(() => new Map());
+  const [loaded, setLoaded] = useState<HostViews>();
+  // Until they load, such an entry's wrapper stays empty (still counted, and ended by "Cancel all"); a
+  // failed load is tried again on the next change of the queue.
+  useEffect(() => {
+    if (!loaded && snapshot.entries.some((entry) => entry.kind === 'round' || entry.prompt.mode === 'url'))
+      loadViews().then(setLoaded, () => undefined);
+  }, [loaded, snapshot]);
 
   const servers = useMemo(() => serversByKey(snapshot, labels.connectionName), [snapshot, labels]);
   const serverOf = (item: { serverKey: string; server: ElicitationServer }) =>
@@ -97,12 +109,15 @@ export function ElicitationHost({ queue, labels: given, theme, autoFocus = true 
   useLayoutEffect(() => {
     const previous = lastFocusKey.current;
     if (focusKey === previous) return;
-    lastFocusKey.current = focusKey;
-    if (!autoFocus) return;
+    if (!autoFocus) {
+      lastFocusKey.current = focusKey;
+      return;
+    }
     const host = hostRef.current;
     const focused = document.activeElement;
     const focusIsOurs = focused === null || focused === document.body || (host !== null && host.contains(focused));
     if (focusKey === undefined) {
+      lastFocusKey.current = focusKey;
       const target = returnTo.current;
       returnTo.current = null;
       if (target !== null && target.isConnected && focusIsOurs) target.focus();
@@ -110,11 +125,12 @@ export function ElicitationHost({ queue, labels: given, theme, autoFocus = true 
     }
     if (previous === undefined && !focusIsOurs && focused instanceof HTMLElement) returnTo.current = focused;
     const group = wrappers.current.get(focusKey)?.firstElementChild;
-    if (group instanceof HTMLElement) {
-      if (!group.hasAttribute('tabindex')) group.tabIndex = -1;
-      group.focus();
-    }
-  }, [focusKey, autoFocus]);
+    // A head whose view still loads is focused once it is shown.
+    if (!(group instanceof HTMLElement)) return;
+    lastFocusKey.current = focusKey;
+    if (!group.hasAttribute('tabindex')) group.tabIndex = -1;
+    group.focus();
+  }, [focusKey, loaded, autoFocus]);
 
   const retry = (entryId: string) =>
     setRetries((current) => new Map(current).set(entryId, (current.get(entryId) ?? 0) + 1));
@@ -170,13 +186,15 @@ export function ElicitationHost({ queue, labels: given, theme, autoFocus = true 
           }}
         >
           {entry.kind === 'round' ? (
-            <ElicitationRound
-              entry={serverOf(entry) === entry.server ? entry : { ...entry, server: serverOf(entry) }}
-              labels={given}
-              theme={theme}
-              onRespondAll={(result) => respond(entry, result)}
-              onRespondRound={(results) => respondRound(entry, results)}
-            />
+            loaded && (
+              <loaded.ElicitationRound
+                entry={serverOf(entry) === entry.server ? entry : { ...entry, server: serverOf(entry) }}
+                labels={given}
+                theme={theme}
+                onRespondAll={(result) => respond(entry, result)}
+                onRespondRound={(results) => respondRound(entry, results)}
+              />
+            )
           ) : (
             <PromptView
               prompt={entry.prompt}
@@ -186,6 +204,7 @@ export function ElicitationHost({ queue, labels: given, theme, autoFocus = true 
               theme={theme}
               onRespond={(result) => respond(entry, result)}
               onClose={() => queue.dismiss(entry.id)}
+              urlView={loaded?.UrlElicitation}
             />
           )}
         </div>

@@ -2,7 +2,7 @@
  * A 2026-07-28 round: several elicitations shown as ONE set and answered together (SPEC §4), for a
  * queue entry of kind `round`. Internal. How each kind of request is answered: `src/react/README.md`.
  */
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState } from 'react';
 
 import {
   createElicitationFormModel,
@@ -14,6 +14,7 @@ import {
   type RoundPrompt,
 } from '../../core/index.js';
 import { canAnswer } from '../../core/internal.js';
+import { setOwn } from '../../shared/path.js';
 import { AnswerButton } from '../shared/answer-button.js';
 import { ErrorSummary, useFocusFirstIssue } from '../shared/error-summary.js';
 import { FormView } from './elicitation-form.js';
@@ -38,26 +39,6 @@ export interface ElicitationRoundProps {
 /** What the set answers: one result per key, or one result for every key. */
 type RoundAnswer = { kind: 'round'; results: Record<string, ElicitResult> } | { kind: 'all'; result: ElicitResult };
 
-/** A named group for one request of a round that is not a form: "Request 2 of 3 from <server>". */
-function RoundItemGroup({
-  server,
-  labels,
-  message,
-  children,
-}: {
-  server: ElicitationServer;
-  labels: KitLabels;
-  message: string | undefined;
-  children: ReactNode;
-}) {
-  const baseId = useBaseId();
-  return (
-    <PromptFrame baseId={baseId} server={server} labels={labels} message={message}>
-      {children}
-    </PromptFrame>
-  );
-}
-
 /** One URL of the round: its details and its own Open button (the click is the consent). */
 function RoundUrl({
   prompt,
@@ -75,7 +56,7 @@ function RoundUrl({
   const inspected = useMemo(() => inspectUrl(prompt.request.url), [prompt.request.url]);
   const baseId = useBaseId();
   return (
-    <RoundItemGroup server={server} labels={labels} message={prompt.request.message}>
+    <PromptFrame server={server} labels={labels} message={prompt.request.message}>
       {inspected.ok ? (
         <>
           <UrlDetails inspected={inspected} labels={labels} warningsId={`${baseId}-warnings`} />
@@ -103,7 +84,7 @@ function RoundUrl({
           <p>{labels.urlRefusal(inspected)}</p>
         </div>
       )}
-    </RoundItemGroup>
+    </PromptFrame>
   );
 }
 
@@ -116,7 +97,10 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
     () => entry.prompts.map((_, index) => ({ ...labels, requestFrom: labels.roundItemFrom(index + 1, count) })),
     [entry.prompts, labels, count],
   );
-  const answerable = useMemo(() => entry.prompts.map(canAnswer), [entry.prompts]);
+  const answerable = useMemo(
+    () => entry.prompts.map((prompt) => canAnswer(prompt, (url) => inspectUrl(url).ok)),
+    [entry.prompts],
+  );
   const [declined, setDeclined] = useState<readonly boolean[]>(() => entry.prompts.map(() => false));
   const [opened, setOpened] = useState<readonly boolean[]>(() => entry.prompts.map(() => false));
   const models = useMemo(
@@ -167,14 +151,8 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
         }
       } else if (opened[index]) result = { action: 'accept' };
       else missing.push(labels.roundUrlUnopened(index + 1));
-      // defineProperty: a key such as `__proto__` stays an own key of the answers.
-      if (result !== undefined)
-        Object.defineProperty(results, prompt.key, {
-          value: result,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+      // setOwn: a key such as `__proto__` stays an own key of the answers.
+      if (result !== undefined) setOwn(results, prompt.key, result);
     });
     if (missing.length > 0) {
       setProblems(missing);
@@ -219,7 +197,7 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
               {/* A declined request stays mounted (its answers survive a change of mind), only hidden. */}
               <div hidden={isDeclined}>
                 {prompt.mode === 'form' && models[index] !== undefined && (
-                  <RoundItemGroup server={server} labels={itemLabels} message={models[index].reading.message}>
+                  <PromptFrame server={server} labels={itemLabels} message={models[index].reading.message}>
                     <FormView
                       model={models[index]}
                       labels={itemLabels}
@@ -229,7 +207,7 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
                       enterRule="lone-field"
                       focusErrors={false}
                     />
-                  </RoundItemGroup>
+                  </PromptFrame>
                 )}
                 {prompt.mode === 'url' && (
                   <RoundUrl
@@ -241,11 +219,11 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
                   />
                 )}
                 {prompt.mode === 'invalid' && (
-                  <RoundItemGroup server={server} labels={itemLabels} message={undefined}>
+                  <PromptFrame server={server} labels={itemLabels} message={undefined}>
                     <ul className="mek-problems">
                       <li data-code={prompt.problem.code}>{labels.requestProblem(prompt.problem)}</li>
                     </ul>
-                  </RoundItemGroup>
+                  </PromptFrame>
                 )}
               </div>
               {isDeclined && (

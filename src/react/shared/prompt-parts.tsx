@@ -68,12 +68,8 @@ export function useOnce<T>(onRespond: (result: T) => void): {
 function cancelOnEscape(cancel: () => void): (event: KeyboardEvent<HTMLElement>) => void {
   return (event) => {
     if (event.key !== 'Escape' || event.defaultPrevented || event.nativeEvent.isComposing) return;
-    if (event.repeat) {
-      event.preventDefault();
-      return;
-    }
     event.preventDefault();
-    cancel();
+    if (!event.repeat) cancel();
   };
 }
 
@@ -134,8 +130,8 @@ export function PromptFrame({
   onCancel,
   children,
 }: {
-  /** From `useBaseId()`: the header's ids are `<baseId>-from` and `<baseId>-message`. */
-  baseId: string;
+  /** From `useBaseId()`: the header's ids are `<baseId>-from` and `<baseId>-message`; its own when absent. */
+  baseId?: string;
   server: ElicitationServer;
   labels: HeaderLabels;
   message: string | undefined;
@@ -147,8 +143,9 @@ export function PromptFrame({
   onCancel?: (() => void) | undefined;
   children: ReactNode;
 }) {
-  const headingId = `${baseId}-from`;
-  const messageId = `${baseId}-message`;
+  const ownId = useBaseId();
+  const headingId = `${baseId ?? ownId}-from`;
+  const messageId = `${baseId ?? ownId}-message`;
   return (
     <div
       role="group"
@@ -169,9 +166,9 @@ export function PromptFrame({
   );
 }
 
-const CONTROL = 'input, select, textarea, button';
-const USABLE_CONTROL =
-  'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])';
+const CONTROLS = ['input', 'select', 'textarea', 'button'];
+const CONTROL = CONTROLS.join();
+const USABLE_CONTROL = CONTROLS.map((name) => `${name}:not([disabled])`).join();
 
 /** Focuses a field's control, or in a group its chosen option, else its first usable control; says whether it did. */
 export function focusField(id: string): boolean {
