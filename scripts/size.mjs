@@ -62,6 +62,9 @@ const HOST_USES = [
 
 const kb = (bytes) => bytes / 1000;
 
+/** A tree-shaking mark, which a host's minified build removes. */
+const PURE_MARK = /\/\*\s*[#@]__PURE__\s*\*\//g;
+
 /**
  * Bundles `entry` (production, ES module) in memory; returns its JS and CSS texts. `js` is what
  * loads with the entry (its chunk and every chunk it imports statically); `lazyJs` the chunks only
@@ -105,8 +108,10 @@ async function bundle(entry, { minify, external }) {
   let js = '';
   let lazyJs = '';
   for (const [name, chunk] of chunks) {
-    if (initial.has(name)) js += chunk.code;
-    else lazyJs += chunk.code;
+    // Rolldown keeps JSX's `/* @__PURE__ */` marks for the host's bundler, whose minifier drops them.
+    const code = minify ? chunk.code.replace(PURE_MARK, '') : chunk.code;
+    if (initial.has(name)) js += code;
+    else lazyJs += code;
   }
   return { js, lazyJs, css };
 }
