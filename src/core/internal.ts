@@ -9,4 +9,3 @@ export { parseCached } from './schema.js';
 export { readForm } from './form-model.js';
 export { codePointName, hasHiddenCharacters, isolateText, revealHidden, splitHidden } from './visible-text.js';
 export { readNumberText } from '../shared/numbers.js';
-export { MESSAGES } from './messages.js';

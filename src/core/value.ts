@@ -4,7 +4,7 @@ import { codePointLength, matchesFormat } from '../shared/formats.js';
 import type { FieldErrorCode } from './problems.js';
 import { quoteShort } from '../shared/path.js';
 import { patternCheck } from '../shared/pattern-engine.js';
-import { MESSAGES } from './messages.js';
+import { MESSAGES } from '../shared/messages.js';
 
 /** Why a value does not fit a field. */
 export interface ValueIssue {

@@ -1,5 +1,5 @@
 /** The kit's plain-language messages for a value that breaks a rule: one table for elicitation and tool forms. */
-import type { StringFormat } from '../shared/formats.js';
+import type { StringFormat } from './formats.js';
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
