@@ -660,3 +660,38 @@ describe('given a real parent that previews the live answer (onDraftChange)', ()
     expect(onDraftChange).not.toHaveBeenCalled();
   });
 });
+
+describe("given ElicitationForm inside a host's own <form>", () => {
+  test("the host's form data holds only the host's fields: the kit's controls belong to no form", async () => {
+    const user = userEvent.setup();
+    render(
+      <form aria-label="Settings">
+        <input aria-label="Team" name="team" defaultValue="ops" />
+        <ElicitationForm
+          request={{
+            message: 'Deploy?',
+            requestedSchema: {
+              type: 'object',
+              properties: {
+                project: { type: 'string', title: 'Project' },
+                region: { type: 'string', title: 'Region', enum: ['eu', 'us'] },
+                size: { type: 'string', title: 'Size', enum: Array.from({ length: 30 }, (_, i) => `s${i}`) },
+                notify: { type: 'array', title: 'Notify', items: { type: 'string', enum: ['mail', 'chat'] } },
+                dryRun: { type: 'boolean', title: 'Dry run' },
+              },
+            },
+          }}
+          server={server}
+          onRespond={vi.fn()}
+        />
+      </form>,
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Project' }), 'Apollo');
+    await user.click(screen.getByRole('radio', { name: 'eu' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), 's3');
+    await user.click(screen.getByRole('checkbox', { name: 'mail' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Dry run' }));
+    const form = screen.getByRole('form', { name: 'Settings' }) as HTMLFormElement;
+    expect([...new FormData(form).entries()]).toEqual([['team', 'ops']]);
+  });
+});

@@ -7,7 +7,7 @@
  * boolean never touched is omitted; ticked then unticked, it is sent as `false`.
  */
 
-import { describedBy, Description, descriptionOf, hasErrors, type KitWidgetProps } from './parts.js';
+import { describedBy, Description, descriptionOf, formOf, hasErrors, type KitWidgetProps } from './parts.js';
 
 /** A labelled checkbox; its state is the checkbox's own (`.mek-boolean:has(:checked)` for styling). */
 export function BooleanWidget(props: KitWidgetProps) {
@@ -20,6 +20,7 @@ export function BooleanWidget(props: KitWidgetProps) {
       <input
         id={id}
         name={htmlName ?? id}
+        form={formOf(props.registry)}
         type="checkbox"
         className="mek-checkbox"
         checked={checked}

@@ -55,6 +55,7 @@ const DEFAULT_VIEW_PX = 320;
 /** What one option row shows; rows re-render only when these change. */
 interface OptionRowProps {
   name: string;
+  form: '' | undefined;
   type: 'checkbox' | 'radio';
   index: number;
   label: string;
@@ -72,6 +73,7 @@ interface OptionRowProps {
 
 const OptionRow = memo(function OptionRow({
   name,
+  form,
   type,
   index,
   label,
@@ -92,6 +94,7 @@ const OptionRow = memo(function OptionRow({
       <input
         type={type}
         name={radio ? undefined : name}
+        form={form}
         tabIndex={radio ? (tabStop ? 0 : -1) : undefined}
         value={String(index)}
         checked={checked}
@@ -113,6 +116,8 @@ export interface ChoiceListProps {
   /** The widget's id: the rows' container is `<id>__options`. */
   id: string;
   name: string;
+  /** `''` when `ElicitationForm` drew the list: its controls belong to no form (`formOf`). */
+  form: '' | undefined;
   type: 'checkbox' | 'radio';
   /** The group's visible label text, for the filter box's name. */
   label: string;
@@ -169,6 +174,7 @@ export function ChoiceList(props: ChoiceListProps) {
   const {
     id,
     name,
+    form,
     type,
     label,
     labels,
@@ -304,6 +310,7 @@ export function ChoiceList(props: ChoiceListProps) {
       <OptionRow
         key={index}
         name={name}
+        form={form}
         type={type}
         index={index}
         label={String(options[index]?.label)}
@@ -352,6 +359,7 @@ export function ChoiceList(props: ChoiceListProps) {
       {showFilter && (
         <input
           type="search"
+          form={form}
           className="mek-input mek-filter"
           aria-label={labels.filterLabel(label)}
           // The box has no visible label of its own: the placeholder says what it is for.

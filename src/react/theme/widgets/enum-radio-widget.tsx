@@ -22,6 +22,7 @@ import {
   rjsfRegistry,
   useClearChoice,
   type KitWidgetProps,
+  formOf,
 } from './parts.js';
 
 /** A radio group; a chosen row is styled by its radio's own state (`.mek-option:has(:checked)`). */
@@ -73,6 +74,7 @@ export function EnumRadioWidget(props: KitWidgetProps) {
                 type="radio"
                 className="mek-radio"
                 name={htmlName ?? id}
+                form={formOf(registry)}
                 value={String(index)}
                 checked={checked}
                 required={nativeRequired}

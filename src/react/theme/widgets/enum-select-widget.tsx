@@ -26,6 +26,7 @@ import {
   useClearChoice,
   useSameOptions,
   type KitWidgetProps,
+  formOf,
 } from './parts.js';
 
 /** Single selects with more options than this are a filterable radio list instead of a `<select>`. */
@@ -78,6 +79,7 @@ function LongSingleSelect(props: KitWidgetProps) {
       <ChoiceList
         id={id}
         name={htmlName ?? id}
+        form={formOf(registry)}
         type="radio"
         label={label}
         labels={labels}
@@ -150,6 +152,7 @@ function SingleSelect(props: KitWidgetProps) {
       <select
         id={id}
         name={htmlName ?? id}
+        form={formOf(registry)}
         className="mek-select"
         value={index === -1 ? '' : String(index)}
         disabled={disabled || readonly}

@@ -21,6 +21,7 @@ import {
   readLabels,
   rjsfRegistry,
   type KitWidgetProps,
+  formOf,
 } from './parts.js';
 
 /** Whether the field's `pattern` is one the kit cannot run (lookaround, back-references): the server checks it. */
@@ -84,6 +85,7 @@ export function InputField({ widget, type, inputMode, text, hint, onText, inputP
       <input
         id={id}
         name={htmlName ?? id}
+        form={formOf(registry)}
         type={type}
         inputMode={inputMode}
         className="mek-input"

@@ -26,6 +26,7 @@ import {
   readLabels,
   useSameOptions,
   type KitWidgetProps,
+  formOf,
 } from './parts.js';
 
 /** A checkbox group with a live count, limits, and a filter for long lists. */
@@ -93,6 +94,7 @@ export function MultiSelectWidget(props: KitWidgetProps) {
       <ChoiceList
         id={id}
         name={htmlName ?? id}
+        form={formOf(registry)}
         type="checkbox"
         label={label}
         labels={labels}

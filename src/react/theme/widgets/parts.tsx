@@ -62,6 +62,14 @@ export function rjsfRegistry(registry: KitWidgetProps['registry']): Registry | u
 }
 
 /**
+ * `form=""` for a control `ElicitationForm` drew: it belongs to no form, so a host's `<form>` around
+ * the kit never submits the person's unsent answer (a host's rjsf `Form` keeps its controls).
+ */
+export function formOf(registry: KitWidgetProps['registry']): '' | undefined {
+  return rjsfRegistry(registry) === undefined ? '' : undefined;
+}
+
+/**
  * The description a widget shows: `ui:description` (a host's rjsf `Form`) over `schema.description`,
  * else, as rjsf's default theme, the chosen option's own (a `oneOf` option's `description`).
  */
