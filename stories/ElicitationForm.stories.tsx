@@ -685,11 +685,10 @@ export const InsideHostForm: Story = {
     const hostForm = canvas.getByRole('form', { name: 'Project settings' });
     await expect(hostForm).toBeVisible();
     await expect(canvasElement.querySelectorAll('form')).toHaveLength(1);
-    // What the host's Save reads: its own two fields.
-    const posted: (FormDataEntryValue | null)[][] = [];
+    // What the host's Save reads: its own two fields, never the kit's unsent answer.
+    const posted: [string, FormDataEntryValue][][] = [];
     const hostSubmit = fn(() => {
-      const data = new FormData(hostForm as HTMLFormElement);
-      posted.push([data.get('team'), data.get('owner')]);
+      posted.push([...new FormData(hostForm as HTMLFormElement).entries()]);
     });
     hostForm.addEventListener('submit', hostSubmit);
 
@@ -700,7 +699,12 @@ export const InsideHostForm: Story = {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'Apo');
     await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
     await expect(hostSubmit).toHaveBeenCalledTimes(1);
-    await expect(posted).toStrictEqual([['Payments', 'ops@example.com']]);
+    await expect(posted).toStrictEqual([
+      [
+        ['team', 'Payments'],
+        ['owner', 'ops@example.com'],
+      ],
+    ]);
     await expect(args.onRespond).not.toHaveBeenCalled();
 
     // Enter in the kit's field answers the kit; the host's form is not submitted again.
