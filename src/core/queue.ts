@@ -273,7 +273,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     origin: ElicitationOrigin,
     admitNow: () => Promise<readonly ElicitResult[]>,
   ): Promise<readonly ElicitResult[]> {
-    readOrigin(origin);
+    const { signal, deadline } = readOrigin(origin);
     const needsEngine = !isPatternEngineLoaded() && prompts.some(hasPattern);
     if (!needsEngine && waiting === undefined) return admitNow();
     // A failed load admits the entry anyway: it can still be declined or cancelled.
@@ -281,9 +281,23 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
       needsEngine ? loadPatternEngine().catch(() => undefined) : undefined,
     );
     waiting = gate;
-    return gate.then(() => {
+    const admitted = gate.then(() => {
       if (waiting === gate) waiting = undefined;
+      // Given up while waiting: `admit` answers cancel and shows nothing.
       return admitNow();
+    });
+    if (signal === undefined && deadline === undefined) return admitted;
+    // The server hears its abort or deadline at once, not when the engine has loaded (or never, should it hang).
+    return new Promise((resolve) => {
+      const stop = () => resolve(prompts.map(cancel));
+      signal?.addEventListener('abort', stop, { once: true });
+      const timer =
+        deadline === undefined ? undefined : setTimeout(stop, Math.min(deadline - Date.now(), MAX_TIMER_MS));
+      void admitted.then((results) => {
+        signal?.removeEventListener('abort', stop);
+        clearTimeout(timer);
+        resolve(results);
+      });
     });
   }
 
