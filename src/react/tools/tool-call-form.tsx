@@ -288,9 +288,14 @@ function ToolCallSession({ tool, onSubmit, labels: given, theme, limits }: ToolC
       {refusal !== undefined || schema === undefined || !compiled.ok ? (
         <Refusal title={labels.schemaErrorTitle} message={refusal ?? ''} />
       ) : engine.status !== 'ready' ? (
-        <p role="status" className="mek-hint">
-          {engine.status === 'failed' ? labels.patternLoadFailed : labels.patternLoading}
-        </p>
+        <div role="status" className="mek-pattern-status">
+          <p className="mek-hint">{engine.status === 'failed' ? labels.patternLoadFailed : labels.patternLoading}</p>
+          {engine.status === 'failed' && (
+            <button type="button" className="mek-button" onClick={engine.retry}>
+              {labels.patternRetry}
+            </button>
+          )}
+        </div>
       ) : (
         <ErrorBoundary
           fallback={(message) => <Refusal title={labels.schemaErrorTitle} message={labels.formFailed(message)} />}

@@ -126,6 +126,8 @@ export interface ToolCallFormLabels extends Pick<ElicitationLabels, WidgetLabelK
   patternLoading: string;
   /** Shown instead of the form when the pattern engine could not be loaded. */
   patternLoadFailed: string;
+  /** The button that loads the check again after it failed. */
+  patternRetry: string;
 }
 
 /** The English strings `ToolCallForm` uses when none are given. */
@@ -144,7 +146,8 @@ export const defaultToolCallFormLabels: ToolCallFormLabels = Object.freeze({
   timeZoneHint: defaultLabels.timeZoneHint,
   patternByServer: defaultLabels.patternByServer,
   patternLoading: 'Getting the check of this form ready…',
-  patternLoadFailed: 'The check of this form could not be loaded, so the form cannot be sent. Try again later.',
+  patternLoadFailed: 'The check of this form could not be loaded, so the form cannot be sent yet.',
+  patternRetry: 'Try again',
   formName: (toolName: string) => `Arguments of ${toolName}`,
   submit: 'Call tool',
   errorSummaryTitle: 'The arguments do not match the tool’s input schema:',
