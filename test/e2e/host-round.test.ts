@@ -141,7 +141,7 @@ describe('given a 2026-07-28 server sending a round of two elicitations', () => 
     await set.waitFor();
     expect(
       await page.getByRole('region', { name: 'Requests from MCP servers' }).getByRole('status').first().textContent(),
-    ).toBe('1 pending');
+    ).toBe('2 pending');
     const first = set.getByRole('group', { name: 'Request 1 of 2 from Release planner' });
     const second = set.getByRole('group', { name: 'Request 2 of 2 from Release planner' });
     await first.getByRole('textbox', { name: 'Release name' }).fill('Aurora');

@@ -388,7 +388,8 @@ describe('given a 2026-07-28 round in the host', () => {
     );
     expect(screen.getByRole('group', { name: 'Request 4 of 4 from Tracker' })).toHaveAccessibleDescription('Broken.');
     expect(screen.getByText('This request cannot be answered; it will be declined.')).toBeInTheDocument();
-    expect(screen.getAllByRole('status')[0]).toHaveTextContent('1 pending');
+    // Four requests wait, shown as one set.
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent('4 pending');
     expect(await violations(container)).toEqual([]);
 
     // Accept with nothing done: nothing is sent, the summary says what is missing.

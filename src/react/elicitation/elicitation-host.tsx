@@ -144,7 +144,10 @@ export function ElicitationHost({ queue, labels: given, theme, autoFocus = true 
   return (
     <section className="mek-root mek-host" data-theme={theme} aria-label={labels.hostRegion} ref={hostRef}>
       <p className="mek-host-count" role="status">
-        {labels.pendingCount(pending.length)}
+        {/* Requests, not entries: a round of four is four requests waiting. */}
+        {labels.pendingCount(
+          pending.reduce((count, entry) => count + (entry.kind === 'round' ? entry.prompts.length : 1), 0),
+        )}
       </p>
       <div className="mek-notices" aria-live="polite">
         {snapshot.notices.length > 0 && (

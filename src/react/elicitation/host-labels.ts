@@ -59,7 +59,7 @@ export interface HostLabels {
   invalidIntro: string;
   /** The text of a request problem (default: the core's message). Translate by `problem.code`. */
   requestProblem: (problem: RequestProblem) => string;
-  /** The live count of requests waiting for an answer; `""` hides it. */
+  /** The live count of requests waiting for an answer (a round counts each of its requests); `""` hides it. */
   pendingCount: (count: number) => string;
   /** Accessible name of the host's region. */
   hostRegion: string;
