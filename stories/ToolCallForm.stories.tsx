@@ -135,10 +135,10 @@ export const EveryShape: Story = {
     await userEvent.click(within(assignees).getByRole('button', { name: 'Add to Assignees' }));
     await userEvent.click(within(assignees).getByRole('button', { name: 'Add to Assignees' }));
     await userEvent.type(
-      within(canvas.getByRole('group', { name: 'Assignees-1' })).getByRole('textbox', { name: 'Login' }),
+      within(canvas.getByRole('group', { name: 'Assignees 1' })).getByRole('textbox', { name: 'Login' }),
       'ada',
     );
-    const second = canvas.getByRole('group', { name: 'Assignees-2' });
+    const second = canvas.getByRole('group', { name: 'Assignees 2' });
     await userEvent.type(within(second).getByRole('textbox', { name: 'Login' }), 'grace');
     await userEvent.type(within(second).getByRole('textbox', { name: 'Role' }), 'reviewer');
     await userEvent.click(within(assignees).getByRole('button', { name: 'Move Assignees item 2 up' }));
@@ -222,9 +222,9 @@ export const TupleRest: Story = {
     const command = canvas.getByRole('group', { name: 'Command' });
     await userEvent.type(within(command).getByRole('textbox', { name: 'Program' }), 'grep');
     await userEvent.click(within(command).getByRole('button', { name: 'Add to Command' }));
-    await userEvent.type(within(command).getByRole('textbox', { name: 'Command-2' }), '-n');
+    await userEvent.type(within(command).getByRole('textbox', { name: 'Command 2' }), '-n');
     await userEvent.click(within(command).getByRole('button', { name: 'Add to Command' }));
-    await userEvent.type(within(command).getByRole('textbox', { name: 'Command-3' }), 'TODO');
+    await userEvent.type(within(command).getByRole('textbox', { name: 'Command 3' }), 'TODO');
     await userEvent.click(within(command).getByRole('button', { name: 'Remove Command item 2' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
     await expect(args.onSubmit).toHaveBeenCalledWith({ command: ['grep', 'TODO'] });
@@ -240,9 +240,9 @@ export const TupleRestMove: Story = {
     const command = canvas.getByRole('group', { name: 'Command' });
     await userEvent.type(within(command).getByRole('textbox', { name: 'Program' }), 'grep');
     await userEvent.click(within(command).getByRole('button', { name: 'Add to Command' }));
-    await userEvent.type(within(command).getByRole('textbox', { name: 'Command-2' }), 'TODO');
+    await userEvent.type(within(command).getByRole('textbox', { name: 'Command 2' }), 'TODO');
     await userEvent.click(within(command).getByRole('button', { name: 'Add to Command' }));
-    await userEvent.type(within(command).getByRole('textbox', { name: 'Command-3' }), '-n');
+    await userEvent.type(within(command).getByRole('textbox', { name: 'Command 3' }), '-n');
     await expect(within(command).queryByRole('button', { name: /^Move Command item 1 / })).toBeNull();
     await expect(within(command).getByRole('button', { name: 'Move Command item 2 up' })).toBeDisabled();
     await expect(within(command).getByRole('button', { name: 'Move Command item 3 down' })).toBeDisabled();

@@ -40,7 +40,7 @@ describe('given a list in a tool form, reordered and pruned by keyboard only', (
     mount(<ToolCallForm tool={tagTool} onSubmit={onSubmit} />);
     (document.activeElement as HTMLElement | null)?.blur();
     await userEvent.keyboard('{Tab}');
-    await expect.element(page.getByRole('textbox', { name: 'Tags-1' })).toHaveFocus();
+    await expect.element(page.getByRole('textbox', { name: 'Tags 1' })).toHaveFocus();
     // The first item's up button is disabled, so Tab skips it.
     await userEvent.keyboard('{Tab}');
     await expect.element(page.getByRole('button', { name: 'Move Tags item 1 down' })).toHaveFocus();

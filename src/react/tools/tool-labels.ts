@@ -165,7 +165,7 @@ export const defaultToolCallFormLabels: ToolCallFormLabels = Object.freeze({
   removeItem: (listLabel: string, position: number) => `Remove ${listLabel} item ${position}`,
   moveItemUp: (listLabel: string, position: number) => `Move ${listLabel} item ${position} up`,
   moveItemDown: (listLabel: string, position: number) => `Move ${listLabel} item ${position} down`,
-  listItem: (listLabel: string, position: number) => `${listLabel}-${position}`,
+  listItem: (listLabel: string, position: number) => `${listLabel} ${position}`,
   emptyList: 'No items.',
   tuplePosition: (position: number) => `Item ${position}`,
   tupleGap:

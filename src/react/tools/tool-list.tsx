@@ -18,7 +18,7 @@ import {
   type FieldProps,
   type RJSFSchema,
 } from '@rjsf/utils';
-import { createContext, useContext, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { createContext, useContext, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { ToolFormData } from '../../tools/rjsf/index.js';
 import { tupleItemSchema, tupleShape, type TupleShape } from '../../tools/rjsf/index.js';
 
@@ -237,6 +237,18 @@ export function ToolArrayFieldItemButtonsTemplate(props: ItemButtonsProps) {
 type ToolFieldProps = FieldProps<ToolFormData, RJSFSchema, ToolFormContext>;
 
 const StockArrayField = getDefaultRegistry<ToolFormData, RJSFSchema, ToolFormContext>().fields.ArrayField;
+const { SchemaField: StockSchemaField } = getDefaultRegistry<ToolFormData, RJSFSchema, ToolFormContext>().fields as {
+  SchemaField: (props: ToolFieldProps) => ReactNode;
+};
+
+/** An item of a list, named after the list and its place ("Assignees 2"); rjsf would say "Assignees-2". */
+export function ToolArraySchemaField(props: ToolFieldProps & { index?: number }) {
+  const list = useContext(ListLabel);
+  const { index } = props;
+  const title =
+    typeof index === 'number' && list !== '' ? toolLabels(props.registry).listItem(list, index + 1) : props.title;
+  return <StockSchemaField {...props} title={title} />;
+}
 
 function asFormData(items: unknown[]): ToolFormData {
   return items as unknown as ToolFormData;

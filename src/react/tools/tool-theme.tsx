@@ -55,6 +55,7 @@ import {
   ToolArrayFieldItemTemplate,
   ToolArrayFieldItemButtonsTemplate,
   ToolArrayField,
+  ToolArraySchemaField,
 } from './tool-list.js';
 
 /**
@@ -260,7 +261,11 @@ export function ToolSelectWidget(props: WidgetProps<ToolFormData, RJSFSchema, To
 
 /** The theme: the kit's widgets and field templates, the tool form's group templates. */
 export function toolTheme(): {
-  fields: { NumberField: typeof NumberField; ArrayField: typeof ToolArrayField };
+  fields: {
+    NumberField: typeof NumberField;
+    ArrayField: typeof ToolArrayField;
+    ArraySchemaField: typeof ToolArraySchemaField;
+  };
   widgets: Record<string, (props: WidgetProps<ToolFormData, RJSFSchema, ToolFormContext>) => ReactNode>;
   templates: Partial<TemplatesType<ToolFormData, RJSFSchema, ToolFormContext>>;
 } {
@@ -268,7 +273,7 @@ export function toolTheme(): {
     // Numbers as the elicitation theme reads them: a JSON number as soon as the text reads as one (so
     // rjsf's `if`/`then` and option matching see numbers), the text itself otherwise, which the form
     // reports as "Enter a number." on submit.
-    fields: { NumberField, ArrayField: ToolArrayField },
+    fields: { NumberField, ArrayField: ToolArrayField, ArraySchemaField: ToolArraySchemaField },
     // The elicitation form's widgets; only a select differs (see ToolSelectWidget).
     widgets: { ...generateTheme().widgets, SelectWidget: ToolSelectWidget },
     templates: {

@@ -33,7 +33,7 @@ describe('given arrays and nested objects', () => {
         .getAllByRole('textbox')
         .map((input) => (input as HTMLInputElement).value),
     ).toEqual(['alpha', 'beta', 'gamma']);
-    expect(within(tags).getByRole('textbox', { name: 'Tags-3' })).toHaveValue('gamma');
+    expect(within(tags).getByRole('textbox', { name: 'Tags 3' })).toHaveValue('gamma');
     await user.click(within(tags).getByRole('button', { name: 'Move Tags item 3 up' }));
     await user.click(within(tags).getByRole('button', { name: 'Remove Tags item 1' }));
     await user.click(submitButton());
@@ -62,10 +62,10 @@ describe('given arrays and nested objects', () => {
     };
     render(<ToolCallForm tool={tool(schema, 'invite')} onSubmit={onSubmit} />);
     // rjsf starts a list with minItems: 1 with one item.
-    const first = screen.getByRole('group', { name: 'People-1' });
+    const first = screen.getByRole('group', { name: 'People 1' });
     await user.type(within(first).getByRole('textbox', { name: 'Name' }), 'Ada');
     await user.click(screen.getByRole('button', { name: 'Add to People' }));
-    const second = screen.getByRole('group', { name: 'People-2' });
+    const second = screen.getByRole('group', { name: 'People 2' });
     await user.type(within(second).getByRole('textbox', { name: 'Name' }), 'Alan');
     await user.type(within(second).getByRole('textbox', { name: 'Age' }), '41');
     await user.click(submitButton());

@@ -51,9 +51,9 @@ describe('given a keyboard user moving and removing items, the focus follows the
     expect(values()).toEqual(['b', 'a', 'c', 'd']);
     expect(screen.getByRole('button', { name: 'Move Tags item 1 down' })).toHaveFocus();
     // Typing re-renders the list; only the buttons move the focus, so it stays in the box.
-    await user.click(within(tags).getByRole('textbox', { name: 'Tags-1' }));
+    await user.click(within(tags).getByRole('textbox', { name: 'Tags 1' }));
     await user.keyboard('x');
-    expect(within(tags).getByRole('textbox', { name: 'Tags-1' })).toHaveFocus();
+    expect(within(tags).getByRole('textbox', { name: 'Tags 1' })).toHaveFocus();
     await user.click(submitButton());
     expect(onSubmit.mock.calls).toStrictEqual([[{ tags: ['bx', 'a', 'c', 'd'] }]]);
   });
@@ -197,22 +197,22 @@ describe('given a keyboard user moving and removing items, the focus follows the
     render(<ToolCallForm tool={tool(schema, 'invite')} onSubmit={onSubmit} />);
     await pressEnter(
       user,
-      within(screen.getByRole('group', { name: 'People-2' })).getByRole('button', { name: 'Move Tags item 1 down' }),
+      within(screen.getByRole('group', { name: 'People 2' })).getByRole('button', { name: 'Move Tags item 1 down' }),
     );
     expect(
-      within(screen.getByRole('group', { name: 'People-2' })).getByRole('button', { name: 'Move Tags item 2 up' }),
+      within(screen.getByRole('group', { name: 'People 2' })).getByRole('button', { name: 'Move Tags item 2 up' }),
     ).toHaveFocus();
     await pressEnter(user, screen.getByRole('button', { name: 'Move People item 2 up' }));
     expect(screen.getByRole('button', { name: 'Move People item 1 down' })).toHaveFocus();
-    expect(within(screen.getByRole('group', { name: 'People-1' })).getByRole('textbox', { name: 'Name' })).toHaveValue(
+    expect(within(screen.getByRole('group', { name: 'People 1' })).getByRole('textbox', { name: 'Name' })).toHaveValue(
       'Alan',
     );
     await pressEnter(
       user,
-      within(screen.getByRole('group', { name: 'People-1' })).getByRole('button', { name: 'Remove Tags item 2' }),
+      within(screen.getByRole('group', { name: 'People 1' })).getByRole('button', { name: 'Remove Tags item 2' }),
     );
     expect(
-      within(screen.getByRole('group', { name: 'People-1' })).getByRole('button', { name: 'Remove Tags item 1' }),
+      within(screen.getByRole('group', { name: 'People 1' })).getByRole('button', { name: 'Remove Tags item 1' }),
     ).toHaveFocus();
     await user.click(submitButton());
     expect(onSubmit.mock.calls).toStrictEqual([

@@ -55,7 +55,7 @@ describe('given $ref and $defs', () => {
     render(<ToolCallForm tool={tool(schema, 'plant')} onSubmit={onSubmit} />);
     const tree = screen.getByRole('group', { name: 'Tree' });
     await user.click(within(tree).getByRole('button', { name: 'Add to Children' }));
-    const child = screen.getByRole('group', { name: 'Children-1' });
+    const child = screen.getByRole('group', { name: 'Children 1' });
     await user.type(within(child).getByRole('textbox', { name: 'Name' }), 'leaf');
     await user.type(screen.getAllByRole('textbox', { name: 'Name' })[0] as HTMLElement, 'root');
     await user.click(submitButton());

@@ -67,7 +67,7 @@ describe('given a tuple in the draft-07 / 2019-09 spelling (items array)', () =>
     render(<ToolCallForm tool={tool(schema, 'connect')} onSubmit={onSubmit} />);
     await user.type(screen.getByRole('textbox', { name: 'Host' }), 'db.local');
     await user.click(screen.getByRole('button', { name: 'Add to Server' }));
-    await user.type(screen.getByRole('textbox', { name: 'Server-2' }), '5432');
+    await user.type(screen.getByRole('textbox', { name: 'Server 2' }), '5432');
     await user.click(submitButton());
     expect(onSubmit.mock.calls).toStrictEqual([[{ server: ['db.local', 5432] }]]);
   });
@@ -97,9 +97,9 @@ describe('given a tuple in the draft-07 / 2019-09 spelling (items array)', () =>
     await user.type(within(route).getByRole('textbox', { name: 'From' }), 'Oslo');
     await user.type(within(route).getByRole('textbox', { name: 'To' }), 'Rome');
     await user.click(within(route).getByRole('button', { name: 'Add to Route' }));
-    await user.type(within(route).getByRole('textbox', { name: 'Route-3' }), 'Bern');
+    await user.type(within(route).getByRole('textbox', { name: 'Route 3' }), 'Bern');
     await user.click(within(route).getByRole('button', { name: 'Add to Route' }));
-    await user.type(within(route).getByRole('textbox', { name: 'Route-4' }), 'Paris');
+    await user.type(within(route).getByRole('textbox', { name: 'Route 4' }), 'Paris');
     expect(
       within(route)
         .getAllByRole('button')

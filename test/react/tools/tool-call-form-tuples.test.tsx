@@ -87,7 +87,7 @@ describe('given a tuple (2020-12 prefixItems)', () => {
     ]);
     await user.type(screen.getByRole('textbox', { name: 'Text' }), 'cats');
     await user.click(screen.getByRole('button', { name: 'Add to Query' }));
-    expect(screen.getByRole('textbox', { name: 'Query-3' })).toHaveValue('misc');
+    expect(screen.getByRole('textbox', { name: 'Query 3' })).toHaveValue('misc');
     await user.type(screen.getByRole('textbox', { name: 'Scope' }), 'all');
     await user.click(submitButton());
     expect(onSubmit.mock.calls).toStrictEqual([[{ query: ['cats', 'all', 'misc'] }]]);
@@ -237,9 +237,9 @@ describe('given a tuple (2020-12 prefixItems)', () => {
     ).toEqual(['Add to Command']);
     await user.type(within(command).getByRole('textbox', { name: 'Program' }), 'ls');
     await user.click(within(command).getByRole('button', { name: 'Add to Command' }));
-    await user.type(within(command).getByRole('textbox', { name: 'Command-2' }), '-l');
+    await user.type(within(command).getByRole('textbox', { name: 'Command 2' }), '-l');
     await user.click(within(command).getByRole('button', { name: 'Add to Command' }));
-    await user.type(within(command).getByRole('textbox', { name: 'Command-3' }), '-a');
+    await user.type(within(command).getByRole('textbox', { name: 'Command 3' }), '-a');
     await user.click(within(command).getByRole('button', { name: 'Add to Command' }));
     // maxItems: 4 reached: no more adding.
     expect(
@@ -292,9 +292,9 @@ describe('given a tuple (2020-12 prefixItems)', () => {
     await user.type(within(command).getByRole('textbox', { name: 'Program' }), 'git');
     await user.type(within(command).getByRole('textbox', { name: 'Subcommand' }), 'log');
     for (const [name, text] of [
-      ['Command-3', '5'],
-      ['Command-4', '-n'],
-      ['Command-5', '--oneline'],
+      ['Command 3', '5'],
+      ['Command 4', '-n'],
+      ['Command 5', '--oneline'],
     ] as const) {
       await user.click(within(command).getByRole('button', { name: 'Add to Command' }));
       await user.type(within(command).getByRole('textbox', { name }), text);
@@ -335,7 +335,7 @@ describe('given a tuple (2020-12 prefixItems)', () => {
         .map((input) => (input as HTMLInputElement).value),
     ).toEqual(['git', 'log', '-n', '--oneline', '5']);
     // A moved item is edited where it now is.
-    await user.type(within(command).getByRole('textbox', { name: 'Command-5' }), '0');
+    await user.type(within(command).getByRole('textbox', { name: 'Command 5' }), '0');
     await user.click(submitButton());
     expect(onSubmit.mock.calls).toStrictEqual([[{ command: ['git', 'log', '-n', '--oneline', '50'] }]]);
   });
@@ -360,10 +360,10 @@ describe('given a tuple (2020-12 prefixItems)', () => {
     await user.type(within(command).getByRole('textbox', { name: 'Program' }), 'ls');
     await user.click(within(command).getByRole('button', { name: 'Add to Command' }));
     await user.click(within(command).getByRole('button', { name: 'Add to Command' }));
-    await user.type(within(command).getByRole('textbox', { name: 'Command-3' }), '-a');
+    await user.type(within(command).getByRole('textbox', { name: 'Command 3' }), '-a');
     await user.click(within(command).getByRole('button', { name: 'Move Command item 3 up' }));
     await user.click(within(command).getByRole('button', { name: 'Add to Command' }));
-    await user.type(within(command).getByRole('textbox', { name: 'Command-4' }), '/tmp');
+    await user.type(within(command).getByRole('textbox', { name: 'Command 4' }), '/tmp');
     await user.click(within(command).getByRole('button', { name: 'Move Command item 4 up' }));
     expect(
       within(command)
@@ -507,10 +507,10 @@ describe('given a tuple (2020-12 prefixItems)', () => {
     render(<ToolCallForm tool={tool(schema, 'fetch')} onSubmit={onSubmit} />);
     await user.click(screen.getByRole('button', { name: 'Add to Headers' }));
     await user.click(screen.getByRole('button', { name: 'Add to Headers' }));
-    const second = screen.getByRole('group', { name: 'Headers-2' });
+    const second = screen.getByRole('group', { name: 'Headers 2' });
     await user.type(within(second).getByRole('textbox', { name: 'Header name' }), 'Accept');
     await user.type(within(second).getByRole('textbox', { name: 'Header value' }), 'text/plain');
-    const first = screen.getByRole('group', { name: 'Headers-1' });
+    const first = screen.getByRole('group', { name: 'Headers 1' });
     await user.type(within(first).getByRole('textbox', { name: 'Header name' }), 'X-Id');
     await user.type(within(first).getByRole('textbox', { name: 'Header value' }), '7');
     await user.click(submitButton());
