@@ -147,7 +147,9 @@ describe('given ToolCallForm and a pattern that backtracks polynomially', () => 
     const query = page.getByRole('textbox', { name: 'Query' });
     await query.fill('a'.repeat(100));
     await page.getByRole('button', { name: 'Call tool' }).click();
-    await expect.element(page.getByRole('alert')).toHaveTextContent('/q The text does not have the form the server asks for.');
+    await expect
+      .element(page.getByRole('alert'))
+      .toHaveTextContent('/q The text does not have the form the server asks for.');
     expect(onSubmit).not.toHaveBeenCalled();
     await query.fill('aab');
     await page.getByRole('button', { name: 'Call tool' }).click();
@@ -160,7 +162,9 @@ describe('given ToolCallForm and a pattern that backtracks polynomially', () => 
     mount(<ToolCallForm tool={tool('^(a+)+$')} onSubmit={onSubmit} />);
     await page.getByRole('textbox', { name: 'Query' }).fill(`${'a'.repeat(5_000)}!`);
     await page.getByRole('button', { name: 'Call tool' }).click();
-    await expect.element(page.getByRole('alert')).toHaveTextContent('/q The text does not have the form the server asks for.');
+    await expect
+      .element(page.getByRole('alert'))
+      .toHaveTextContent('/q The text does not have the form the server asks for.');
     expect(onSubmit).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,6 @@
 /**
- * No answer to a prompt the person has not seen: an answering control ignores activation for
- * `ARMING_MS` after it appears, and any press that began before that (a double-click's second click,
- * a held key). The rules and why: `src/react/README.md`.
+ * No answer to a prompt the person has not seen: an answering control ignores activation for `ARMING_MS`
+ * after it appears, and any press begun before then (a double-click's second click, a held key). See `../README.md`.
  */
 import {
   createContext,
@@ -32,11 +31,9 @@ export const PromptAnswered = AnsweredContext.Provider;
 
 const ACTIVATING_KEYS = new Set(['Enter', ' ']);
 
-/** What `useAnswerGuard` gives an answering control. */
+/** What `useAnswerGuard` gives an answering control: spread `onPointerDown` and `onKeyDown` on it. */
 export interface AnswerGuard {
-  /** Notes when a pointer press began; spread on the control. */
   onPointerDown: (event: PointerEvent<HTMLElement>) => void;
-  /** Notes whether an Enter or Space press is fresh; spread on the control. */
   onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
   /** Whether this activation (the click, or an Enter key press) may answer. */
   allows: (event: MouseEvent<HTMLElement> | KeyboardEvent<HTMLElement>) => boolean;
@@ -80,7 +77,6 @@ export function useAnswerGuard(): AnswerGuard {
 
 /** The props of `AnswerButton`: a button's, with `onClick` called only for an activation that may answer. */
 export interface AnswerButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick' | 'type'> {
-  /** Called when the person (or a script) activates the armed button. */
   onClick: () => void;
 }
 

@@ -10,10 +10,7 @@ export interface SummaryItem {
   target?: string | undefined;
 }
 
-/**
- * Moves the focus to the first of `targets` that can take it after each new `attempt` (not on the
- * first render, nor on a re-render of the same attempt); else to `fallback`, when given.
- */
+/** After each new `attempt` (not on the first), focuses the first of `targets` that can take it, else `fallback`. */
 export function useFocusFirstIssue(
   attempt: number,
   targets: () => readonly (string | undefined)[],

@@ -1,23 +1,18 @@
-/**
- * Every string the kit's form shows, replaceable piece by piece (`labels`, or `formContext.labels` in a
- * host's own rjsf `Form`). Server text never passes through here: it is shown as sent, as plain text.
- */
+/** The kit's own strings, replaceable piece by piece; server text never passes through here. */
 import type { FieldError, SchemaProblem } from '../../core/index.js';
 
-/** All visible strings of the kit. */
+/** All visible strings of the kit: `labels`, or `formContext.labels` in a host's own rjsf `Form`. */
 export interface ElicitationLabels {
-  /** Before the server's name in the header: "Request from". */
   requestFrom: string;
   /** The server id beside its name: "(ID: github-1)". */
   serverId: (id: string) => string;
-  /** Under the header when the server's name or id holds hidden characters (given as `U+202E`), written out there. */
+  /** Under the header when the server's name or id holds hidden characters (given as `U+202E`). */
   serverTextHidden: (codePoints: readonly string[]) => string;
   accept: string;
   /** Shown (and announced) once the prompt is answered: what was sent. */
   sent: (action: 'accept' | 'decline' | 'cancel') => string;
-  /** The explicit "no" button (`action: 'decline'`). */
+  /** The explicit "no" button (`action: 'decline'`); `cancel` dismisses, as Escape does. */
   decline: string;
-  /** The dismiss button, also Escape (`action: 'cancel'`). */
   cancel: string;
   /** The visible mark after the label of a required field; hidden from screen readers, which hear `aria-required`. */
   requiredMark: string;
@@ -64,9 +59,7 @@ export interface ElicitationLabels {
   warningsTitle: (count: number) => string;
   requestNotObject: string;
   messageNotText: string;
-  /** Problem shown when the request is not a form-mode request (e.g. `mode: "url"`). */
   notFormMode: string;
-  /** Problem shown when a widget crashed while drawing the form. */
   formCrashed: string;
   /** In place of a field whose widget is not a component (a host's replacement widget). */
   fieldCannotBeShown: (label: string) => string;

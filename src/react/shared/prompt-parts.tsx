@@ -8,9 +8,7 @@ import type { ElicitationLabels } from './labels.js';
 
 type HeaderLabels = Pick<ElicitationLabels, 'requestFrom' | 'serverId' | 'serverTextHidden' | 'sent'>;
 
-/**
- * Server text as a name: hidden characters written out and marked as `<U+202E>`, never applied. Put it in a `<bdi>`.
- */
+/** Server text as a name: hidden characters written out as `<U+202E>`, never applied. Put it in a `<bdi>`. */
 export function RevealedText({ text }: { text: string }) {
   return (
     <>
@@ -40,10 +38,7 @@ export function useSessionKey(value: unknown): number {
   return key;
 }
 
-/**
- * Calls `onRespond` at most once, and keeps what was sent. A ref, not state, decides: two clicks in
- * one frame both see it.
- */
+/** Calls `onRespond` at most once, and keeps what was sent. A ref, not state: two clicks in one frame see it. */
 export function useOnce<T>(onRespond: (result: T) => void): {
   respond: (result: T) => void;
   answered: boolean;
@@ -114,9 +109,8 @@ function PromptHeader({
 }
 
 /**
- * The frame of every prompt: a group named by who asks and described by the message, Escape as Cancel,
- * the header, then the body. A group, not a region: a round may show several from one server, and
- * landmark names must be unique.
+ * The frame of every prompt: a group named by who asks and described by the message, Escape as Cancel.
+ * A group, not a region: a round may show several from one server, and landmark names must be unique.
  */
 export function PromptFrame({
   baseId,
@@ -138,7 +132,7 @@ export function PromptFrame({
   className?: string;
   theme?: 'light' | 'dark' | undefined;
   state?: string;
-  /** Once answered: the action sent, shown in a live region (the controls are disabled by the view). */
+  /** Once answered: the action sent, shown in a live region. */
   sent?: ElicitResult['action'] | undefined;
   onCancel?: (() => void) | undefined;
   children: ReactNode;

@@ -1,8 +1,3 @@
-/**
- * `usePatternEngine`: a form whose schema has a `pattern` waits for the pattern engine before it
- * can be answered (`loadPatternEngine`, which loads the linear-time engine once, on demand). A form
- * without one, or any form once the engine is loaded, is ready from its first render.
- */
 import { useCallback, useEffect, useState } from 'react';
 
 import { isPatternEngineLoaded, loadPatternEngine } from '../../shared/pattern-engine.js';
@@ -10,7 +5,10 @@ import { isPatternEngineLoaded, loadPatternEngine } from '../../shared/pattern-e
 /** Where a form stands with the pattern engine. */
 export type PatternEngineStatus = 'ready' | 'loading' | 'failed';
 
-/** Loads the engine when `needed`; `retry()` starts a failed load again. */
+/**
+ * A form with a `pattern` waits for the linear-time engine, loaded once on demand; a form without one, or
+ * any once it is loaded, is ready from its first render. `retry()` starts a failed load again.
+ */
 export function usePatternEngine(needed: boolean): { status: PatternEngineStatus; retry: () => void } {
   const [status, setStatus] = useState<PatternEngineStatus>(() =>
     !needed || isPatternEngineLoaded() ? 'ready' : 'loading',

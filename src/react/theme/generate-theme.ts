@@ -1,9 +1,4 @@
-/**
- * `generateTheme()`: the kit's widgets, templates and fields as an rjsf theme, for a host that runs
- * its own `@rjsf/core` `Form` (`<Form {...generateTheme()} … />` or `withTheme(generateTheme())`).
- * Put the form inside an element with class `mek-root` for the kit's styles, and pass
- * `formContext={{ labels }}` to change its strings.
- */
+/** `generateTheme()`: the kit's widgets, templates and fields as an rjsf theme for a host's own `Form`. */
 import type { ThemeProps } from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 
@@ -30,14 +25,11 @@ export type KitTheme = Required<
 >;
 
 /**
- * A fresh rjsf theme object each call. Widgets are registered under rjsf's own widget names, so the
- * `ui:widget` values core `toRjsf` writes (`radio`, `checkboxes`, `updown`, `datetime`, …) and
- * rjsf's defaults both resolve to kit widgets; what the kit has no widget for (`textarea`,
- * `password`, `color`, files…) stays rjsf's, labelled by the kit's `FieldTemplate`.
+ * A fresh rjsf theme each call: `<Form {...generateTheme()} />` inside an element with class `mek-root`;
+ * `formContext={{ labels }}` changes its strings. What the kit has no widget for stays rjsf's.
  */
 export function generateTheme(): KitTheme {
   return {
-    // Typed form data: numbers as numbers, date-times with their offset (typed-values.tsx).
     fields: { NumberField, ArraySchemaField: ArrayItemField },
     widgets: {
       ...Object.fromEntries(WIDGET_NAMES.map((name) => [RJSF_WIDGET_KEYS[name], KIT_WIDGETS[name]])),

@@ -1,7 +1,4 @@
-/**
- * The one widget registry: the kit's component for every control core names (`WidgetName`), and the
- * name rjsf registers it under. Typed by the name, so a control core adds is a compile error here.
- */
+/** The kit's widget for every control core names, and its rjsf key; a control core adds fails to compile here. */
 import type { ReactNode } from 'react';
 
 import type { WidgetName } from '../../core/index.js';
@@ -58,7 +55,7 @@ export const KIT_WIDGET_NAMES: ReadonlySet<string> = new Set([
   'date-time',
 ]);
 
-/** Whether React can render `value` as a component (a function, or a memo/forwardRef object). */
+// A memo/forwardRef component is an object with `$$typeof`.
 function isComponent(value: unknown): value is KitWidget {
   return typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value);
 }
@@ -69,7 +66,6 @@ export type ResolvedWidget = { ok: true; Widget: KitWidget } | { ok: false; mess
 // Bundlers replace `process.env.NODE_ENV` in a host's build; unbundled in a browser it is absent.
 declare const process: { env: { NODE_ENV?: string } };
 
-/** Whether this is a production build: `process.env.NODE_ENV` as the host's bundler sets it. */
 function isProduction(): boolean {
   try {
     return process.env.NODE_ENV === 'production';

@@ -1,10 +1,6 @@
 /**
- * The kit's rjsf templates. Kit widgets draw their own label, description and hint (a radio group
- * names itself with `aria-labelledby`, a checkbox group with its `legend`), so `FieldTemplate`
- * draws a label only for a widget that is not the kit's: one a host names in `ui:widget`, or one
- * rjsf falls back to (a `color`, `time` or `data-url` format, `password`, `textarea`, files…).
- * Groups are `fieldset`s named by their `legend`; buttons carry their text. Everything is plain
- * text: no markdown, no HTML from the schema.
+ * The kit's rjsf templates. Kit widgets draw their own label, description and hint, so `FieldTemplate`
+ * labels only a widget that is not the kit's. Everything is plain text: no markdown, no HTML from the schema.
  */
 import {
   ADDITIONAL_PROPERTY_FLAG,
@@ -37,10 +33,8 @@ import { KIT_WIDGET_NAMES } from './registry.js';
 import { FieldLabel, hasErrors, readLabels, RequiredMark } from './widgets/parts.js';
 
 /**
- * Whether rjsf draws the field with a widget that is not the kit's, which then needs the label the
- * kit's widgets draw themselves: `ui:widget` when given, else the schema's `format` when a widget
- * has that name, or rjsf's file list. Objects, lists of items and unions of schemas draw their own
- * group (a union's selector is a kit select, named by the union's title).
+ * Whether rjsf draws the field with a widget that is not the kit's (`ui:widget`, a `format` naming a widget,
+ * a file list). Objects, lists and unions draw their own group; a union's selector is a kit select.
  */
 function foreignWidget({ schema, uiSchema, registry }: FieldTemplateProps): boolean {
   const { schemaUtils } = registry;
@@ -58,10 +52,8 @@ function foreignWidget({ schema, uiSchema, registry }: FieldTemplateProps): bool
 }
 
 /**
- * Wraps one field: a label and description for a widget that does not draw its own, the widget,
- * its errors and `ui:help`; `data-invalid`/`data-required` for styling, `ui:classNames` and
- * `ui:style` as rjsf applies them. A property added under `additionalProperties` goes through
- * `WrapIfAdditionalTemplate`.
+ * Wraps one field: a label for a widget that draws none, the widget, its errors and `ui:help`, with
+ * `data-invalid`/`data-required` for styling and `ui:classNames`/`ui:style` as rjsf applies them.
  */
 export function FieldTemplate(props: FieldTemplateProps) {
   /* eslint-disable react-hooks/static-components -- getTemplate hands back the registry's component, the same on every render */
@@ -82,7 +74,6 @@ export function FieldBody(props: FieldTemplateProps) {
   const { id, label, children, classNames, style, description, rawDescription, errors, help, hidden } = props;
   const { required, displayLabel, rawErrors, schema, registry } = props;
   if (hidden) return <div hidden>{children}</div>;
-  // An object is its own group (`ObjectFieldTemplate`).
   const object = getSchemaType(schema) === 'object';
   const named = !object && label !== '' && foreignWidget(props);
   return (
@@ -122,7 +113,7 @@ export function FieldHelpTemplate({ fieldPathId, help }: FieldHelpProps) {
   );
 }
 
-/** A quiet text button; rjsf's own buttons are icons that need Bootstrap. */
+// rjsf's own buttons are icons that need Bootstrap.
 function TextButton({ id, className, disabled, onClick, children }: IconButtonProps & { children: ReactNode }) {
   return (
     <button
@@ -137,11 +128,7 @@ function TextButton({ id, className, disabled, onClick, children }: IconButtonPr
   );
 }
 
-/**
- * A property added under `additionalProperties` (or `patternProperties`): a box for its name
- * ("<name> Key", renamed when it loses the focus, as rjsf's own), the field, and a remove button.
- * Any other field is drawn as it is.
- */
+/** A property added under `additionalProperties`: a box for its name, the field, and a remove button. */
 export function WrapIfAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
   const { id, label, children, disabled, readonly, schema, registry, onKeyRenameBlur, onRemoveProperty } = props;
   if (!(ADDITIONAL_PROPERTY_FLAG in schema)) return children;
@@ -186,10 +173,8 @@ export function FieldErrorTemplate({ errors, fieldPathId }: FieldErrorProps) {
 }
 
 /**
- * An object: a `fieldset` named by its title (`legend`), its description, the optional-data control
- * rjsf offers (`enableOptionalDataFieldForType`), its fields in `ui:order`, and an add button when
- * it takes more properties (`additionalProperties`). A bare `oneOf`/`anyOf` draws nothing here: the
- * union's selector and option are drawn by the union field.
+ * An object: a `fieldset` named by its `legend`, its description, optional-data control, fields and add button.
+ * A bare `oneOf`/`anyOf` draws nothing here: the union field draws its selector and option.
  */
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const { title, description, properties, fieldPathId, schema, uiSchema, registry, required } = props;
@@ -244,8 +229,8 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
 }
 
 /**
- * A group's title as its `legend`, in plain text, then the optional-data control rjsf gives it.
- * The control follows the legend rather than sitting in it, so the group's name is its title only.
+ * A group's title as its `legend`. The optional-data control follows the legend rather than sitting
+ * in it, so the group's accessible name is its title only.
  */
 export function TitleFieldTemplate({ id, title, required, registry, optionalDataControl }: TitleFieldProps) {
   return (
@@ -270,10 +255,7 @@ export function DescriptionFieldTemplate({ id, description }: DescriptionFieldPr
   );
 }
 
-/**
- * rjsf's optional-data control: a button that adds the data of an optional object or list, one
- * that removes it, or the note that there is none (read-only forms).
- */
+/** rjsf's optional-data control: add or remove an optional object's or list's data, or (read-only) a note. */
 export function OptionalDataControlsTemplate({
   id,
   label,
@@ -325,7 +307,6 @@ export function SubmitButton({ uiSchema, registry }: SubmitButtonProps) {
   );
 }
 
-/** A text button saying `text` in the form's language (rjsf's `translateString`). */
 function textButton(text: TranslatableString) {
   return function KitButton(props: IconButtonProps) {
     return <TextButton {...props}>{props.registry.translateString(text)}</TextButton>;

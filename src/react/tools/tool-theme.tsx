@@ -1,14 +1,7 @@
 /**
- * The rjsf theme of `ToolCallForm`: the kit's widgets, plus what a tool schema needs and an
- * elicitation never has: nested objects (`fieldset` + `legend`), lists with add / remove / move
- * buttons named after their list and position, tuples drawn position by position, `oneOf`/`anyOf`
- * option selectors, free-form properties (`additionalProperties`). Internal to the kit.
- *
- * Errors are placed where they are read: a field's under the field (its widget lists them in
- * `aria-describedby`), an object's or a list's inside its group, named by the group's
- * `aria-describedby`. Errors about a `oneOf`/`anyOf` as a whole appear only in the form's error
- * summary: rjsf draws the picked option with the union's own id and errors, so showing them at
- * the union would show them twice.
+ * The rjsf theme of `ToolCallForm`: the kit's widgets plus nested objects, lists, tuples, unions and
+ * `additionalProperties`. A union's own errors appear only in the error summary: rjsf draws the picked
+ * option with the union's id and errors, so showing them at the union would show them twice.
  */
 import {
   ADDITIONAL_PROPERTY_FLAG,
@@ -58,11 +51,7 @@ import {
   ToolArraySchemaField,
 } from './tool-list.js';
 
-/**
- * Wraps one field. Objects, lists and unions draw their own group (see their templates); a
- * property added under `additionalProperties` gets its name box and a remove button; everything
- * else is the kit's field (`FieldBody`: its `FieldTemplate` without the additional-property wrapper).
- */
+/** Wraps one field; objects, lists and unions draw their own group, an added property its name box and remove. */
 export function ToolFieldTemplate(props: FieldTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>) {
   const { id, label, children, hidden, schema, registry, disabled, readonly, onKeyRenameBlur, onRemoveProperty } =
     props;
@@ -113,10 +102,8 @@ export function ToolFieldTemplate(props: FieldTemplateProps<ToolFormData, RJSFSc
 }
 
 /**
- * An object: the form's top level as a plain list of fields; a nested object as a named group
- * (`fieldset` + `legend`) with its description and its own errors (such as "must NOT have
- * additional properties"). A bare `oneOf`/`anyOf` draws nothing here: its selector and the picked
- * option are drawn by the union's template.
+ * An object: the top level as a plain list of fields, a nested one as a named group with its own errors
+ * ("must NOT have additional properties"). A bare `oneOf`/`anyOf` draws nothing here.
  */
 export function ToolObjectFieldTemplate(props: ObjectFieldTemplateProps<ToolFormData, RJSFSchema, ToolFormContext>) {
   const {
@@ -171,9 +158,7 @@ export function ToolObjectFieldTemplate(props: ObjectFieldTemplateProps<ToolForm
     );
   }
   const errors = errorSchema?.__errors;
-  // An object that is a list item is named after the list and its place in it, like rjsf names
-  // the items it draws as single fields ("Contacts-2"); a title the item schema shares with every
-  // other item would not tell them apart.
+  // A list item is named "Contacts-2", as rjsf names single-field items: a shared title tells none apart.
   const last = fieldPathId.path[fieldPathId.path.length - 1];
   const name = typeof last === 'number' && list !== '' ? labels.listItem(list, last + 1) : title;
   return (
@@ -207,10 +192,7 @@ export function ToolMultiSchemaFieldTemplate({
   );
 }
 
-/**
- * The options with the titles the rjsf copy keeps beside an `enum` that was written as titled
- * options (`OPTION_TITLES`, see `rjsfToolSchema`); a multi-select's are on its items.
- */
+// The titles `rjsfToolSchema` keeps beside an `enum` written as titled options; a multi-select's are on its items.
 function useOptionTitles(props: WidgetProps<ToolFormData, RJSFSchema, ToolFormContext>): EnumOptions | undefined {
   const { schema, multiple, registry, options } = props;
   const holder =
@@ -232,9 +214,8 @@ function useOptionTitles(props: WidgetProps<ToolFormData, RJSFSchema, ToolFormCo
 }
 
 /**
- * The kit's drop-down list. As the selector of a `oneOf`/`anyOf` it also reports the option it
- * shows: rjsf keeps that choice in the union field's own state, and the form needs it to read the
- * answers along the option the person sees (`toArguments`).
+ * The kit's drop-down. As a union's selector it also reports the option shown: rjsf keeps that choice in
+ * the union field's state, and `toArguments` needs it to read the answers along the option the person sees.
  */
 export function ToolSelectWidget(props: WidgetProps<ToolFormData, RJSFSchema, ToolFormContext>) {
   const { id, registry } = props;
@@ -270,11 +251,8 @@ export function toolTheme(): {
   templates: Partial<TemplatesType<ToolFormData, RJSFSchema, ToolFormContext>>;
 } {
   return {
-    // Numbers as the elicitation theme reads them: a JSON number as soon as the text reads as one (so
-    // rjsf's `if`/`then` and option matching see numbers), the text itself otherwise, which the form
-    // reports as "Enter a number." on submit.
+    // Numbers as soon as the text reads as one, so rjsf's `if`/`then` and option matching see numbers.
     fields: { NumberField, ArrayField: ToolArrayField, ArraySchemaField: ToolArraySchemaField },
-    // The elicitation form's widgets; only a select differs (see ToolSelectWidget).
     widgets: { ...generateTheme().widgets, SelectWidget: ToolSelectWidget },
     templates: {
       FieldTemplate: ToolFieldTemplate,

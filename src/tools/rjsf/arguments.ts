@@ -1,20 +1,7 @@
 /**
- * From what the tool form holds to the arguments object it submits, and from the validator's
- * issues back to the fields that show them. Internal to `ToolCallForm`.
- *
- * `toArguments` walks the form data along the schema as rjsf draws it (references, `allOf` and
- * `if`/`then`/`else` resolved by rjsf's own `retrieveSchema`; for a `oneOf`/`anyOf`, the option the
- * person picked):
- * - an empty field is omitted, never sent as `""` (like the elicitation form, SPEC §2); so is an
- *   optional object or list left empty;
- * - a tuple (`prefixItems`, or a draft-07 / 2019-09 `items` array) is sent up to its last filled
- *   position; an empty position before a filled one is an issue here, since a JSON array has no
- *   holes and closing it up would move every later value to the wrong position;
- * - number fields hold what was typed until it reads as a number; text that does not is an issue
- *   here (`Enter a number.`), never coerced;
- * - a date-time picked as local time goes out as RFC 3339 with the offset of that instant.
- * It records, for every place in the arguments, the form path that shows it and the schema the
- * form shows there, so issues can be put back on the right field.
+ * From the tool form's data to the arguments it submits, walked along the schema as rjsf draws it (the
+ * picked option of a union), and from the validator's issues back to the fields that show them. An empty
+ * field is omitted, never sent as `""` (SPEC §2). The rules: `../README.md`.
  */
 import {
   ERRORS_KEY,
@@ -40,7 +27,6 @@ export const OPTION_SELECTOR_SUFFIX = { oneOf: '__oneof_select', anyOf: '__anyof
 
 /** What the form shows at one place of the arguments. */
 export interface ArgumentNode {
-  /** The rjsf path of the field (object keys and array indexes of the form data). */
   path: FieldPathList;
   /** The schema the form shows there: references resolved, the picked option merged in. */
   schema: RJSFSchema;
@@ -48,13 +34,11 @@ export interface ArgumentNode {
   value: unknown;
   /** Set when rjsf draws an option selector here (a `oneOf`/`anyOf` that is not an enum). */
   union?: 'oneOf' | 'anyOf';
-  /** Set when the form draws a tuple here: its positions and rules. */
   tuple?: TupleShape;
 }
 
 /** The outcome of `toArguments`. */
 export interface ArgumentsWalk {
-  /** The arguments object to validate and submit. */
   args: Record<string, unknown>;
   /** Problems found while reading the form (number text that is not a number, a skipped local time). */
   issues: SchemaIssue[];
@@ -64,17 +48,12 @@ export interface ArgumentsWalk {
 
 /** What `toArguments` needs besides the data. */
 export interface WalkContext {
-  /** rjsf's schema utilities for the tool's schema, built with the form's validator. */
   schemaUtils: SchemaUtilsType<ToolFormData>;
-  /** The form's `idPrefix`, to find an option selector's id from a path. */
   idPrefix: string;
   /** Option selector id → the option index it shows (what the person picked). */
   chosenOptions: ReadonlyMap<string, number>;
-  /** The message for number text that is not a number. */
   notANumber: string;
-  /** The dialect of the schema, which says how a tuple is spelt. */
   dialect: ToolSchemaDialect;
-  /** The message for an empty tuple position before a filled one. */
   tupleGap: string;
 }
 
@@ -88,7 +67,7 @@ function asSchema(definition: unknown): RJSFSchema {
   return isRecord(definition) ? definition : {};
 }
 
-/** One reference token of a JSON Pointer (RFC 6901). */
+// RFC 6901 escaping.
 function joinPointer(base: string, token: string | number): string {
   return `${base}/${String(token).replace(/~/g, '~0').replace(/\//g, '~1')}`;
 }
@@ -102,7 +81,7 @@ export function pointerTokens(pointer: string): string[] {
     .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
-/** The rjsf id of the field at `path`, as rjsf builds it (`idPrefix`, then the path, joined by `_`). */
+/** The rjsf id of the field at `path`, as rjsf builds it. */
 export function fieldId(idPrefix: string, path: FieldPathList): string {
   return [idPrefix, ...path].join('_');
 }
@@ -113,7 +92,6 @@ function typesOf(schema: RJSFSchema): string[] {
   return Array.isArray(type) ? type.filter((item): item is string => typeof item === 'string') : [];
 }
 
-/** The JSON type names `value` satisfies (`integer` numbers are also `number`). */
 function jsonTypesOf(value: unknown): string[] {
   if (value === null) return ['null'];
   if (Array.isArray(value)) return ['array'];
@@ -121,7 +99,7 @@ function jsonTypesOf(value: unknown): string[] {
   return [typeof value];
 }
 
-/** `true` when the schema offers `""` as a value (an option or a `const`), so `""` is an answer, not emptiness. */
+// Where the schema offers `""` (an option, a `const`), `""` is an answer, not emptiness.
 function offersEmptyString(schema: RJSFSchema): boolean {
   if (schema.const === '') return true;
   if (Array.isArray(schema.enum) && schema.enum.includes('')) return true;
@@ -129,11 +107,7 @@ function offersEmptyString(schema: RJSFSchema): boolean {
   return options.some((option) => isRecord(option) && option.const === '');
 }
 
-/**
- * The schema the form shows for `value` at `path`: rjsf's `retrieveSchema`, then, for a `oneOf` /
- * `anyOf` that is not an enum, the option picked in its selector (or the closest match, rjsf's own
- * rule, where no selector reported one) merged into the rest.
- */
+/** For a union, the option picked in its selector, else rjsf's own closest match, merged into the rest. */
 function shownSchema(
   definition: unknown,
   value: unknown,
@@ -165,7 +139,6 @@ function shownSchema(
   return { schema: shown, union };
 }
 
-/** The schema of property `key` of an object schema: `properties`, then `patternProperties`, then `additionalProperties`. */
 function propertySchema(schema: RJSFSchema, key: string): unknown {
   const properties = schema.properties;
   if (isRecord(properties) && Object.prototype.hasOwnProperty.call(properties, key)) return properties[key];
@@ -187,7 +160,7 @@ function isEmptyContainer(value: unknown): boolean {
   return (Array.isArray(value) && value.length === 0) || (isRecord(value) && Object.keys(value).length === 0);
 }
 
-/** Reads number text (shared with the elicitation theme): see `readNumberText` in shared/numbers. */
+/** Reads number text as the elicitation theme does. */
 export { readNumberText };
 
 function walk(
@@ -223,7 +196,7 @@ function walkValue(
       !types.includes('string') &&
       types.some((type) => type === 'number' || type === 'integer')
     ) {
-      // The number field keeps text that is not (yet) a number: say so here, the form cannot send it.
+      // Text that is not (yet) a number is an issue here, never coerced.
       const read = readNumberText(value);
       if (read === undefined) return OMIT;
       if (typeof read === 'number') return read;
@@ -261,7 +234,6 @@ function walkValue(
         context,
       );
       if (child === OMIT) continue;
-      // An optional object or list left empty is not sent: the person gave nothing there.
       if (!required.has(key) && isEmptyContainer(child)) continue;
       // defineProperty: a key named "__proto__" stays a plain key.
       Object.defineProperty(object, key, { value: child, enumerable: true, writable: true, configurable: true });
@@ -272,14 +244,8 @@ function walkValue(
 }
 
 /**
- * A tuple: each position at its own index, sent up to the last one filled. Below `minItems` a
- * position is required, so an empty object or list there is an answer (as for a required
- * property); above it, an empty one counts as not filled. An unticked box is an answer wherever
- * the tuple needs one (before a filled position, or below `minItems` with every position before
- * it given): `false`, as for a required boolean property. Any other empty position before a
- * filled one (or before an extra item) is a gap: reported at that position, and sent to the
- * validator as `null` so every later value keeps its index. Extra items after the positions are
- * a list: empty ones are left out and the rest close up.
+ * A tuple is sent up to its last filled position (README). An empty position before a filled one is a gap,
+ * sent as `null` so every later value keeps its index: a JSON array has no holes.
  */
 function walkTuple(
   value: readonly unknown[],
@@ -337,7 +303,7 @@ function walkTuple(
   return [...items, ...extras];
 }
 
-/** The arguments object the form data stands for, with what the walk learnt on the way. */
+/** The arguments the form data stands for, and where each place of them is shown (to place issues). */
 export function toArguments(formData: unknown, rootSchema: RJSFSchema, context: WalkContext): ArgumentsWalk {
   const out: ArgumentsWalk = { args: {}, issues: [], nodes: new Map() };
   const result = walk(formData, rootSchema, '', [], out, context);
@@ -347,21 +313,16 @@ export function toArguments(formData: unknown, rootSchema: RJSFSchema, context: 
 
 /** An issue with the place of the form that shows it. */
 export interface LocatedIssue {
-  /** The issue, pointer into the submitted arguments. */
   issue: SchemaIssue;
   /** The rjsf path of the nearest field that shows this place; `[]` is the whole form. */
   path: FieldPathList;
-  /**
-   * Set when that place is a `oneOf`/`anyOf` drawn as an option selector. rjsf hands the union's
-   * errors to the picked option as well, so such an issue is shown in the summary only (linking
-   * to the selector), never twice.
-   */
+  /** Set for a union's selector: rjsf hands its errors to the picked option too, so only the summary shows it. */
   union?: 'oneOf' | 'anyOf';
 }
 
 const COMPOSITE_KEYWORDS: ReadonlySet<string> = new Set(['oneOf', 'anyOf', 'if']);
 
-/** `true` when the value at a node passes the node's own `keyword`, so an issue on it came from another branch. */
+// A value that passes its node's own `keyword` got that issue from another option.
 function passesOwnKeyword(node: ArgumentNode, keyword: string): boolean {
   const { schema, value } = node;
   if (keyword === 'type') {
@@ -377,18 +338,13 @@ function pointerOf(tokens: readonly string[]): string {
   return tokens.reduce<string>((base, token) => joinPointer(base, token), '');
 }
 
-/** The union keyword rjsf draws a selector for, for a schema (references resolved). */
 function unionOf(schema: RJSFSchema, schemaUtils: WalkContext['schemaUtils']): 'oneOf' | 'anyOf' | undefined {
   const resolved = schemaUtils.retrieveSchema(schema);
   if (schemaUtils.isSelect(resolved)) return undefined;
   return Array.isArray(resolved.oneOf) ? 'oneOf' : Array.isArray(resolved.anyOf) ? 'anyOf' : undefined;
 }
 
-/**
- * Where an issue goes: the node at its pointer; for a missing property, the place of that
- * property in its parent, when the parent's shown schema declares it (`declared: false` marks a
- * property only another option asks for); else the nearest node above.
- */
+// A missing property goes to its place in its parent; `declared: false` marks one only another option asks for.
 function placeOf(
   pointer: string,
   nodes: ReadonlyMap<string, ArgumentNode>,
@@ -419,10 +375,7 @@ function placeOf(
   return { path: [], union: root?.union, declared: true };
 }
 
-/**
- * A tuple sent shorter than its `minItems` is reported on the first position not sent: that is
- * the field to fill, where a list's issue of the same kind stays on the list.
- */
+// A tuple shorter than `minItems` is reported on the first position not sent: the field to fill.
 function tuplePlaceOf(
   issue: SchemaIssue,
   nodes: ReadonlyMap<string, ArgumentNode>,
@@ -439,12 +392,8 @@ function tuplePlaceOf(
 }
 
 /**
- * Puts each issue on the place of the form that shows it. Ajv reports a failed `oneOf`/`anyOf`
- * with the issues of every option, also those the person did not pick; those are left out here
- * when they are recognisably another option's (a property the picked option does not declare, a
- * `type`, `const` or `enum` the value meets in the picked option), and so is the bare "must match
- * exactly one schema in oneOf" line when a more precise issue sits at or under it. If that would
- * leave nothing, every issue is shown: an invalid value never goes without a reason.
+ * Puts each issue on the field that shows it, leaving out issues recognisably from an option the person did
+ * not pick (README); if that would leave nothing, every issue is shown: an invalid value always has a reason.
  */
 export function locateIssues(
   issues: readonly SchemaIssue[],

@@ -1,15 +1,9 @@
-/**
- * `BooleanWidget`: `{ type: "boolean" }` as one native checkbox.
- *
- * The rule: an unticked box is an answer. A required boolean the person leaves unticked is sent as
- * `false` (core `submitDraft`), so it is never marked "required" and carries no `aria-required`:
- * both would tell the person the box must be ticked, which the schema does not ask. An optional
- * boolean never touched is omitted; ticked then unticked, it is sent as `false`.
- */
-
 import { describedBy, Description, descriptionOf, formOf, hasErrors, type KitWidgetProps } from './parts.js';
 
-/** A labelled checkbox; its state is the checkbox's own (`.mek-boolean:has(:checked)` for styling). */
+/**
+ * A labelled checkbox. An unticked box is an answer (`false`), so it is never marked required: that
+ * would tell the person the box must be ticked, which the schema does not ask.
+ */
 export function BooleanWidget(props: KitWidgetProps) {
   const { id, label, hideLabel, disabled, readonly, autofocus, rawErrors, htmlName, value, onChange, onBlur, onFocus } =
     props;

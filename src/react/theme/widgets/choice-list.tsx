@@ -1,27 +1,8 @@
 /**
- * `ChoiceList`: the rows of a long option list, as native checkboxes (a multi-select) or native
- * radios (a single select with many options), with a filter box. Internal to the kit widgets.
- *
- * - Lists with more than `FILTER_THRESHOLD` options get a filter box. Filtering never changes what
- *   is chosen: a hidden option keeps its tick. Escape in a non-empty filter clears it (and does not
- *   cancel the form); Enter there does not submit.
- * - Lists of up to `WINDOW_THRESHOLD` options draw every row. Longer ones draw only the rows in view
- *   (a window), plus a few around it, the first and last option, the focused one and its
- *   neighbours, and a radio list's tab stop; blank space of the right height stands for the rest.
- *   So a list costs the same to draw, and a tick the same to redraw, at 200 options and at 100,000.
- *   (Drawing every row, even in chunks, made each chunk lay out every row drawn so far: the cost
- *   grew with the square of the length, 34 s at 40,000 options.) Rows have one fixed height there
- *   (a long label is cut with an ellipsis; its accessible name stays whole), which is what lets the
- *   list know where any option is without drawing it.
- * - The rows are native controls in the same order as the options, so keyboard use stays native:
- *   Tab moves from option to option (the neighbours of the focused row are always drawn) and the
- *   list scrolls to follow; the filter finds any option by its label or value. Radios in a window
- *   carry `aria-posinset`/`aria-setsize`, so a screen reader still hears "12 of 5,000".
- * - Radios get no shared `name`: React answers a change of a named radio by re-reading every radio
- *   of that name. The group behaviour a name gives is the list's own instead: one tab stop (the
- *   chosen radio, else the first shown one; the others `tabIndex=-1`), arrow keys move to the next or
- *   previous shown radio and choose it, Home and End to the first and last, as in a native radio
- *   group; Space chooses.
+ * `ChoiceList`: the native checkboxes or radios of a long option list, with a filter box; past
+ * `WINDOW_THRESHOLD` only the rows in view (and the ends, tab stop and focused row's neighbours) are
+ * drawn, at one fixed height (README). Radios get no shared `name`, since React answers a change of a
+ * named radio by re-reading all of them: the list gives them one tab stop and arrow keys itself.
  */
 import {
   memo,
@@ -38,21 +19,17 @@ import {
 import type { ElicitationLabels } from '../../shared/labels.js';
 import type { EnumOptions } from './parts.js';
 
-/** Lists with more options than this get a filter box. */
 const FILTER_THRESHOLD = 12;
 
-/** Lists with more options than this draw only the rows in view (see the file comment). */
+/** Lists with more options than this draw only the rows in view. */
 export const WINDOW_THRESHOLD = 100;
 
-/** Rows drawn beyond each edge of the list box, so scrolling shows drawn rows first. */
 const OVERSCAN = 10;
 
-/** Until a row has been measured (or where nothing is laid out): the CSS row height of 1.75rem at 16px. */
+// Until measured (or where nothing is laid out): the CSS row height 1.75rem and `max-height` 20rem at 16px.
 const DEFAULT_ROW_PX = 28;
-/** Until the list box has been measured: its CSS `max-height` of 20rem at 16px. */
 const DEFAULT_VIEW_PX = 320;
 
-/** What one option row shows; rows re-render only when these change. */
 interface OptionRowProps {
   name: string;
   form: '' | undefined;
@@ -64,9 +41,8 @@ interface OptionRowProps {
   hidden: boolean;
   invalid: boolean;
   autoFocus: boolean;
-  /** A radio: whether it is the list's one tab stop. */
   tabStop: boolean;
-  /** In a window: the row's place among the shown options (1-based) and their number, for radios. */
+  /** In a window: `aria-posinset`/`aria-setsize`, so a screen reader still hears "12 of 5,000". */
   position: [number, number] | undefined;
   onToggle: (index: number, on: boolean) => void;
 }
@@ -88,8 +64,7 @@ const OptionRow = memo(function OptionRow({
 }: OptionRowProps) {
   const radio = type === 'radio';
   return (
-    // Lean on purpose: attributes that are false are left out, and the checked state is the
-    // control's own (`:checked`, `.mek-option:has(:checked)`), not copied.
+    // Lean on purpose: false attributes left out, the checked state styled from `:checked`, not copied.
     <label className="mek-option" hidden={hidden || undefined} data-disabled={disabled ? '' : undefined}>
       <input
         type={type}
@@ -111,26 +86,22 @@ const OptionRow = memo(function OptionRow({
   );
 });
 
-/** What a widget gives its list. */
+/** What a widget gives its `ChoiceList`. */
 export interface ChoiceListProps {
-  /** The widget's id: the rows' container is `<id>__options`. */
   id: string;
   name: string;
   /** `''` when `ElicitationForm` drew the list: its controls belong to no form (`formOf`). */
   form: '' | undefined;
   type: 'checkbox' | 'radio';
-  /** The group's visible label text, for the filter box's name. */
   label: string;
   labels: ElicitationLabels;
   options: EnumOptions;
-  /** The chosen option indexes (any order). */
   checked: readonly number[];
   locked: boolean;
   full: boolean;
   invalid: boolean;
   autoFocus: boolean;
   onToggle: (index: number, on: boolean) => void;
-  /** The list got or lost the focus; `index` is the option whose control did (rjsf reports its value). */
   onFocusChange: (focused: boolean, index: number) => void;
   /** Attributes of the rows' container (a radio list makes it the `radiogroup`). */
   group?: {
@@ -149,12 +120,10 @@ function shownCount(shown: Shown, total: number): number {
   return shown === undefined ? total : shown.length;
 }
 
-/** The option index at place `position` among the shown ones. */
 function indexAt(shown: Shown, position: number): number {
   return shown === undefined ? position : (shown[position] ?? -1);
 }
 
-/** The place of option `index` among the shown ones, or -1 when it is not shown. */
 function positionOf(shown: Shown, index: number): number {
   if (shown === undefined) return index;
   let low = 0;
@@ -188,7 +157,7 @@ export function ChoiceList(props: ChoiceListProps) {
     onFocusChange,
     group,
   } = props;
-  // The filter text is view state only: what is chosen lives with the field.
+  // View state only: a hidden option keeps its tick.
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLocaleLowerCase();
   // Built only while a filter is typed: most people never filter a list.
@@ -212,7 +181,6 @@ export function ChoiceList(props: ChoiceListProps) {
   const showFilter = total > FILTER_THRESHOLD;
   const listId = `${id}__options`;
 
-  // The window: measured row and list box heights, the first row in view, the focused option.
   const listRef = useRef<HTMLDivElement>(null);
   const [metrics, setMetrics] = useState({ row: DEFAULT_ROW_PX, view: DEFAULT_VIEW_PX });
   const [topRow, setTopRow] = useState(0);
@@ -224,7 +192,7 @@ export function ChoiceList(props: ChoiceListProps) {
     if (!windowed || !list) return;
     const row = list.querySelector<HTMLElement>('.mek-option')?.offsetHeight ?? 0;
     const view = list.clientHeight;
-    // Nothing is laid out (jsdom, a hidden form): keep the CSS defaults.
+    // Nothing is laid out in jsdom or a hidden form.
     if (row > 0 && view > 0 && (row !== metrics.row || view !== metrics.view)) setMetrics({ row, view });
   });
 
@@ -255,12 +223,11 @@ export function ChoiceList(props: ChoiceListProps) {
     }
   };
 
-  // Radios: the one tab stop is the chosen option when it is shown, else the first shown option.
   const chosen = checked[0];
   const tabStop =
     type !== 'radio' ? -1 : chosen !== undefined && positionOf(shown, chosen) >= 0 ? chosen : indexAt(shown, 0);
 
-  /** Arrow keys, Home and End among the shown radios: focus the next one and choose it. */
+  // As a native radio group, among the shown radios only.
   const onRadioKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const input = event.target;
     if (!(input instanceof HTMLInputElement) || input.type !== 'radio') return;
@@ -284,7 +251,6 @@ export function ChoiceList(props: ChoiceListProps) {
     latest.current.onToggle(next, true);
   };
 
-  /** Which places among the shown options are drawn, ascending. */
   const drawn = useMemo(() => {
     if (!windowed) return undefined;
     const places = new Set<number>();
@@ -328,12 +294,10 @@ export function ChoiceList(props: ChoiceListProps) {
 
   const rows: ReactNode[] = [];
   if (drawn === undefined) {
-    // A short list: every row, those the filter hides only hidden.
     const hiddenSet = shown === undefined ? undefined : new Set(shown);
     for (let index = 0; index < total; index++)
       rows.push(row(index, hiddenSet !== undefined && !hiddenSet.has(index), undefined));
   } else {
-    // A window: the drawn rows, with blank space for the rows between them.
     let next = 0;
     const gap = (rowsSkipped: number) => {
       if (rowsSkipped > 0)
@@ -362,7 +326,7 @@ export function ChoiceList(props: ChoiceListProps) {
           form={form}
           className="mek-input mek-filter"
           aria-label={labels.filterLabel(label)}
-          // The box has no visible label of its own: the placeholder says what it is for.
+          // No visible label of its own: the placeholder says what it is for.
           placeholder={labels.filterLabel(label)}
           aria-controls={listId}
           value={filter}
@@ -383,7 +347,6 @@ export function ChoiceList(props: ChoiceListProps) {
         tabIndex={locked ? 0 : undefined}
         onFocus={(event) => {
           const at = Number((event.target as HTMLInputElement).value);
-          // Only a window needs to know (to keep the focused row's neighbours drawn).
           if (windowed) setFocused(at);
           latest.current.onFocusChange(true, at);
         }}

@@ -1,9 +1,3 @@
-/**
- * `DateTimeWidget`: a local date-time picker that shows its time zone; core turns the local text into
- * RFC 3339 (DST-aware). A value with an offset (a default) is shown in local time and stays untouched,
- * offset and all, until the person changes it.
- */
-
 import { localDateTimeToRfc3339 } from '../../../core/index.js';
 import { emptyValue, InputField } from './input-field.js';
 import { readLabels, type KitWidgetProps } from './parts.js';
@@ -21,7 +15,6 @@ function localText(instant: Date): string {
   return `${date}T${pad(instant.getHours())}:${pad(instant.getMinutes())}${seconds}`;
 }
 
-/** What the input shows for a value: local text as is, an offset value in local time, else nothing. */
 function toLocalInput(value: unknown): string {
   if (typeof value !== 'string') return '';
   if (LOCAL.test(value)) return value;
@@ -33,7 +26,7 @@ function toLocalInput(value: unknown): string {
   return Number.isNaN(instant.getTime()) ? '' : localText(instant);
 }
 
-/** The UTC offset (`+05:30`) local time has at `local`, or now when `local` is empty or does not exist. */
+// `local` may be empty or a time the clocks skip: then the offset now.
 function offsetAt(local: string): string {
   const now = new Date();
   for (const candidate of [
@@ -46,7 +39,10 @@ function offsetAt(local: string): string {
   return '';
 }
 
-/** A local date-and-time picker that shows its time zone. */
+/**
+ * A local date-time picker that shows its time zone; core turns the text into RFC 3339. A value with an
+ * offset (a default) is shown in local time and kept as it is until the person changes it.
+ */
 export function DateTimeWidget(props: KitWidgetProps) {
   const { registry, value, onChange } = props;
   const labels = readLabels(registry);

@@ -1,18 +1,10 @@
-/**
- * `DateWidget`: `{ type: "string", format: "date" }` as `<input type="date">`, whose value is the
- * RFC 3339 `full-date` (`YYYY-MM-DD`) the spec asks for, whatever the person's locale shows.
- */
-
 import { useState } from 'react';
 
 import { emptyValue, InputField, valueText } from './input-field.js';
 import { readLabels, type KitWidgetProps } from './parts.js';
 
-/**
- * Whether the browser draws a date control. One that does shows the date in the person's own format
- * (a `YYYY-MM-DD` hint beside `mm/dd/yyyy` would contradict it); one that does not falls back to a
- * text box, which needs the hint.
- */
+// A date control shows the person's own format, which a `YYYY-MM-DD` hint would contradict; a browser
+// without one draws a text box, which needs the hint.
 function drawsDateControl(): boolean {
   if (typeof document === 'undefined') return true;
   const probe = document.createElement('input');
@@ -20,7 +12,7 @@ function drawsDateControl(): boolean {
   return probe.type === 'date';
 }
 
-/** A calendar date input; the value is `YYYY-MM-DD`. */
+/** A calendar date input; the value is RFC 3339 `full-date` (`YYYY-MM-DD`) whatever the locale shows. */
 export function DateWidget(props: KitWidgetProps) {
   const { registry, value, onChange } = props;
   const labels = readLabels(registry);

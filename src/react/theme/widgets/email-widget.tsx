@@ -1,12 +1,7 @@
-/**
- * `EmailWidget`: `{ type: "string", format: "email" }` as `<input type="email">`, which brings the
- * right on-screen keyboard. Whether the address is valid is core's verdict on Accept.
- */
-
 import { emptyValue, InputField, valueText } from './input-field.js';
 import { numberKeyword, readLabels, type KitWidgetProps } from './parts.js';
 
-/** An email address input; length bounds are shown as a hint. */
+/** An email input (for its on-screen keyboard); whether the address is valid is core's verdict on Accept. */
 export function EmailWidget(props: KitWidgetProps) {
   const { schema, registry, value, onChange } = props;
   const labels = readLabels(registry);

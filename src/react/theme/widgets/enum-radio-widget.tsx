@@ -1,12 +1,6 @@
 /**
- * `EnumRadioWidget`: a single select with few options (core `toRjsf` picks `radio` up to its
- * `radioLimit`) as native radios in a named `role="radiogroup"`. Arrow keys move and select, Space
- * selects, Tab leaves the group: the browser's own radio behaviour. Labels are the option titles
- * (`ui:enumNames` → `options.enumOptions`), never the raw value when a title exists.
- *
- * A radio cannot be unticked, so an optional group that has a choice offers a "clear" button.
- * Focus and blur report the value of the radio that gets or loses the focus, as rjsf's own radio
- * group does. In a host's rjsf `Form` the radios of a required group carry the native `required`.
+ * `EnumRadioWidget`: native radios in a named `role="radiogroup"`, so keys are the browser's own. Focus
+ * and blur report the radio's value, as rjsf's own group does.
  */
 import { optionId } from '@rjsf/utils';
 
@@ -25,7 +19,7 @@ import {
   formOf,
 } from './parts.js';
 
-/** A radio group; a chosen row is styled by its radio's own state (`.mek-option:has(:checked)`). */
+/** A radio group for a single select with few options; an optional group with a choice offers "Clear choice". */
 export function EnumRadioWidget(props: KitWidgetProps) {
   const {
     id,

@@ -1,13 +1,7 @@
 /**
- * `EnumSelectWidget`: a single select with many options (core `toRjsf` picks `select` past its
- * `radioLimit`).
- *
- * - Up to `LONG_LIST` options: a native `<select>`. Keyboard use, type-ahead and screen reader
- *   support come from the platform. The first entry is empty, so nothing is chosen for the person.
- * - More: a filterable list of native radios (`ChoiceList`, as the multi-select uses), with the
- *   choice as a live status. A `<select>` is the wrong tool there: nobody scrolls a drop-down of
- *   thousands, and the browser builds every `<option>` up front (100,000 of them take seconds
- *   to mount), where the list draws only the rows in view and never stalls the page.
+ * `EnumSelectWidget`: a native `<select>` up to `LONG_LIST` options, past it a filterable radio list:
+ * nobody scrolls a drop-down of thousands, and the browser builds every `<option>` up front (seconds
+ * for 100,000), where the list draws only the rows in view.
  */
 import { useMemo } from 'react';
 
@@ -29,10 +23,12 @@ import {
   formOf,
 } from './parts.js';
 
-/** Single selects with more options than this are a filterable radio list instead of a `<select>`. */
 const LONG_LIST = 200;
 
-/** A drop-down list of the option titles, or a filterable radio list past `LONG_LIST` options. Asked for several values (rjsf's default for a multi select), it draws `MultiSelectWidget`. */
+/**
+ * A drop-down of the option titles whose first entry is empty, so nothing is chosen for the person; a
+ * filterable radio list past 200 options. With `multiple` (rjsf's multi select) it draws `MultiSelectWidget`.
+ */
 export function EnumSelectWidget(props: KitWidgetProps) {
   if (props.multiple === true) return <MultiSelectWidget {...props} />;
   return (props.options.enumOptions?.length ?? 0) > LONG_LIST ? (
@@ -42,7 +38,6 @@ export function EnumSelectWidget(props: KitWidgetProps) {
   );
 }
 
-/** A long single select: a filter box, then the options as radios in a named radio group. */
 function LongSingleSelect(props: KitWidgetProps) {
   const {
     id,

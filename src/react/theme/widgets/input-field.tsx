@@ -1,11 +1,5 @@
 /**
- * The single-line input every text-like widget draws (text, email, uri, date, date-time, number):
- * label, description, the native input and a hint, tied together with `aria-describedby`.
- * Internal; each public widget decides only the input type, the hint and how text maps to a value.
- *
- * In a host's rjsf `Form` the input also takes what rjsf's default theme gives its inputs: the native
- * `required` attribute, `ui:placeholder`, `ui:autocomplete`, and a clear button with
- * `allowClearTextInputs`. `ElicitationForm` draws no native `required`: its form is a `<div>` that may
+ * The single-line input every text-like widget draws. `ElicitationForm` draws no native `required`: it may
  * sit in a host's own `<form>`, whose submission it must never block.
  */
 import type { HTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
@@ -24,7 +18,7 @@ import {
   formOf,
 } from './parts.js';
 
-/** Whether the field's `pattern` is one the kit cannot run (lookaround, back-references): the server checks it. */
+// A pattern the kit cannot run (lookaround, back-references) is the server's to check.
 function patternLeftToServer(schema: object): boolean {
   const pattern: unknown = (schema as Record<string, unknown>).pattern;
   return typeof pattern === 'string' && patternSupport(pattern) === 'server-only';
@@ -32,21 +26,15 @@ function patternLeftToServer(schema: object): boolean {
 
 /** What a text-like widget chooses about its input. */
 export interface InputFieldProps {
-  /** The rjsf props the widget received, passed on whole. */
   widget: KitWidgetProps;
-  /** The native input type. */
   type: 'text' | 'email' | 'url' | 'date' | 'datetime-local';
-  /** The on-screen keyboard to offer. */
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
-  /** What the input shows. */
   text: string;
-  /** The hint under the input (bounds, format, time zone); none when `undefined`. */
+  /** Bounds, format or time zone under the input. */
   hint: string | undefined;
-  /** Called with the input's text on every change. */
   onText: (text: string) => void;
   /** Extra native attributes (`step`); `ui:autocomplete` wins over `autoComplete`. */
   inputProps?: Pick<InputHTMLAttributes<HTMLInputElement>, 'step' | 'autoComplete' | 'spellCheck'>;
-  /** Anything shown after the hint (unused by most widgets). */
   children?: ReactNode;
 }
 
@@ -72,7 +60,6 @@ export function InputField({ widget, type, inputMode, text, hint, onText, inputP
   } = widget;
   const labels = readLabels(registry);
   const invalid = hasErrors(rawErrors);
-  // A pattern the kit does not run is said so under the field, after the widget's own hint.
   const note = patternLeftToServer(schema) ? labels.patternByServer : undefined;
   const shown = hint ?? note;
   const rjsf = rjsfRegistry(registry);
@@ -123,15 +110,14 @@ export function InputField({ widget, type, inputMode, text, hint, onText, inputP
 }
 
 /**
- * What an emptied input gives rjsf: the widget's `emptyValue` option (`ui:emptyValue`), else
- * `undefined`, as rjsf's own inputs do, so a cleared field is no answer (a required one is then
- * missing for rjsf's validator, and core reads it as empty).
+ * What an emptied input gives rjsf: `ui:emptyValue`, else `undefined` as rjsf's own inputs do, so a
+ * cleared required field is missing for rjsf's validator.
  */
 export function emptyValue(widget: KitWidgetProps): unknown {
   return widget.options.emptyValue;
 }
 
-/** The text an input shows for a value rjsf holds: strings as they are, numbers in JSON form, nothing otherwise. */
+/** The text an input shows for a value: strings as they are, finite numbers in JSON form, else nothing. */
 export function valueText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);

@@ -1,16 +1,6 @@
 /**
- * `MultiSelectWidget`: a multi select (`{ type: "array", uniqueItems: true, items: { enum } }` from
- * core `toRjsf`) as a named checkbox group (`fieldset` + `legend`).
- *
- * - The chosen values are handed on in OPTION order, whatever order they were ticked in
- *   (SPEC §2: multi-selects go out in option order). Values that are not options are kept, last,
- *   so core can report them instead of the widget dropping them.
- * - Unticking the last option of an optional list gives `undefined` (no answer, as core reads it
- *   and as rjsf's validator then needs no `minItems` check); a required list stays `[]`.
- * - "n of max selected" is a polite live status; `minItems`/`maxItems` are shown as a hint. Once
- *   `maxItems` are ticked the unticked boxes are disabled, so the limit cannot be overshot.
- * - The rows are a `ChoiceList`: a filter box past a dozen options, and past a hundred only the
- *   rows in view are drawn, so a tick costs the same at any length.
+ * `MultiSelectWidget`: a named checkbox group. Values go out in option order (SPEC §2); values that are
+ * not options are kept, last, so core can report them. At `maxItems` the unticked boxes are disabled.
  */
 import { useMemo } from 'react';
 
@@ -29,7 +19,7 @@ import {
   formOf,
 } from './parts.js';
 
-/** A checkbox group with a live count, limits, and a filter for long lists. */
+/** A checkbox group with a live count, limits, and a filter for long lists; an emptied optional list is `undefined`. */
 export function MultiSelectWidget(props: KitWidgetProps) {
   const {
     id,
@@ -51,7 +41,6 @@ export function MultiSelectWidget(props: KitWidgetProps) {
   } = props;
   const labels = readLabels(registry);
   const enumOptions = useSameOptions(options.enumOptions);
-  // Option index of each value: to tick its row, and to tell options from values that are not.
   const indexOf = useMemo(
     () => new Map<unknown, number>(enumOptions.map((option, index) => [option.value, index])),
     [enumOptions],
@@ -69,14 +58,13 @@ export function MultiSelectWidget(props: KitWidgetProps) {
   });
 
   const toggle = (index: number, on: boolean) => {
-    // The chosen options' indexes, sorted: option order in the time of the few chosen, not of all options.
+    // Sorting the few chosen indexes, not scanning all options: a tick costs the same at any length.
     const indexes = new Set(checked);
     if (on) indexes.add(index);
     else indexes.delete(index);
     const inOrder: unknown[] = [...indexes].sort((a, b) => a - b).map((at): unknown => enumOptions[at]?.value);
     const next = [...inOrder, ...selected.filter((item) => !indexOf.has(item))];
-    // An optional list emptied is no answer (`undefined`), as core omits it from `content`; a
-    // required one stays `[]`, an answer that `minItems` then judges.
+    // A required list stays `[]`, an answer that `minItems` then judges.
     onChange(next.length === 0 && !required ? undefined : next);
   };
 

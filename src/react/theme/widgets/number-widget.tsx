@@ -1,15 +1,10 @@
-/**
- * `NumberWidget`: `{ type: "number" | "integer" }` as a TEXT input with a numeric keyboard, not
- * `<input type="number">`: browsers silently turn invalid text into an empty value there, so "abc"
- * would be lost instead of reported. The widget keeps exactly what was typed; core `submitDraft`
- * turns it into a JSON number, reports text that is not a number (`not-a-number`) and omits an
- * empty optional number. Bounds are shown as a hint.
- */
-
 import { emptyValue, InputField, valueText } from './input-field.js';
 import { numberKeyword, readLabels, type KitWidgetProps } from './parts.js';
 
-/** A number input that keeps the typed text; `minimum`/`maximum` are shown as a hint. */
+/**
+ * A text input with a numeric keyboard that keeps what was typed; core reads it on Accept. Not
+ * `type="number"`: browsers turn invalid text into an empty value there, so "abc" would go unreported.
+ */
 export function NumberWidget(props: KitWidgetProps) {
   const { schema, registry, value, onChange } = props;
   const labels = readLabels(registry);

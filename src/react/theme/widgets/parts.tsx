@@ -1,11 +1,7 @@
 /**
- * Pieces every kit widget shares: where its labels come from, the ids that tie a control to its
- * description, hint and error, and the small elements that show them. Internal to the kit.
- *
- * The ids follow rjsf's own (`descriptionId`, `errorId`, `helpId`), so the kit's templates and a
- * widget agree on them without talking. A widget lists an id in `aria-describedby` only when the
- * element exists: it knows that from the same props (`schema.description` or `ui:description`,
- * `ui:help`, `rawErrors`, the chosen option).
+ * Pieces every kit widget shares: labels, the ids that tie a control to its description, hint and error,
+ * and the elements that show them. The ids are rjsf's own, so templates and widgets agree without talking;
+ * a widget lists an id in `aria-describedby` only when its props say the element exists.
  */
 import { descriptionId, errorId, helpId, isObject, type Registry, type WidgetProps } from '@rjsf/utils';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
@@ -19,10 +15,8 @@ export interface KitFormContext {
 }
 
 /**
- * What a kit widget reads of rjsf's `WidgetProps`: every kit widget is an rjsf widget (rjsf hands it
- * the whole `WidgetProps`), and `ElicitationForm` draws the same widgets straight from core's fields
- * with exactly these props, without an rjsf `Form` around them. Of the registry only `formContext`
- * is read (for `labels`).
+ * What a kit widget reads of rjsf's `WidgetProps`. `ElicitationForm` draws the same widgets with exactly
+ * these props and no rjsf `Form`, so a replacement widget must not need more.
  */
 export type KitWidgetProps = Pick<WidgetProps, 'id' | 'label' | 'onChange' | 'onBlur' | 'onFocus' | 'schema'> & {
   /** What the field holds. rjsf types it `any`; a widget narrows it before use. */
@@ -37,10 +31,7 @@ export type KitWidgetProps = Pick<WidgetProps, 'id' | 'label' | 'onChange' | 'on
   htmlName?: string | undefined;
   /** `ui:placeholder` (a host's rjsf `Form`). */
   placeholder?: string | undefined;
-  /**
-   * rjsf's options: the select's `enumOptions`, and in a host's rjsf `Form` the field's `ui:`
-   * options (`emptyValue`, `description`, `help`, `autocomplete`, `allowClearTextInputs`).
-   */
+  /** The select's `enumOptions`, and in a host's rjsf `Form` the field's `ui:` options. */
   options: {
     enumOptions?: EnumOptions | undefined;
     emptyValue?: unknown;
@@ -53,10 +44,7 @@ export type KitWidgetProps = Pick<WidgetProps, 'id' | 'label' | 'onChange' | 'on
   registry: { formContext?: unknown } & Partial<Pick<Registry, 'templates' | 'schemaUtils' | 'translateString'>>;
 };
 
-/**
- * rjsf's registry when rjsf's `Form` drew the widget; `undefined` when `ElicitationForm` did (it
- * hands widgets only `formContext`, and draws them in a `<div>` that may sit in a host's `<form>`).
- */
+/** rjsf's registry when rjsf's `Form` drew the widget; `undefined` when `ElicitationForm` did. */
 export function rjsfRegistry(registry: KitWidgetProps['registry']): Registry | undefined {
   return registry.templates !== undefined && registry.schemaUtils !== undefined ? (registry as Registry) : undefined;
 }
@@ -69,10 +57,7 @@ export function formOf(registry: KitWidgetProps['registry']): '' | undefined {
   return rjsfRegistry(registry) === undefined ? '' : undefined;
 }
 
-/**
- * The description a widget shows: `ui:description` (a host's rjsf `Form`) over `schema.description`,
- * else, as rjsf's default theme, the chosen option's own (a `oneOf` option's `description`).
- */
+/** `ui:description` over `schema.description`, else (as rjsf's default theme) the chosen option's. */
 export function descriptionOf(widget: Pick<KitWidgetProps, 'options' | 'schema' | 'value' | 'multiple'>): unknown {
   const { options, schema, value, multiple } = widget;
   return (
@@ -82,7 +67,7 @@ export function descriptionOf(widget: Pick<KitWidgetProps, 'options' | 'schema' 
   );
 }
 
-/** Merged labels per given `labels` object: widgets read them on every render. */
+// Widgets read labels on every render: merge each given object once.
 const mergedLabels = new WeakMap<object, ElicitationLabels>();
 const DEFAULT_LABELS = mergeLabels(undefined);
 
@@ -99,7 +84,7 @@ export function readLabels(registry: { formContext?: unknown }): ElicitationLabe
   return merged;
 }
 
-/** The id of a widget's hint line (bounds, format, time zone). */
+/** The id of a widget's hint line. */
 export function hintId(id: string): string {
   return `${id}__hint`;
 }
@@ -118,10 +103,7 @@ function isText(value: unknown): value is string {
   return typeof value === 'string' && value !== '';
 }
 
-/**
- * The ids of the elements that describe a widget's control, in reading order: its error first, as
- * it matters most, then its description (or the chosen option's), its `hint`, its `ui:help`.
- */
+/** The ids that describe a widget's control: its error first, as it matters most, then description, hint, help. */
 export function describedBy(widget: KitWidgetProps, hint?: string): string | undefined {
   const { id, rawErrors, options } = widget;
   const ids: string[] = [];
@@ -142,11 +124,7 @@ export function RequiredMark({ labels }: { labels: ElicitationLabels }) {
   );
 }
 
-/**
- * A field's visible name, with the required mark: a `<label>` for its control (`as="label"`), the
- * `<legend>` of its fieldset, or the text a radio group names itself with through
- * `aria-labelledby` (`as="span"`, whose id is `labelId(id)`).
- */
+/** A field's visible name with the required mark; `as="span"` (id `labelId(id)`) names a radio group. */
 export function FieldLabel({
   as,
   id,
@@ -185,11 +163,9 @@ export function FieldLabel({
 }
 
 /**
- * "Clear choice" for an optional single select: a radio cannot be unticked. The button disappears
- * with the choice, so `focusInGroup` then moves the focus into the group instead of losing it.
- * After React's commit, not before: React re-applies each radio's `name` while it updates
- * `checked`, and Chromium, when that happens to the FOCUSED radio, keeps treating the old choice as
- * checked, so the next Tab lands on it instead of leaving the group.
+ * "Clear choice" for an optional single select (a radio cannot be unticked); the button leaves with the
+ * choice, so the focus moves into the group. After React's commit: Chromium, when React re-applies the
+ * focused radio's `name`, keeps the old choice checked for Tab.
  */
 export function useClearChoice(onChange: (value: unknown) => void, focusInGroup: () => void): () => void {
   const pending = useRef(false);
@@ -221,7 +197,7 @@ export function ClearChoiceButton({
   );
 }
 
-/** A field's description, as plain text (`schema.description`); nothing when there is none. */
+/** A field's description as plain text; nothing when there is none. */
 export function Description({ id, description }: { id: string; description: unknown }) {
   if (typeof description !== 'string' || description === '') return null;
   return (
@@ -242,7 +218,7 @@ export function Hint({ id, hint, children }: { id: string; hint: string | undefi
   );
 }
 
-/** Reads a finite number keyword of the rjsf schema a widget was given. */
+/** A finite number keyword of the widget's schema. */
 export function numberKeyword(schema: object, keyword: string): number | undefined {
   const value: unknown = (schema as Record<string, unknown>)[keyword];
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
@@ -253,15 +229,13 @@ export type EnumOptions = NonNullable<WidgetProps['options']['enumOptions']>;
 const NO_OPTIONS: EnumOptions = [];
 
 /**
- * rjsf builds `enumOptions` anew on every render of the field. This hands back the previous array
- * while the options are the same (same values and labels, in order): one pass of comparisons instead
- * of rebuilding the filter index, the value set and every row's props on each tick.
+ * The previous `enumOptions` while values and labels are the same: rjsf builds the array anew on every
+ * render, which would rebuild the filter index and every row's props on each tick.
  */
 export function useSameOptions(given: EnumOptions | undefined): EnumOptions {
   const next = given ?? NO_OPTIONS;
-  // The ref is a cache of the last list seen, read and replaced during render on purpose: it only
-  // ever holds a list equal to `given` or an older equal one, so a render React drops or repeats
-  // gives the same answer. Effects would lag a render behind and redraw every row once more.
+  // Read and replaced during render on purpose: it only holds a list equal to `given`, so a dropped or
+  // repeated render gives the same answer; an effect would lag a render and redraw every row once more.
   /* eslint-disable react-hooks/refs -- see above */
   const kept = useRef(next);
   const previous = kept.current;

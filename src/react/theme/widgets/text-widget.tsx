@@ -1,14 +1,11 @@
-/**
- * `TextWidget`: a plain string (`{ type: "string" }`), with its length bounds shown as a hint
- * ("3–20 characters"). The text is handed to rjsf as typed; core `submitDraft` checks the bounds.
- * Given a number schema (a host's own rjsf form), it draws `NumberWidget` instead.
- */
-
 import { emptyValue, InputField, valueText } from './input-field.js';
 import { NumberWidget } from './number-widget.js';
 import { numberKeyword, readLabels, type KitWidgetProps } from './parts.js';
 
-/** A single-line text input; `minLength`/`maxLength` are shown, not enforced while typing. */
+/**
+ * A single-line text input; `minLength`/`maxLength` are shown as a hint, checked on Accept. Given a
+ * number schema (a host's own rjsf `Form`), it draws `NumberWidget`.
+ */
 export function TextWidget(props: KitWidgetProps) {
   const { schema, registry, value, onChange } = props;
   if (schema.type === 'number' || schema.type === 'integer') return <NumberWidget {...props} />;

@@ -1,12 +1,7 @@
-/**
- * `UriWidget`: `{ type: "string", format: "uri" }` as `<input type="url">`. The address is only ever
- * shown as the input's text, never as a link (SPEC §3: URLs in form fields SHOULD NOT be clickable).
- */
-
 import { emptyValue, InputField, valueText } from './input-field.js';
 import { numberKeyword, readLabels, type KitWidgetProps } from './parts.js';
 
-/** A URI input; the value stays text. */
+/** A URI input; the address is only ever text, never a link (SPEC §3: form URLs SHOULD NOT be clickable). */
 export function UriWidget(props: KitWidgetProps) {
   const { schema, registry, value, onChange } = props;
   const labels = readLabels(registry);
