@@ -140,29 +140,34 @@ describe('given generated valid schemas and arbitrary drafts', () => {
     );
   });
 
-  test('submitDraft never throws, and an accepted answer passes the kit and the SDK server', () => {
-    let accepted = 0;
-    fc.assert(
-      fc.property(
-        schemaArb.chain((schema) => fc.tuple(fc.constant(schema), draftFor(schema))),
-        ([schema, draft]) => {
-          const outcome = submitDraft(schema, draft as never);
-          if (!outcome.ok) {
-            expect(outcome.errors.length).toBeGreaterThan(0);
-            return;
-          }
-          accepted++;
-          expect(validateElicitContent(schema, outcome.result.content)).toEqual([]);
-          const verdict = sdk.getValidator(schema as never)(outcome.result.content);
-          expect(verdict.errorMessage).toBeUndefined();
-          expect(verdict.valid).toBe(true);
-        },
-      ),
-      { numRuns: 1500 },
-    );
-    // The property must not pass vacuously: a good share of drafts are accepted.
-    expect(accepted).toBeGreaterThan(150);
-  });
+  // 1,500 schemas, each compiled by the SDK's Ajv: seconds, and more on a busy machine.
+  test(
+    'submitDraft never throws, and an accepted answer passes the kit and the SDK server',
+    { timeout: 60_000 },
+    () => {
+      let accepted = 0;
+      fc.assert(
+        fc.property(
+          schemaArb.chain((schema) => fc.tuple(fc.constant(schema), draftFor(schema))),
+          ([schema, draft]) => {
+            const outcome = submitDraft(schema, draft as never);
+            if (!outcome.ok) {
+              expect(outcome.errors.length).toBeGreaterThan(0);
+              return;
+            }
+            accepted++;
+            expect(validateElicitContent(schema, outcome.result.content)).toEqual([]);
+            const verdict = sdk.getValidator(schema as never)(outcome.result.content);
+            expect(verdict.errorMessage).toBeUndefined();
+            expect(verdict.valid).toBe(true);
+          },
+        ),
+        { numRuns: 1500 },
+      );
+      // The property must not pass vacuously: a good share of drafts are accepted.
+      expect(accepted).toBeGreaterThan(150);
+    },
+  );
 
   test('submitting the initial draft of a schema with valid defaults never throws', () => {
     fc.assert(
