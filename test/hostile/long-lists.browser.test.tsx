@@ -7,27 +7,13 @@
  * Cancel. Structure only (rows in the DOM, answers); times are the bench's (`npm run bench`).
  * Also finding 6 in the tool form: a titled `oneOf` of 100,000 options is drawn and answered.
  */
-import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
-import type { ReactNode } from 'react';
-import { describe, expect, onTestFinished, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 
 import { ElicitationForm, type ElicitRequestFormParams, type ElicitResult } from '../../src/index.js';
 import { ToolCallForm } from '../../src/react/tools/index.js';
 import type { Tool } from '../../src/tools/index.js';
-
-function mount(ui: ReactNode): HTMLElement {
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  flushSync(() => root.render(ui));
-  onTestFinished(() => {
-    root.unmount();
-    container.remove();
-  });
-  return container;
-}
+import { mount } from '../browser/mount.js';
 
 /** Frames for a list that still drew in the background to do so. */
 async function idle(frames = 10): Promise<void> {
