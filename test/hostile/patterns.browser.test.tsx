@@ -7,7 +7,7 @@
  * engine, and fail at once on code that still uses it. Each file runs in its own page: the pattern
  * engine starts unloaded here, as in a host's tab.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 
 import {
@@ -21,21 +21,10 @@ import {
 import { ToolCallForm } from '../../src/react/tools/index.js';
 import type { Tool } from '../../src/tools/index.js';
 import { armed, mount } from '../browser/mount.js';
+import { guardBacktracking } from './regexp-guard.js';
 
 /** Sources a backtracking RegExp may not run while a test is on. */
-const guarded = new Set<string>();
-const nativeExec = RegExp.prototype.exec;
-
-beforeAll(() => {
-  RegExp.prototype.exec = function guardedExec(this: RegExp, text: string) {
-    if (guarded.has(this.source)) throw new Error(`a backtracking RegExp ran the hostile pattern ${this.source}`);
-    return nativeExec.call(this, text);
-  };
-});
-afterEach(() => guarded.clear());
-afterAll(() => {
-  RegExp.prototype.exec = nativeExec;
-});
+const guarded = guardBacktracking();
 
 /** A form request: one required text field `code` titled Code, with `pattern`. */
 function patterned(pattern: string, message = 'Enter the code.'): ElicitRequestFormParams {

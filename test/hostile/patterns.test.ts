@@ -9,7 +9,7 @@
  * at once, rather than after seconds, on code that still uses it. The verdicts are exact: the
  * linear-time engine answers what ECMAScript would.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 
 import {
   createElicitationQueue,
@@ -20,21 +20,10 @@ import {
   type RequestedSchema,
 } from '../../src/core/index.js';
 import { compileToolSchema, createToolSchemaCompiler } from '../../src/tools/index.js';
+import { guardBacktracking } from './regexp-guard.js';
 
 /** Sources a backtracking RegExp may not run while a test is on. */
-const guarded = new Set<string>();
-const nativeExec = RegExp.prototype.exec;
-
-beforeAll(() => {
-  RegExp.prototype.exec = function guardedExec(this: RegExp, text: string) {
-    if (guarded.has(this.source)) throw new Error(`a backtracking RegExp ran the hostile pattern ${this.source}`);
-    return nativeExec.call(this, text);
-  };
-});
-afterEach(() => guarded.clear());
-afterAll(() => {
-  RegExp.prototype.exec = nativeExec;
-});
+const guarded = guardBacktracking();
 
 /** One text field `code` with `pattern`, required. */
 function form(pattern: string): RequestedSchema {
