@@ -35,7 +35,7 @@ function issue(code: FieldErrorCode, message: string): ValueIssue {
 }
 
 /** Until the engine is loaded the text is refused (`pattern-pending`), never passed; `server-only` patterns pass. */
-function checkPattern({ pattern = '', description, example }: TextField, value: string): ValueIssue | undefined {
+function checkPattern(pattern: string, { description, example }: TextField, value: string): ValueIssue | undefined {
   const check = patternCheck(pattern);
   // A pattern of many RE2 instructions is matched on shorter texts (`longest`): the work is bounded.
   const longest = Math.min(MAX_PATTERN_INPUT_LENGTH, check.kind === 'linear' ? check.longest : Infinity);
@@ -88,7 +88,7 @@ export function checkValue(field: Field, value: unknown, patterns: 'run' | 'skip
       }
       if (field.format !== undefined && !matchesFormat(field.format, value))
         return issue('format', MESSAGES.format[field.format]);
-      if (field.pattern !== undefined && patterns === 'run') return checkPattern(field, value);
+      if (field.pattern !== undefined && patterns === 'run') return checkPattern(field.pattern, field, value);
       return undefined;
     }
     case 'number': {
