@@ -508,8 +508,11 @@ describe('given a hostile URL request', () => {
       { server: hostileServer },
     );
     const { container, unmount } = mount(<ElicitationHost queue={queue} />);
+    // The host loads its URL view on first use: wait for it before looking for what it shows.
+    const decline = () => [...container.querySelectorAll('button')].find((button) => button.textContent === 'Decline');
+    await expect.poll(() => decline()?.textContent).toBe('Decline');
     expect(await injected(container)).toEqual(CLEAN);
-    [...container.querySelectorAll('button')].find((button) => button.textContent === 'Decline')?.click();
+    decline()?.click();
     await expect(answer).resolves.toEqual({ action: 'decline' });
     unmount();
   });
