@@ -137,6 +137,6 @@ export { ElicitationPrompt } from './react/elicitation/elicitation-prompt.js';
 export type { ElicitationHostProps } from './react/elicitation/elicitation-host.js';
 export { ElicitationHost } from './react/elicitation/elicitation-host.js';
 export type { HostLabels, KitLabels } from './react/elicitation/host-labels.js';
-export { defaultHostLabels } from './react/elicitation/host-labels.js';
+export { defaultHostLabels } from './react/elicitation/view-labels.js';
 export type { ElicitationRoundProps } from './react/elicitation/elicitation-round.js';
 export { ElicitationRound } from './react/elicitation/host-views.js';

@@ -16,7 +16,7 @@ import type {
 } from '../../core/index.js';
 import { AnswerButton } from '../shared/answer-button.js';
 import { PromptView } from './prompt-view.js';
-import { mergeKitLabels, shownServer, type KitLabels } from './host-labels.js';
+import { mergeHostLabels, shownServer, type KitLabels } from './host-labels.js';
 import '../theme/elicit-kit.css';
 import '../theme/host.css';
 
@@ -83,7 +83,7 @@ export function ElicitationHost({ queue, labels: given, theme, autoFocus = true 
   const subscribe = useCallback((listener: () => void) => queue.subscribe(listener), [queue]);
   const getSnapshot = useCallback(() => queue.getSnapshot(), [queue]);
   const snapshot = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
-  const labels = useMemo(() => mergeKitLabels(given), [given]);
+  const labels = useMemo(() => mergeHostLabels(given), [given]);
   const hostRef = useRef<HTMLElement>(null);
   const wrappers = useRef(new Map<string, HTMLElement>());
   // Remount count per entry, for the rare answer the queue refuses (`'invalid'`): ask afresh.

@@ -19,7 +19,8 @@ import { AnswerButton } from '../shared/answer-button.js';
 import { ErrorSummary, useFocusFirstIssue } from '../shared/error-summary.js';
 import { FormView } from './elicitation-form.js';
 import { fieldControlId } from './form-fields.js';
-import { mergeKitLabels, shownServer, type KitLabels } from './host-labels.js';
+import { shownServer, type KitLabels } from './host-labels.js';
+import { mergeKitLabels } from './view-labels.js';
 import { ActionRow, PromptFrame, useBaseId, useOnce } from '../shared/prompt-parts.js';
 import { openInNewTab, UrlDetails } from './url-elicitation.js';
 

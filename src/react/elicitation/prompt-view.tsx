@@ -8,7 +8,7 @@ import type { ElicitationPrompt as Prompt, ElicitationServer, ElicitResult, Requ
 import { requestMessage } from '../../core/internal.js';
 import { ElicitationForm } from './elicitation-form.js';
 import type { ElicitationPromptProps } from './elicitation-prompt.js';
-import { mergeKitLabels, type KitLabels } from './host-labels.js';
+import { mergeHostLabels, type KitLabels } from './host-labels.js';
 import { ActionRow, DeclineCancel, PromptFrame, useBaseId, useOnce } from '../shared/prompt-parts.js';
 import type { UrlElicitationProps } from './url-elicitation.js';
 
@@ -28,7 +28,7 @@ function RefusedRequest({
   labels?: Partial<KitLabels>;
   theme?: 'light' | 'dark';
 }) {
-  const labels = useMemo(() => mergeKitLabels(given), [given]);
+  const labels = useMemo(() => mergeHostLabels(given), [given]);
   const message = useMemo(() => requestMessage(request), [request]);
   const baseId = useBaseId();
   const { respond, answered, sent } = useOnce(onRespond);

@@ -15,7 +15,8 @@ import {
   type UrlInspection,
 } from '../../core/index.js';
 import { isolateText, requestMessage, revealHidden } from '../../core/internal.js';
-import { mergeKitLabels, type KitLabels } from './host-labels.js';
+import type { KitLabels } from './host-labels.js';
+import { mergeKitLabels } from './view-labels.js';
 import { AnswerButton } from '../shared/answer-button.js';
 import { ActionRow, DeclineCancel, PromptFrame, useBaseId, useOnce, useSessionKey } from '../shared/prompt-parts.js';
 import '../theme/elicit-kit.css';
