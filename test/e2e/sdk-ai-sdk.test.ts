@@ -59,6 +59,8 @@ interface Served {
   mcp: McpServer;
   /** Every message the server received, in order. */
   received: JSONRPCMessage[];
+  /** Resolves with the first received message (past or future) that satisfies `predicate`. */
+  receives(predicate: (message: JSONRPCMessage) => boolean): Promise<JSONRPCMessage>;
   /** Server-side aborts the test controls, by the key a call passes. */
   aborts: Map<string, AbortController>;
   close(): Promise<void>;
@@ -111,11 +113,24 @@ async function serveLegacy(name: string): Promise<Served> {
   await mcp.connect(transport);
   // Recorded before the SDK handles it; connect() has set the SDK's own handler, chained here.
   const received: JSONRPCMessage[] = [];
+  const watchers = new Set<() => void>();
   const handle = transport.onmessage;
   transport.onmessage = (message, extra) => {
     received.push(message);
+    for (const watcher of watchers) watcher();
     handle?.(message, extra);
   };
+  const receives = (predicate: (message: JSONRPCMessage) => boolean) =>
+    new Promise<JSONRPCMessage>((resolve) => {
+      const check = () => {
+        const found = received.find(predicate);
+        if (found === undefined) return;
+        watchers.delete(check);
+        resolve(found);
+      };
+      watchers.add(check);
+      check();
+    });
   const http: HttpServer = createServer((req, res) => {
     transport.handleRequest(req, res).catch((error: unknown) => {
       res.statusCode = 500;
@@ -128,6 +143,7 @@ async function serveLegacy(name: string): Promise<Served> {
     url: `http://127.0.0.1:${port}/mcp`,
     mcp,
     received,
+    receives,
     aborts,
     close: async () => {
       await mcp.close();
@@ -404,6 +420,60 @@ describe('given @ai-sdk/mcp 2.0.99 and a 2025-11-25 server (SDK 1.32.2) over Str
     expect(queue.getSnapshot().notices.map((notice) => [notice.reason, notice.server.name])).toStrictEqual([
       ['aborted', 'deploy-server'],
     ]);
+  });
+});
+
+describe('given @ai-sdk/mcp 2.0.99 without the kit (pins the behaviour the adapter works around)', () => {
+  test('a cancellation becomes an uncaught "Unsupported message type", and the late answer is still sent', async () => {
+    const served = await serveLegacy('plain');
+    closers.push(served.close);
+    const uncaught: string[] = [];
+    const client = await createMCPClient({
+      transport: { type: 'http', url: served.url },
+      capabilities: elicitationCapabilities(),
+      onUncaughtError: (error) => uncaught.push(error instanceof Error ? error.message : String(error)),
+    });
+    closers.push(() => client.close());
+    let answer: (result: { action: 'decline' }) => void = () => undefined;
+    const asked = new Promise<void>((resolve) => {
+      client.onElicitationRequest(ElicitationRequestSchema, () => {
+        resolve();
+        return new Promise((settle) => (answer = settle));
+      });
+    });
+    const call = callAsk(client, { params: simpleForm, abortKey: 'a1' });
+    await asked;
+    served.aborts.get('a1')?.abort('stop');
+    expect(await call).toStrictEqual({ ok: false, code: -32001, message: 'MCP error -32001: stop' });
+    // The cancellation came on the call's own stream, before its result, and was not read.
+    expect(uncaught.filter((message) => message === 'Unsupported message type')).toStrictEqual([
+      'Unsupported message type',
+    ]);
+    // The handler cannot know: it answers, and the client sends that answer to a request that is gone.
+    answer({ action: 'decline' });
+    expect(await served.receives((message) => responsesFor([message], [0]).length > 0)).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 0,
+      result: { action: 'decline' },
+    });
+  });
+
+  test('a URL-mode request is refused with -32602 before any handler runs', async () => {
+    const served = await serveLegacy('plain');
+    closers.push(served.close);
+    const client = await createMCPClient({
+      transport: { type: 'http', url: served.url },
+      capabilities: elicitationCapabilities(),
+    });
+    closers.push(() => client.close());
+    const handled: unknown[] = [];
+    client.onElicitationRequest(ElicitationRequestSchema, (request) => {
+      handled.push(request);
+      return { action: 'accept' };
+    });
+    const outcome = await callAsk(client, { params: signIn });
+    expect(outcome).toMatchObject({ ok: false, code: -32602 });
+    expect(handled).toStrictEqual([]);
   });
 });
 
