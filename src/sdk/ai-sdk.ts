@@ -28,21 +28,15 @@ export type ClientAiSdk = MCPClient | Experimental_ManagedMCPClient;
 
 /** Options of `attachElicitation` for an `@ai-sdk/mcp` client. */
 export interface AttachAiSdkElicitationOptions extends AttachElicitationOptions {
-  /**
-   * `ElicitationRequestSchema` from the host's own `@ai-sdk/mcp`: the client accepts a handler only
-   * together with that very object, and the kit never loads the AI SDK itself.
-   */
+  /** The host's `ElicitationRequestSchema`: the client takes a handler only with that very object. */
   elicitationRequestSchema: typeof ElicitationRequestSchema;
 }
 
-/** What the kit declares: form and URL mode (2025-11-25). A type, not an interface: the AI SDK's capability type has an index signature. */
+// A type alias, not an interface: only an alias is assignable to the AI SDK's index-signature type.
+/** What the kit declares: form and URL mode (2025-11-25). */
 type ElicitationCapability = { elicitation: { form: Record<string, never>; url: Record<string, never> } };
 
-/**
- * The `capabilities` to give `createMCPClient`, merged over the host's own (for example the AI SDK's
- * `mcpAppClientCapabilities`). The AI SDK sends capabilities once, while `createMCPClient` connects,
- * so they cannot be added by `attachElicitation` afterwards.
- */
+/** `createMCPClient`'s `capabilities`, over the host's own: the AI SDK takes them only there, as it connects. */
 export function elicitationCapabilities(): ElicitationCapability;
 export function elicitationCapabilities<T extends object>(
   capabilities: T,
@@ -70,10 +64,7 @@ function internalsOf(client: ClientAiSdk): { transport: MCPTransport; capabiliti
   return { transport: transport as unknown as MCPTransport, capabilities };
 }
 
-/**
- * The modes the client declared; `undefined` when it declared no elicitation. An object with
- * neither `form` nor `url` means form only (2025-11-25 backwards compatibility).
- */
+/** The declared modes, else `undefined`; neither `form` nor `url` means form (2025-11-25 compatibility). */
 function declaredModes(capabilities: Record<string, unknown>): { form: boolean; url: boolean } | undefined {
   const elicitation = capabilities['elicitation'];
   if (!isRecord(elicitation)) return undefined;
@@ -94,10 +85,7 @@ function readCompletion(message: unknown): { elicitationId: unknown } | undefine
   return { elicitationId: isRecord(params) ? params['elicitationId'] : undefined };
 }
 
-/**
- * Routes every elicitation of an `@ai-sdk/mcp` client to `queue`. The client must have been created
- * with `capabilities: elicitationCapabilities()`; it is refused otherwise.
- */
+/** Routes every elicitation of an `@ai-sdk/mcp` client created with `elicitationCapabilities()` to `queue`. */
 export function attachElicitationAiSdk(
   client: ClientAiSdk,
   queue: ElicitationQueue,
@@ -113,7 +101,7 @@ export function attachElicitationAiSdk(
       'This @ai-sdk/mcp client did not declare elicitation: create it with createMCPClient({ transport, capabilities: elicitationCapabilities() }). The AI SDK sends capabilities once, when createMCPClient connects.',
     );
   }
-  // Read defensively: a JavaScript caller may leave the options out.
+  // A JavaScript caller may leave the options out.
   const elicitationRequestSchema = isRecord(options) ? options.elicitationRequestSchema : undefined;
   if (elicitationRequestSchema === undefined) {
     throw new Error(
@@ -121,7 +109,6 @@ export function attachElicitationAiSdk(
     );
   }
 
-  const declared = modes;
   const server = (): ElicitationServer => serverIdentity(options, client.serverInfo);
   const serverKey = attachmentKey(options);
   // Fires when the connection closes: every request this attachment serves ends then.
@@ -134,9 +121,9 @@ export function attachElicitationAiSdk(
     transport.send(message).catch(() => undefined);
   };
 
-  function serve(id: RequestId, params: unknown): void {
+  const serve = (id: RequestId, params: unknown): void => {
     const mode = isRecord(params) ? params['mode'] : undefined;
-    const undeclared = (mode === 'url' && !declared.url) || ((mode === undefined || mode === 'form') && !declared.form);
+    const undeclared = (mode === 'url' && !modes.url) || ((mode === undefined || mode === 'form') && !modes.form);
     if (undeclared) {
       const asked = typeof mode === 'string' ? mode : 'form';
       send({
@@ -147,7 +134,6 @@ export function attachElicitationAiSdk(
       return;
     }
     const own = new AbortController();
-    serving.get(id)?.abort('replaced by a request with the same id');
     serving.set(id, own);
     if (closed.signal.aborted) own.abort(closed.signal.reason);
     void queue.enqueue(params, { server: server(), serverKey, signal: own.signal }).then((result) => {
@@ -155,7 +141,7 @@ export function attachElicitationAiSdk(
       // Cancelled by the server: MCP says reply nothing. Closed: there is nowhere to reply.
       if (!own.signal.aborted) send({ jsonrpc: '2.0', id, result: { ...result } });
     });
-  }
+  };
 
   // The client's own closures, called after the kit's and put back on detach.
   const previousMessage = transport.onmessage;
