@@ -1,5 +1,6 @@
 /** What both SDK adapters share. No SDK import here. */
 import type { ElicitationServer } from '../core/index.js';
+import { isRecord } from '../shared/path.js';
 
 /** Options of `attachElicitation`. */
 export interface AttachElicitationOptions {
@@ -59,4 +60,17 @@ export function assertNotConnected(transport: unknown): void {
       'attachElicitation must be called before client.connect(): client capabilities are sent once, at connect, and the SDK refuses to change them afterwards.',
     );
   }
+}
+
+/** A JSON-RPC request id. */
+export type RequestId = string | number;
+
+/** The request id and reason of a `notifications/cancelled` message, else `undefined`. */
+export function readCancellation(message: unknown): { requestId: RequestId; reason: unknown } | undefined {
+  if (!isRecord(message) || message['method'] !== 'notifications/cancelled') return undefined;
+  const params = message['params'];
+  if (!isRecord(params)) return undefined;
+  const requestId = params['requestId'];
+  if (typeof requestId !== 'string' && typeof requestId !== 'number') return undefined;
+  return { requestId, reason: params['reason'] };
 }

@@ -9,11 +9,13 @@ import {
   assertNotConnected,
   ELICITATION_CAPABILITIES,
   attachmentKey,
+  readCancellation,
   serverIdentity,
   stoppedWaiting,
   withKey,
   type AttachElicitationOptions,
   type DetachElicitation,
+  type RequestId,
 } from './common.js';
 import { isRecord } from '../shared/path.js';
 
@@ -23,21 +25,10 @@ export type ClientV1 = Client;
 type FallbackRequestHandler = NonNullable<ClientV1['fallbackRequestHandler']>;
 type FallbackNotificationHandler = NonNullable<ClientV1['fallbackNotificationHandler']>;
 
-type RequestId = string | number;
-
 const KIT_HANDLER = Symbol.for('mcp-elicit-kit.elicitation-handler');
 
 function methodNotFound(): Error {
   return Object.assign(new Error('Method not found'), { code: -32601 });
-}
-
-function readCancellation(message: unknown): { requestId: RequestId; reason: unknown } | undefined {
-  if (!isRecord(message) || message['method'] !== 'notifications/cancelled') return undefined;
-  const params = message['params'];
-  if (!isRecord(params)) return undefined;
-  const requestId = params['requestId'];
-  if (typeof requestId !== 'string' && typeof requestId !== 'number') return undefined;
-  return { requestId, reason: params['reason'] };
 }
 
 function aborted(signal: AbortSignal): Promise<void> {

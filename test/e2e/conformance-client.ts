@@ -5,13 +5,16 @@
  *     <command> <serverUrl>
  *
  * so the server URL is the LAST argument. This client connects over Streamable HTTP with the SDK 1.x
- * `Client`, declares form-mode elicitation, lists the server's tools and calls every tool that needs
- * no arguments. Every form elicitation is answered the way a person who opens the kit's form and
- * presses Submit without touching anything would: `submitDraft(schema, initialDraft(schema))`, i.e.
- * the SEP-1034 defaults, pre-filled by the kit, nothing invented.
+ * `Client` through the kit's real path: `attachElicitation` routes every elicitation to a
+ * `createElicitationQueue()` queue, and an automatic person subscribed to the queue answers each
+ * entry. It lists the server's tools and calls every tool that needs no arguments. A form is
+ * answered the way a person who opens the kit's form and presses Submit without touching anything
+ * would: `submitDraft(schema, initialDraft(schema))`, i.e. the SEP-1034 defaults, pre-filled by the
+ * kit, nothing invented. Anything else (a URL, a request the kit cannot show as a form) is declined.
  *
- * `applyDefaults` is deliberately NOT declared: with it, the SDK client would fill the defaults into
- * `content` itself and the scenario would pass whatever the kit did. Here only the kit fills them.
+ * `applyDefaults` is not declared (`attachElicitation` declares `form` and `url` only): with it,
+ * the SDK client would fill the defaults into `content` itself and the scenario would pass whatever
+ * the kit did. Here only the kit fills them.
  *
  * Node 20 cannot run TypeScript, so `test/e2e/conformance.test.ts` first compiles this file and the
  * core it imports with the project's own `typescript` (emit only, `--noCheck`) into a temporary
@@ -23,9 +26,17 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 
-import { initialDraft, submitDraft, type RequestedSchema } from '../../src/core/index.js';
+import {
+  createElicitationQueue,
+  initialDraft,
+  submitDraft,
+  type ElicitationPrompt,
+  type ElicitationQueue,
+  type ElicitResult,
+  type RequestedSchema,
+} from '../../src/core/index.js';
+import { attachElicitation } from '../../src/sdk/index.js';
 
 /** One log record per line, so the test can find exact lines in the saved stdout. */
 function log(event: string, data: Record<string, unknown> = {}): void {
@@ -48,13 +59,49 @@ const emptyDraftControl = process.env['MCP_ELICIT_KIT_CONFORMANCE_EMPTY_DRAFT'] 
 function acceptDefaults(requestedSchema: RequestedSchema): ElicitResult {
   const draft = emptyDraftControl ? {} : initialDraft(requestedSchema);
   const submitted = submitDraft(requestedSchema, draft);
-  // A fresh object literal: the kit's `ElicitResult` is an interface (no index signature), which the
-  // SDK's zod-inferred result type demands; the copy's anonymous type has one.
-  if (submitted.ok) return { ...submitted.result };
+  if (submitted.ok) return submitted.result;
   // The form as opened cannot be submitted (a required field has no default): a person would have
   // to type something. This client has no person, so it cancels, and the scenario reports it.
   log('submit-refused', { errors: submitted.errors });
   return { action: 'cancel' };
+}
+
+/** What the person does with one prompt: a form is submitted as it opened; anything else declined. */
+function answerPrompt(prompt: ElicitationPrompt): ElicitResult {
+  if (prompt.mode === 'form') return acceptDefaults(prompt.request.requestedSchema);
+  return { action: 'decline' };
+}
+
+/**
+ * An automatic person watching the queue: every new pending entry (a single request or a round) is
+ * answered once, and logged with the request as the kit received it.
+ */
+function answerAsAPerson(queue: ElicitationQueue): { stop(): void; count(): number } {
+  const handled = new Set<string>();
+  let count = 0;
+  const look = (): void => {
+    for (const entry of queue.getSnapshot().entries) {
+      if (entry.status !== 'pending' || handled.has(entry.id)) continue;
+      handled.add(entry.id);
+      if (entry.kind === 'single') {
+        count += 1;
+        const result = answerPrompt(entry.prompt);
+        const { mode, request } = entry.prompt;
+        log('elicitation', { mode, request, result, status: queue.respond(entry.id, result) });
+      } else {
+        count += entry.prompts.length;
+        const results = Object.fromEntries(entry.prompts.map((prompt) => [prompt.key, answerPrompt(prompt)]));
+        log('elicitation-round', {
+          keys: Object.keys(results),
+          results,
+          status: queue.respondRound(entry.id, results),
+        });
+      }
+    }
+  };
+  const stop = queue.subscribe(look);
+  look();
+  return { stop, count: () => count };
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -64,26 +111,10 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
 
-  const client = new Client(
-    { name: 'mcp-elicit-kit-conformance-client', version: '0.1.0' },
-    { capabilities: { elicitation: { form: {} } } },
-  );
-
-  let elicitations = 0;
-  client.setRequestHandler(ElicitRequestSchema, (request) => {
-    elicitations += 1;
-    const { params } = request;
-    if (params.mode === 'url') {
-      // Unreachable: the SDK refuses URL mode for a client that declared form only.
-      log('elicitation', { mode: 'url', answered: 'decline' });
-      return { action: 'decline' };
-    }
-    // The SDK's zod type and the kit's RequestedSchema describe the same JSON; the SDK's is the
-    // stripped copy the handler receives (see test/e2e/roundtrip.test.ts).
-    const result = acceptDefaults(params.requestedSchema as RequestedSchema);
-    log('elicitation', { message: params.message, requestedSchema: params.requestedSchema, result });
-    return result;
-  });
+  const client = new Client({ name: 'mcp-elicit-kit-conformance-client', version: '0.1.0' });
+  const queue = createElicitationQueue();
+  attachElicitation(client, queue);
+  const answerer = answerAsAPerson(queue);
 
   // The suite announces `http://localhost:<port>/mcp`; talk to the IPv4 loopback literal so the run
   // never depends on how `localhost` resolves (the suite's server listens on every interface).
@@ -108,7 +139,8 @@ async function main(argv: readonly string[]): Promise<number> {
   } finally {
     await client.close();
   }
-  log('done', { elicitations, failures });
+  answerer.stop();
+  log('done', { elicitations: answerer.count(), failures });
   return failures === 0 ? 0 : 1;
 }
 

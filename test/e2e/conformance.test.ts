@@ -13,6 +13,10 @@
  * The suite only checks types, so this test also reads the suite's own `checks.json` and asserts the
  * received VALUES equal the defaults.
  *
+ * The client (`conformance-client.ts`) takes the kit's real path: SDK 1.x `Client` with
+ * `attachElicitation`, a `createElicitationQueue()` queue, and an automatic person answering the
+ * queue's entries with `initialDraft`/`submitDraft`; no request handler of its own.
+ *
  * How the TypeScript client runs on Node 20 (no type stripping before Node 22.6): the client and the
  * core it imports are emitted to JavaScript by the project's declared `typescript` (CLI file list,
  * so no tsconfig is read; `--noCheck`, emit only; the typecheck is `npm run typecheck`'s job) into a
@@ -256,9 +260,12 @@ describe(`conformance client --scenario ${SCENARIO}`, () => {
       expect(String(events.find((event) => event['event'] === 'connected')?.['url'])).toMatch(
         /^http:\/\/127\.0\.0\.1:\d+\/mcp$/,
       );
-      const elicitations = events.filter((event) => event['event'] === 'elicitation');
-      expect(elicitations).toHaveLength(1);
-      expect(elicitations[0]?.['result']).toStrictEqual({ action: 'accept', content: DEFAULTS });
+      // One queue entry, a form, answered through the queue; no round, nothing refused.
+      const answered = events.filter((event) => String(event['event']).startsWith('elicitation'));
+      expect(answered.map(({ event, mode, result, status }) => ({ event, mode, result, status }))).toStrictEqual([
+        { event: 'elicitation', mode: 'form', result: { action: 'accept', content: DEFAULTS }, status: 'answered' },
+      ]);
+      expect(events.filter((event) => event['event'] === 'submit-refused')).toStrictEqual([]);
       expect(events.at(-1)).toStrictEqual({ event: 'done', elicitations: 1, failures: 0 });
     },
     TEST_TIMEOUT_MS,

@@ -8,6 +8,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import {
+  createMCPClient,
+  ElicitationRequestSchema,
+  mcpAppClientCapabilities,
+  type MCPClientConfig,
+  type MCPTransport,
+} from '@ai-sdk/mcp';
 import { Client as ClientV2, InMemoryTransport as InMemoryV2 } from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport as InMemoryV1 } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -18,7 +25,7 @@ import { describe, expect, test } from 'vitest';
 
 import { createElicitationQueue } from '../../src/core/index.js';
 import * as sdk from '../../src/sdk/index.js';
-import { attachElicitation } from '../../src/sdk/index.js';
+import { attachElicitation, elicitationCapabilities } from '../../src/sdk/index.js';
 
 const sdkDir = fileURLToPath(new URL('../../src/sdk/', import.meta.url));
 
@@ -52,16 +59,24 @@ function runtimeImports(fileName: string, source: string): string[] {
 
 describe('given the mcp-elicit-kit/sdk entry', () => {
   test('it exports exactly these runtime names', () => {
-    expect(Object.keys(sdk).sort()).toStrictEqual(['attachElicitation', 'attachElicitationV1', 'attachElicitationV2']);
+    expect(Object.keys(sdk).sort()).toStrictEqual([
+      'attachElicitation',
+      'attachElicitationAiSdk',
+      'attachElicitationV1',
+      'attachElicitationV2',
+      'elicitationCapabilities',
+    ]);
   });
 
   test.each(
     readdirSync(sdkDir)
       .filter((name) => name.endsWith('.ts'))
       .sort(),
-  )('%s loads no MCP SDK module at run time', (name) => {
+  )('%s loads no MCP SDK or AI SDK module at run time', (name) => {
     const imports = runtimeImports(name, readFileSync(join(sdkDir, name), 'utf8'));
-    expect(imports.filter((specifier) => specifier.startsWith('@modelcontextprotocol/'))).toStrictEqual([]);
+    expect(
+      imports.filter((specifier) => specifier.startsWith('@modelcontextprotocol/') || specifier.startsWith('@ai-sdk/')),
+    ).toStrictEqual([]);
   });
 });
 
@@ -193,5 +208,142 @@ describe('given a client of either SDK line', () => {
     expect(
       attachElicitation(new ClientV2({ name: 'h', version: '1' }), queue, { server: { id: 'gh' } }).serverKey,
     ).toBe('gh');
+  });
+});
+
+describe('given an @ai-sdk/mcp client', () => {
+  /** A 1.x server on an in-memory pair; the AI SDK takes the client end as a custom transport. */
+  async function aiSdkClient(capabilities?: MCPClientConfig['capabilities']) {
+    const server = new McpServerV1({ name: 'reported-name', version: '1' });
+    const [clientEnd, serverEnd] = InMemoryV1.createLinkedPair();
+    await server.connect(serverEnd);
+    const client = await createMCPClient({
+      transport: clientEnd as unknown as MCPTransport,
+      ...(capabilities !== undefined && { capabilities }),
+    });
+    return {
+      server,
+      client,
+      close: async () => {
+        await client.close();
+        await server.close();
+      },
+    };
+  }
+
+  test("elicitationCapabilities declares form and URL mode, over the host's own capabilities", () => {
+    expect(elicitationCapabilities()).toStrictEqual({ elicitation: { form: {}, url: {} } });
+    expect(elicitationCapabilities(mcpAppClientCapabilities)).toStrictEqual({
+      extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+      elicitation: { form: {}, url: {} },
+    });
+    expect(elicitationCapabilities({ elicitation: { applyDefaults: true } })).toStrictEqual({
+      elicitation: { form: {}, url: {} },
+    });
+  });
+
+  test('a client created without the elicitation capability is refused, with what to pass', async () => {
+    const { client, close } = await aiSdkClient();
+    expect(() =>
+      attachElicitation(client, createElicitationQueue(), { elicitationRequestSchema: ElicitationRequestSchema }),
+    ).toThrow(
+      'This @ai-sdk/mcp client did not declare elicitation: create it with createMCPClient({ transport, capabilities: elicitationCapabilities() }).',
+    );
+    await close();
+  });
+
+  test('without the ElicitationRequestSchema option it is refused, and nothing is installed', async () => {
+    const { client, server, close } = await aiSdkClient(elicitationCapabilities());
+    const queue = createElicitationQueue();
+    const untyped = attachElicitation as (client: unknown, queue: unknown, options?: unknown) => unknown;
+    expect(() => untyped(client, queue)).toThrow(
+      "attachElicitation needs { elicitationRequestSchema: ElicitationRequestSchema } (from '@ai-sdk/mcp') for an @ai-sdk/mcp client.",
+    );
+    // Still the AI SDK's own behaviour: no handler registered.
+    await expect(
+      server.server.elicitInput({ message: 'm', requestedSchema: { type: 'object', properties: {} } }),
+    ).rejects.toMatchObject({ code: -32601, message: 'MCP error -32601: No elicitation handler registered on client' });
+    await close();
+  });
+
+  test('attaching twice is refused; after detach, the AI SDK handles requests again and the kit sees none', async () => {
+    const { client, server, close } = await aiSdkClient(elicitationCapabilities());
+    const queue = createElicitationQueue();
+    const options = { elicitationRequestSchema: ElicitationRequestSchema };
+    const detach = attachElicitation(client, queue, options);
+    expect(() => attachElicitation(client, queue, options)).toThrow(
+      'attachElicitation was already called on this client',
+    );
+    detach();
+    // The AI SDK's own path again: it refuses URL mode itself; the kit's handler, still registered
+    // (the AI SDK cannot unregister one), refuses forms.
+    await expect(
+      server.server.elicitInput({ mode: 'url', message: 'm', url: 'https://a.example/', elicitationId: 'e' }),
+    ).rejects.toMatchObject({ code: -32602 });
+    await expect(
+      server.server.elicitInput({ message: 'm', requestedSchema: { type: 'object', properties: {} } }),
+    ).rejects.toMatchObject({
+      code: -32603,
+      message: 'MCP error -32603: mcp-elicit-kit no longer handles elicitation on this client',
+    });
+    expect(queue.getSnapshot()).toStrictEqual({ entries: [], notices: [] });
+    // Detached, it can be attached again.
+    const again = attachElicitation(client, queue, options);
+    // In memory, the request reaches the queue before elicitInput returns: listen first.
+    const answered = new Promise<void>((resolve) => {
+      const stop = queue.subscribe(() => {
+        const [head] = queue.getSnapshot().entries;
+        if (head === undefined) return;
+        stop();
+        expect([head.server, head.serverKey]).toStrictEqual([{ name: 'reported-name' }, again.serverKey]);
+        queue.respond(head.id, { action: 'decline' });
+        resolve();
+      });
+    });
+    const asked = server.server.elicitInput({ message: 'm', requestedSchema: { type: 'object', properties: {} } });
+    await answered;
+    expect(await asked).toStrictEqual({ action: 'decline' });
+    await close();
+  });
+
+  test('a request in a mode the client did not declare gets -32602 and never reaches the person', async () => {
+    // A scripted peer: the SDK servers refuse to send an undeclared mode themselves.
+    const [clientEnd, peer] = InMemoryV1.createLinkedPair();
+    const replies: unknown[] = [];
+    peer.onmessage = (message) => {
+      if ('method' in message && message.method === 'initialize' && 'id' in message) {
+        void peer.send({
+          jsonrpc: '2.0',
+          id: message.id,
+          result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'peer', version: '1' } },
+        });
+      } else if (!('method' in message)) replies.push(message);
+    };
+    await peer.start();
+    const client = await createMCPClient({
+      transport: clientEnd as unknown as MCPTransport,
+      capabilities: { elicitation: { form: {} } },
+    });
+    const queue = createElicitationQueue();
+    attachElicitation(client, queue, { elicitationRequestSchema: ElicitationRequestSchema });
+    const answered = new Promise<void>((resolve) => {
+      peer.onmessage = (message) => {
+        replies.push(message);
+        resolve();
+      };
+    });
+    await peer.send({
+      jsonrpc: '2.0',
+      id: 5,
+      method: 'elicitation/create',
+      params: { mode: 'url', message: 'm', url: 'https://a.example/', elicitationId: 'e' },
+    });
+    await answered;
+    expect(replies).toStrictEqual([
+      { jsonrpc: '2.0', id: 5, error: { code: -32602, message: 'This client did not declare url mode elicitation' } },
+    ]);
+    expect(queue.getSnapshot()).toStrictEqual({ entries: [], notices: [] });
+    await client.close();
+    await peer.close();
   });
 });

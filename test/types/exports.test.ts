@@ -190,7 +190,9 @@ describe('given the entries as tsc sees them', () => {
 
   test('mcp-elicit-kit/sdk exports exactly these type names', () => {
     expect(typeExports(ENTRIES['./sdk'])).toEqual([
+      'AttachAiSdkElicitationOptions',
       'AttachElicitationOptions',
+      'ClientAiSdk',
       'ClientV1',
       'ClientV2',
       'DetachElicitation',
