@@ -44,7 +44,8 @@ describe('given alice and bob with entries of every kind', () => {
     // Bob consents to the URL (it waits for completion) and keeps a draft of the form.
     await bridge.handle(command('bob', { type: 'respond', entryId: url.id, result: { action: 'accept' } }));
     await bridge.handle(command('bob', { type: 'saveDraft', entryId: form.id, draft: { answer: '12-34' } }));
-    bobView = await bobStream.next();
+    // Two changes, two events: the consent's, then the draft's.
+    await bobStream.next();
     bobView = await bobStream.next();
     const bobBefore = bob.getSnapshot();
 
