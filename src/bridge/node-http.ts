@@ -9,7 +9,8 @@ export interface NodeRequestLike {
   readonly method?: string | undefined;
   readonly url?: string | undefined;
   readonly rawHeaders: readonly string[];
-  readonly socket: { readonly encrypted?: boolean };
+  /** A TLS socket has `encrypted: true`; others have no such member (so `object`, to take Node's `Socket`). */
+  readonly socket: object;
   on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
   on(event: 'end' | 'close', listener: () => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
@@ -83,7 +84,8 @@ export function toNodeHandler(
     const host = incoming.rawHeaders.find((_, index, all) => index % 2 === 0 && /^host$/i.test(all[index] ?? ''));
     const hostValue = host === undefined ? undefined : incoming.rawHeaders[incoming.rawHeaders.indexOf(host) + 1];
     const origin =
-      options.origin ?? `${incoming.socket.encrypted === true ? 'https' : 'http'}://${hostValue ?? 'localhost'}`;
+      options.origin ??
+      `${'encrypted' in incoming.socket && incoming.socket.encrypted === true ? 'https' : 'http'}://${hostValue ?? 'localhost'}`;
     void (async () => {
       let response: Response;
       try {
