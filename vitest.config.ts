@@ -144,6 +144,16 @@ export default defineConfig({
         },
       },
       {
+        // The bridge's Fetch handler with real `Request`s and real loopback HTTP (test/bridge/*.test.ts).
+        test: {
+          name: 'bridge',
+          environment: 'node',
+          include: ['test/bridge/**/*.test.ts'],
+          pool: 'forks',
+          testTimeout: 30_000,
+        },
+      },
+      {
         // Bundle size budgets (`npm run size` measures the same way).
         test: {
           name: 'size',

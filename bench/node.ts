@@ -12,6 +12,8 @@ import {
 } from '../src/core/index.js';
 import { BASELINE_PATTERN, freshPattern, patternCases } from './patterns.js';
 
+export { bridgeBench } from './bridge.js';
+
 const FIELDS = 100;
 
 /** A 100-field schema: text (with bounds and formats), numbers, booleans and selects, in turn. */

@@ -19,7 +19,9 @@
  * 5. Huge lists (`huge`): 100,000-option selects and 1,000 selects of 1,000 options, the kit against
  *    its own 500-option case of the same run: mount, longest task (long-task observer), time until
  *    the DOM stops changing, steady toggle.
- * Options: `--runs N`, `--only multi|single|huge|fields|node|patterns` (repeatable), `--sizes 50,500`.
+ * 6. The bridge (`bridge`, `bench/bridge.ts`): added latency on loopback, request arrival and answer, p50 and
+ *    p99 against the local queue in the same run (at least 200 round trips of each, interleaved).
+ * Options: `--runs N`, `--only multi|single|huge|fields|node|patterns|bridge` (repeatable), `--sizes 50,500`.
  */
 import { createReadStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -372,6 +374,31 @@ if (wants('node') || wants('patterns')) {
     }
   }
 }
+/** The `q` quantile (nearest rank) of `values`, in ms. */
+const quantile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+};
+let bridgeLatency;
+if (wants('bridge')) {
+  const { bridgeBench } = await import(pathToFileURL(nodeModule).href);
+  const runs = Math.max(RUNS, 200);
+  const samples = await bridgeBench(runs);
+  const figures = (list, stage) => ({
+    p50: quantile(
+      list.map((sample) => sample[stage]),
+      0.5,
+    ),
+    p99: quantile(
+      list.map((sample) => sample[stage]),
+      0.99,
+    ),
+  });
+  bridgeLatency = { runs, warmup: 20 };
+  for (const stage of ['arrival', 'answer']) {
+    bridgeLatency[stage] = { local: figures(samples.local, stage), bridge: figures(samples.bridge, stage) };
+  }
+}
 const machine = {
   cores: cpus().length,
   cpu: cpus()[0]?.model ?? 'unknown',
@@ -395,6 +422,21 @@ if (node) {
   console.log(
     `| function | median (min–max) |\n|---|---|\n| validateElicitContent (cached) | ${cell(node.validateElicitContent)} |\n| submitDraft | ${cell(node.submitDraft)} |`,
   );
+}
+if (bridgeLatency) {
+  console.log(
+    `\n### The bridge on loopback, ms (${bridgeLatency.runs} round trips after ${bridgeLatency.warmup}, interleaved with the local queue)\n`,
+  );
+  console.log(
+    '| stage | local p50 | local p99 | bridge p50 | bridge p99 | added p50 | added p99 |\n|---|---|---|---|---|---|---|',
+  );
+  const names = { arrival: 'request arrival → shown', answer: 'respond → server promise settled' };
+  for (const stage of ['arrival', 'answer']) {
+    const { local, bridge } = bridgeLatency[stage];
+    console.log(
+      `| ${names[stage]} | ${fmt(local.p50)} | ${fmt(local.p99)} | ${fmt(bridge.p50)} | ${fmt(bridge.p99)} | ${fmt(bridge.p50 - local.p50)} | ${fmt(bridge.p99 - local.p99)} |`,
+    );
+  }
 }
 if (patterns.accept.length > 0 || patterns.node.length > 0) {
   console.log(
@@ -430,6 +472,6 @@ if (patterns.accept.length > 0 || patterns.node.length > 0) {
 mkdirSync(join(root, 'bench'), { recursive: true });
 writeFileSync(
   join(root, 'bench/results.json'),
-  `${JSON.stringify({ date: started.toISOString(), machine, runs: { 50: plan(50), 500: plan(500), 5000: plan(5000), fields: { warmup: WARMUP * 2, runs: RUNS }, patterns: PATTERN_PLAN }, browser, huge, node, patterns }, null, 2)}\n`,
+  `${JSON.stringify({ date: started.toISOString(), machine, runs: { 50: plan(50), 500: plan(500), 5000: plan(5000), fields: { warmup: WARMUP * 2, runs: RUNS }, patterns: PATTERN_PLAN }, browser, huge, node, patterns, bridge: bridgeLatency }, null, 2)}\n`,
 );
 console.log('\nwritten: bench/results.json');

@@ -42,6 +42,7 @@ const ENTRIES = [
   { name: 'tools', entry: 'src/tools/index.ts', budgetKb: 10 },
   { name: 'tools/react', entry: 'src/react/tools/index.ts', budgetKb: 26 },
   { name: 'sdk', entry: 'src/sdk/index.ts', budgetKb: null },
+  { name: 'bridge', entry: 'src/bridge/index.ts', budgetKb: null },
 ];
 
 /**

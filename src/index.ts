@@ -16,6 +16,7 @@ export type {
   ElicitationSnapshot,
   ElicitContent,
   ElicitationFormModel,
+  ElicitationFormModelOptions,
   ElicitRequestFormParams,
   ElicitRequestParams,
   ElicitRequestURLParams,

@@ -2,7 +2,7 @@
  * The layers, as a test that names the rule a file breaks. Every import in `src/` is read with the
  * TypeScript parser, packages and relative paths alike:
  * - `shared/` imports nothing of ours; `core/` and `tools/` import only `shared/` (and themselves);
- *   `sdk/` imports core's public entry and `shared/`.
+ *   `sdk/` imports core's public entry and `shared/`; `bridge/` the same, and loads no React, SDK or `node:` module.
  * - `core/`, `tools/` and `shared/` never load React, rjsf's form or validator, or an MCP SDK;
  *   `@rjsf/utils` values only in `tools/rjsf/`, the tool form's adapter.
  * - React code reads core and tools only through their public (`index.ts`) or explicitly internal
@@ -83,6 +83,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   core: ['shared'],
   tools: ['shared'],
   sdk: ['core', 'shared'],
+  bridge: ['core', 'shared'],
   'react/shared': ['core', 'shared'],
   'react/theme': ['react/shared', 'core', 'shared'],
   'react/elicitation': ['react/theme', 'react/shared', 'core', 'shared'],
@@ -113,9 +114,12 @@ export function ruleBroken(from: string, imported: Specifier, files: ReadonlySet
   const layer = layerOf(from);
   const { specifier, typeOnly } = imported;
   if (!specifier.startsWith('.')) {
-    const lowLayer = layer === 'shared' || layer === 'core' || layer === 'tools';
+    const lowLayer = layer === 'shared' || layer === 'core' || layer === 'tools' || layer === 'bridge';
     if (lowLayer && !typeOnly && NO_UI_PACKAGES.test(specifier))
       return `${layer}/ loads no React, rjsf form or MCP SDK`;
+    if (layer === 'bridge' && !typeOnly && specifier.startsWith('node:')) {
+      return 'bridge/ uses the Fetch standard only (it runs in Workers and browsers), no node: module';
+    }
     if (lowLayer && !typeOnly && specifier.startsWith('@rjsf/utils') && !from.startsWith('tools/rjsf/')) {
       return `${layer}/ uses @rjsf/utils for types only (values only in tools/rjsf/)`;
     }
@@ -185,6 +189,7 @@ describe('given the rules themselves', () => {
     'react/elicitation/elicitation-form.tsx',
     'react/tools/tool-call-form.tsx',
     'tools/rjsf/index.ts',
+    'bridge/bridge.ts',
   ]);
   const at = (specifier: string, typeOnly = false): Specifier => ({ specifier, line: 1, typeOnly });
   test.each([
@@ -210,6 +215,23 @@ describe('given the rules themselves', () => {
       'react/elicitation loads no rjsf form or Ajv (the React entry needs neither)',
     ],
     ['react/tools/tool-call-form.tsx', at('../../core/index.js'), 'react/tools never imports core'],
+    ['bridge/bridge.ts', at('react'), 'bridge/ loads no React, rjsf form or MCP SDK'],
+    [
+      'bridge/bridge.ts',
+      at('@modelcontextprotocol/sdk/client/index.js'),
+      'bridge/ loads no React, rjsf form or MCP SDK',
+    ],
+    [
+      'bridge/bridge.ts',
+      at('node:http'),
+      'bridge/ uses the Fetch standard only (it runs in Workers and browsers), no node: module',
+    ],
+    [
+      'bridge/bridge.ts',
+      at('../core/queue.js'),
+      'bridge reads core only through core/index.ts or core/internal.ts, not core/queue.ts',
+    ],
+    ['bridge/bridge.ts', at('../sdk/index.js'), 'bridge never imports sdk'],
   ])('%s naming %j breaks "%s"', (from, imported, rule) => {
     expect(ruleBroken(from, imported, known)).toBe(rule);
   });

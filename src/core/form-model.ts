@@ -119,13 +119,47 @@ export function readForm(request: unknown): FormReading {
   };
 }
 
-/** Creates the model of `request` (untrusted `elicitation/create` params), with defaults pre-filled. */
-export function createElicitationFormModel(request: unknown): ElicitationFormModel {
+/** Options of `createElicitationFormModel`. */
+export interface ElicitationFormModelOptions {
+  /**
+   * The person's earlier draft of this request (a reload, a re-mounted host), used instead of the defaults:
+   * a field absent from it starts empty, as the person left it. Keys the form lacks and values of no draft
+   * shape are dropped; what is kept is judged like typed input, on Accept.
+   */
+  initialDraft?: Readonly<Draft> | undefined;
+}
+
+function isDraftValue(value: unknown): value is DraftValue {
+  if (typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+/** The kept part of a seeded draft: only the form's keys, only draft-shaped values, copied. */
+function seedDraft(fields: readonly Field[], seed: Readonly<Draft>): Draft {
+  const draft: Draft = {};
+  for (const field of fields) {
+    if (!hasOwn(seed, field.key)) continue;
+    const value: unknown = seed[field.key];
+    if (isDraftValue(value)) setOwn(draft, field.key, Array.isArray(value) ? [...value] : value);
+  }
+  return draft;
+}
+
+/**
+ * Creates the model of `request` (untrusted `elicitation/create` params), with defaults pre-filled, or with
+ * `options.initialDraft` when the person had started on it.
+ */
+export function createElicitationFormModel(
+  request: unknown,
+  options: ElicitationFormModelOptions = {},
+): ElicitationFormModel {
   const reading = readForm(request);
   const fields = reading.ok ? reading.fields : [];
   const byKey = new Map(fields.map((field) => [field.key, field]));
   const states = new Map<string, FieldState>();
-  const start = reading.ok ? initialDraft(reading.schema) : {};
+  const seed = options.initialDraft;
+  const start = !reading.ok ? {} : seed === undefined ? initialDraft(reading.schema) : seedDraft(fields, seed);
   for (const field of fields) {
     states.set(field.key, { field, value: hasOwn(start, field.key) ? start[field.key] : undefined, error: undefined });
   }

@@ -41,7 +41,13 @@ export { BLOCKING_PROBLEM_CODES, FIELD_ERROR_CODES, WARNING_PROBLEM_CODES } from
 export type { ParseResult } from './schema.js';
 export { parseRequestedSchema } from './schema.js';
 export type { Draft, DraftValue, SubmitResult } from './draft.js';
-export type { ElicitationFormModel, FieldState, FormReading, FormSnapshot } from './form-model.js';
+export type {
+  ElicitationFormModel,
+  ElicitationFormModelOptions,
+  FieldState,
+  FormReading,
+  FormSnapshot,
+} from './form-model.js';
 export { createElicitationFormModel } from './form-model.js';
 export { initialDraft, submitDraft } from './draft.js';
 export { localDateTimeToRfc3339 } from '../shared/date-time.js';

@@ -6,6 +6,7 @@
 export type { FormRequestReading } from './request.js';
 export { canAnswer, readFormRequest, requestMessage, toPrompt } from './request.js';
 export { parseCached } from './schema.js';
+export { normalizeResult } from './queue.js';
 export { readForm } from './form-model.js';
 export { codePointName, hasHiddenCharacters, isolateText, revealHidden, splitHidden } from './visible-text.js';
 export { readNumberText } from '../shared/numbers.js';

@@ -1,4 +1,5 @@
 /** The types of the elicitation queue: entries, prompts, snapshots, and the queue itself. */
+import type { Draft } from './draft.js';
 import type { ElicitRequestFormParams, ElicitRequestURLParams, ElicitResult } from './types.js';
 
 /** Who is asking, as the person sees it. A label, never an identity: two servers may report one name. */
@@ -182,4 +183,11 @@ export interface ElicitationQueue {
   subscribe(listener: () => void): () => void;
   /** The current snapshot (stable between changes). */
   getSnapshot(): ElicitationSnapshot;
+  /**
+   * Optional: the person's unsent draft of a form entry, kept outside the page (the bridge's remote queue
+   * keeps it on the server), so `ElicitationHost` restores it after a re-mount or a reload.
+   */
+  getDraft?(entryId: string): Readonly<Draft> | undefined;
+  /** Optional: keeps the draft of a form entry; `ElicitationHost` calls it as the person types. */
+  saveDraft?(entryId: string, draft: Readonly<Draft>): void;
 }

@@ -47,8 +47,11 @@ function isElicitValue(value: unknown): value is ElicitValue {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
-/** The result rebuilt from what the UI gave; `undefined` when it is refused. */
-function normalizeResult(prompt: ElicitationPrompt, result: unknown): ElicitResult | undefined {
+/**
+ * The result rebuilt from what the UI gave; `undefined` when it is refused. The bridge's remote queue
+ * judges an answer with it before sending, so both queues refuse the same answers.
+ */
+export function normalizeResult(prompt: ElicitationPrompt, result: unknown): ElicitResult | undefined {
   if (!isRecord(result)) return undefined;
   const action = ownValue(result, 'action');
   if (!ACTIONS.has(action)) return undefined;

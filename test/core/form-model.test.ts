@@ -193,3 +193,28 @@ describe('given requests core refuses', () => {
     expect(model.respond({ action: 'cancel' })).toBe(true);
   });
 });
+
+describe('given an earlier draft (initialDraft)', () => {
+  const request: ElicitRequestFormParams = {
+    message: 'About you',
+    requestedSchema: {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        city: { type: 'string', default: 'Oslo' },
+        tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] } },
+      },
+    },
+  };
+
+  test('it replaces the defaults: a field it lacks starts empty, unknown keys and non-draft values are dropped', () => {
+    const seed = { name: 'Ada', tags: ['b'], extra: 'x', city: { nested: true } } as never;
+    const model = createElicitationFormModel(request, { initialDraft: seed });
+    expect(model.getSnapshot().draft).toEqual({ name: 'Ada', tags: ['b'] });
+    expect(model.getField('city')?.value).toBeUndefined();
+  });
+
+  test('without one, the defaults fill the form as before', () => {
+    expect(createElicitationFormModel(request).getSnapshot().draft).toEqual({ city: 'Oslo' });
+  });
+});

@@ -20,6 +20,7 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import * as coreSource from '../../src/core/index.js';
+import * as bridgeSource from '../../src/bridge/index.js';
 import * as sdkSource from '../../src/sdk/index.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { armed } from './host-harness.js';
@@ -159,6 +160,10 @@ describe('given a fresh npm run build', () => {
     expect(builtExports('mcp-elicit-kit/sdk')).toEqual(Object.keys(sdkSource).sort());
   });
 
+  test('mcp-elicit-kit/bridge imports in Node with exactly the source names, loading no SDK or React', () => {
+    expect(builtExports('mcp-elicit-kit/bridge')).toEqual(Object.keys(bridgeSource).sort());
+  });
+
   test('the React entry imports in plain Node (no CSS import left in the JavaScript)', () => {
     const names = builtExports('mcp-elicit-kit');
     expect(names).toContain('ElicitationForm');
@@ -177,6 +182,7 @@ describe('given a fresh npm run build', () => {
       'dist/tools/index.d.ts',
       'dist/react/tools/index.d.ts',
       'dist/sdk/index.d.ts',
+      'dist/bridge/index.d.ts',
     ])
       expect(existsSync(join(root, file)), file).toBe(true);
   });
@@ -227,6 +233,8 @@ describe('given a fresh npm run build', () => {
         'dist/react/tools/index.d.ts',
         'dist/sdk/index.js',
         'dist/sdk/index.d.ts',
+        'dist/bridge/index.js',
+        'dist/bridge/index.d.ts',
         'dist/styles.css',
       ])
         expect(files, file).toContain(file);
@@ -274,6 +282,7 @@ describe('given a fresh npm run build', () => {
         './tools': 'dist/tools/index.d.ts',
         './tools/react': 'dist/react/tools/index.d.ts',
         './sdk': 'dist/sdk/index.d.ts',
+        './bridge': 'dist/bridge/index.d.ts',
       };
       expect(Object.keys(analysis.entrypoints).sort()).toEqual([...Object.keys(expected), './package.json'].sort());
       for (const [entry, file] of Object.entries(expected))

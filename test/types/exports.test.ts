@@ -17,6 +17,7 @@ const ENTRIES = {
   './tools': 'src/tools/index.ts',
   './tools/react': 'src/react/tools/index.ts',
   './sdk': 'src/sdk/index.ts',
+  './bridge': 'src/bridge/index.ts',
 } as const;
 
 let program: ts.Program;
@@ -75,6 +76,7 @@ describe('given the entries as tsc sees them', () => {
       'ElicitValue',
       'ElicitationEntry',
       'ElicitationFormModel',
+      'ElicitationFormModelOptions',
       'ElicitationNotice',
       'ElicitationOrigin',
       'ElicitationPrompt',
@@ -196,6 +198,25 @@ describe('given the entries as tsc sees them', () => {
       'ClientV1',
       'ClientV2',
       'DetachElicitation',
+    ]);
+  });
+
+  test('mcp-elicit-kit/bridge exports exactly these type names', () => {
+    expect(typeExports(ENTRIES['./bridge'])).toEqual([
+      'BridgeCommand',
+      'BridgeOutcome',
+      'BridgePart',
+      'BridgeView',
+      'BrokerView',
+      'CommandExecutor',
+      'ElicitationBridge',
+      'ElicitationBridgeOptions',
+      'ElicitationBroker',
+      'NodeHandlerOptions',
+      'NodeRequestLike',
+      'NodeResponseLike',
+      'RemoteElicitationQueue',
+      'RemoteElicitationQueueOptions',
     ]);
   });
 });

@@ -49,6 +49,11 @@ export interface ElicitationFormProps {
    * refused request). The answer is still sent only through `onRespond`.
    */
   onDraftChange?: (draft: Draft, verdict: SubmitResult) => void;
+  /**
+   * The person's earlier draft of this `request` (say, kept by a remote queue across a reload), shown
+   * instead of the defaults. Read when the form starts; later changes are ignored.
+   */
+  initialDraft?: Readonly<Draft>;
 }
 
 /** Without an Accept button, where a lone field accepts on Enter (Chromium's date fields do not). */
@@ -251,9 +256,10 @@ export function ElicitationForm({
   theme,
   widgets,
   onDraftChange,
+  initialDraft,
 }: ElicitationFormProps) {
   const labels = useMemo(() => mergeLabels(given), [given]);
-  const form = useElicitationForm(request, { onRespond });
+  const form = useElicitationForm(request, { onRespond, initialDraft });
   const { model, snapshot } = form;
   const baseId = useBaseId();
   const session = useSessionKey(request);

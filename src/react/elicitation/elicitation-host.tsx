@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 
 import type {
+  Draft,
   ElicitationEntry,
   ElicitationNotice,
   ElicitationQueue,
@@ -72,6 +73,15 @@ function serversByKey(
     });
   }
   return servers;
+}
+
+/** A queue that keeps drafts (the bridge's remote queue) restores the form and hears each change. */
+function draftsOf(queue: ElicitationQueue, entryId: string) {
+  if (queue.saveDraft === undefined) return undefined;
+  return {
+    initial: queue.getDraft?.(entryId),
+    save: (draft: Draft) => queue.saveDraft?.(entryId, draft),
+  };
 }
 
 /**
@@ -208,6 +218,7 @@ export function ElicitationHost({ queue, labels: given, theme, autoFocus = true 
               onRespond={(result) => respond(entry, result)}
               onClose={() => queue.dismiss(entry.id)}
               urlView={loaded?.UrlElicitation}
+              drafts={draftsOf(queue, entry.id)}
             />
           )}
         </div>

@@ -4,7 +4,13 @@
  */
 import { useMemo, type ComponentType } from 'react';
 
-import type { ElicitationPrompt as Prompt, ElicitationServer, ElicitResult, RequestProblem } from '../../core/index.js';
+import type {
+  Draft,
+  ElicitationPrompt as Prompt,
+  ElicitationServer,
+  ElicitResult,
+  RequestProblem,
+} from '../../core/index.js';
 import { requestMessage } from '../../core/internal.js';
 import { ElicitationForm } from './elicitation-form.js';
 import type { ElicitationPromptProps } from './elicitation-prompt.js';
@@ -63,6 +69,8 @@ export interface PromptViewProps extends Omit<ElicitationPromptProps, 'request'>
   prompt: Prompt;
   /** Draws URL mode: `UrlElicitation`, which `ElicitationHost` loads on demand (`undefined` until then). */
   urlView: ComponentType<UrlElicitationProps> | undefined;
+  /** Form mode: the draft to start from, and where each change of it goes (a queue's draft store). */
+  drafts?: { initial: Readonly<Draft> | undefined; save: (draft: Draft) => void } | undefined;
 }
 
 /** Draws a classified prompt. Internal: `ElicitationPrompt` and `ElicitationHost` both use it. */
@@ -75,11 +83,19 @@ export function PromptView({
   labels,
   theme,
   urlView: UrlView,
+  drafts,
 }: PromptViewProps) {
   switch (prompt.mode) {
     case 'form':
       return (
-        <ElicitationForm request={prompt.request} server={server} onRespond={onRespond} labels={labels} theme={theme} />
+        <ElicitationForm
+          request={prompt.request}
+          server={server}
+          onRespond={onRespond}
+          labels={labels}
+          theme={theme}
+          {...(drafts && { initialDraft: drafts.initial, onDraftChange: drafts.save })}
+        />
       );
     case 'url':
       return (

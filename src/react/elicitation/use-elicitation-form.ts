@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { usePatternEngine, type PatternEngineStatus } from '../shared/use-pattern-engine.js';
 import {
   createElicitationFormModel,
+  type Draft,
   type DraftValue,
   type ElicitationFormModel,
   type ElicitResult,
@@ -17,6 +18,8 @@ import {
 export interface UseElicitationFormOptions {
   /** Called exactly once per request with the answer given through `accept`, `decline` or `cancel`. */
   onRespond?: ((result: ElicitResult) => void) | undefined;
+  /** The person's earlier draft, read once per request (`createElicitationFormModel`'s `initialDraft`). */
+  initialDraft?: Readonly<Draft> | undefined;
 }
 
 /** What `useElicitationForm` returns: the model's state now, and the person's actions. */
@@ -44,17 +47,21 @@ export interface ElicitationFormState {
   cancel: () => void;
 }
 
-function useModel(request: unknown): ElicitationFormModel {
-  const [current, setCurrent] = useState(() => ({ request, model: createElicitationFormModel(request) }));
+function useModel(request: unknown, initialDraft: Readonly<Draft> | undefined): ElicitationFormModel {
+  // The draft seeds a new model only: later drafts are the person's own typing coming back.
+  const [current, setCurrent] = useState(() => ({
+    request,
+    model: createElicitationFormModel(request, { initialDraft }),
+  }));
   if (current.request === request) return current.model;
-  const next = { request, model: createElicitationFormModel(request) };
+  const next = { request, model: createElicitationFormModel(request, { initialDraft }) };
   setCurrent(next);
   return next.model;
 }
 
 /** The headless form of one form-mode elicitation. `request` is untrusted: core reads it. */
 export function useElicitationForm(request: unknown, options: UseElicitationFormOptions = {}): ElicitationFormState {
-  const model = useModel(request);
+  const model = useModel(request, options.initialDraft);
   const snapshot = useSyncExternalStore(model.subscribe, model.getSnapshot, model.getSnapshot);
   // The latest callback, so a parent passing a new function each render changes nothing.
   const onRespond = useRef(options.onRespond);

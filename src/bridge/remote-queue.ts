@@ -1,0 +1,335 @@
+/**
+ * `createRemoteElicitationQueue`: the browser's side of the bridge, an `ElicitationQueue` whose requests
+ * live on the server. The queue's methods are synchronous, so an answer is applied here at once
+ * (optimistically) and POSTed; the event stream then reconciles: what the server says wins once it has
+ * heard the answer, and an answer it refused or never received puts the entry back.
+ */
+import {
+  type Draft,
+  type ElicitationEntry,
+  type ElicitationNotice,
+  type ElicitationQueue,
+  type ElicitationSnapshot,
+  type RespondStatus,
+} from '../core/index.js';
+import { normalizeResult } from '../core/internal.js';
+import { hasOwn, isRecord, ownValue } from '../shared/path.js';
+import { randomId } from './broker.js';
+import { readSse } from './sse.js';
+import { BRIDGE_HEADER, canonicalJson, readView, type BridgeCommand, type BridgeOutcome } from './wire.js';
+
+/** Options of `createRemoteElicitationQueue`. */
+export interface RemoteElicitationQueueOptions {
+  /** The bridge's URL (where `bridge.handle` is served). */
+  url: string | URL;
+  /** Default: the global `fetch`. */
+  fetch?: typeof fetch;
+  /** Sent with every request (an `Authorization` header, say); a function is asked each time. */
+  headers?: Record<string, string> | (() => Record<string, string>);
+  /** `fetch`'s `credentials` (default `same-origin`: the page's cookies go to its own origin). */
+  credentials?: RequestCredentials;
+  /** A draft is sent this long after the person's last change (default 300 ms). */
+  draftDelayMs?: number;
+  /** How many times a command is tried before its optimistic change is undone (default 5). */
+  attempts?: number;
+}
+
+/** The remote queue: an `ElicitationQueue`, plus `close()`. */
+export interface RemoteElicitationQueue extends ElicitationQueue {
+  /** Ends the event stream and pending retries. The snapshot stays as it was. */
+  close(): void;
+}
+
+/** What the page has done that the server has not confirmed yet. */
+type Override = 'removed' | 'consented';
+
+const EMPTY: ElicitationSnapshot = Object.freeze({ entries: Object.freeze([]), notices: Object.freeze([]) });
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+/** Whether the queue would take `result` for `entry` (the same rules as the local queue's `respond`). */
+function accepts(entry: ElicitationEntry, result: unknown): boolean {
+  if (entry.kind === 'round') {
+    const action = isRecord(result) ? ownValue(result, 'action') : undefined;
+    return action === 'decline' || action === 'cancel';
+  }
+  return normalizeResult(entry.prompt, result) !== undefined;
+}
+
+function acceptsRound(entry: ElicitationEntry, results: unknown): boolean {
+  if (entry.kind !== 'round' || !isRecord(results)) return false;
+  if (Object.keys(results).length !== entry.prompts.length) return false;
+  return entry.prompts.every(
+    (prompt) => hasOwn(results, prompt.key) && normalizeResult(prompt, ownValue(results, prompt.key)) !== undefined,
+  );
+}
+
+/**
+ * Connects to a bridge and mirrors the principal's queue. `enqueue` and `enqueueRound` throw: requests come
+ * from the MCP clients on the server. `complete` returns `false`: completion arrives through the stream.
+ */
+export function createRemoteElicitationQueue(options: RemoteElicitationQueueOptions): RemoteElicitationQueue {
+  const url = String(options.url);
+  const send = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const draftDelayMs = options.draftDelayMs ?? 300;
+  const attempts = Math.max(1, options.attempts ?? 5);
+  const stopped = new AbortController();
+  const headers = () => (typeof options.headers === 'function' ? options.headers() : (options.headers ?? {}));
+  const credentials = options.credentials ?? 'same-origin';
+
+  let server: { entries: readonly ElicitationEntry[]; notices: readonly ElicitationNotice[] } = EMPTY;
+  let serverDrafts: Readonly<Record<string, Draft>> = {};
+  /** Entry and notice objects by their JSON: an unchanged entry keeps its object, so its form keeps its state. */
+  let known = new Map<string, ElicitationEntry | ElicitationNotice>();
+  const overrides = new Map<string, Override>();
+  const hiddenNotices = new Set<string>();
+  const localDrafts = new Map<string, { draft: Draft; text: string; timer?: ReturnType<typeof setTimeout> }>();
+  let snapshot: ElicitationSnapshot = EMPTY;
+  const listeners = new Set<() => void>();
+  let lastEventId: string | undefined;
+  let retryMs = 2_000;
+
+  function publish(): void {
+    const entries: ElicitationEntry[] = [];
+    for (const entry of server.entries) {
+      const override = overrides.get(entry.id);
+      if (override === 'removed') continue;
+      const consented = override === 'consented' && entry.kind === 'single';
+      entries.push(consented ? Object.freeze({ ...entry, status: 'consented' as const }) : entry);
+    }
+    const notices = server.notices.filter((notice) => !hiddenNotices.has(notice.id));
+    const same =
+      entries.length === snapshot.entries.length &&
+      entries.every((entry, index) => entry === snapshot.entries[index]) &&
+      notices.length === snapshot.notices.length &&
+      notices.every((notice, index) => notice === snapshot.notices[index]);
+    if (same) return;
+    snapshot = Object.freeze({ entries: Object.freeze(entries), notices: Object.freeze(notices) });
+    for (const listener of [...listeners]) listener();
+  }
+
+  function reuse<T extends ElicitationEntry | ElicitationNotice>(
+    item: T,
+    next: Map<string, ElicitationEntry | ElicitationNotice>,
+  ): T {
+    const text = canonicalJson(item);
+    // The same JSON is the same entry (ids are unique), so the cast keeps its kind.
+    const object = (next.get(text) ?? known.get(text) ?? Object.freeze(item)) as T;
+    next.set(text, object);
+    return object;
+  }
+
+  function receive(data: string): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data);
+    } catch {
+      return;
+    }
+    const view = readView(parsed);
+    if (view === undefined) return;
+    const next = new Map<string, ElicitationEntry | ElicitationNotice>();
+    server = {
+      entries: view.entries.map((entry) => reuse(entry, next)),
+      notices: view.notices.map((notice) => reuse(notice, next)),
+    };
+    known = next;
+    serverDrafts = view.drafts;
+    // The server has heard the change once its entry left `pending` (or left): its view wins from then on.
+    for (const [id, override] of overrides) {
+      const entry = server.entries.find((item) => item.id === id);
+      if (entry === undefined || (override === 'consented' && entry.status !== 'pending')) overrides.delete(id);
+    }
+    for (const id of hiddenNotices) if (!server.notices.some((notice) => notice.id === id)) hiddenNotices.delete(id);
+    const pending = new Set(server.entries.filter((entry) => entry.status === 'pending').map((entry) => entry.id));
+    for (const [id, local] of localDrafts) {
+      if (pending.has(id)) continue;
+      clearTimeout(local.timer);
+      localDrafts.delete(id);
+    }
+    publish();
+  }
+
+  async function connect(): Promise<void> {
+    let failures = 0;
+    while (!stopped.signal.aborted) {
+      try {
+        const response = await send(url, {
+          headers: {
+            ...headers(),
+            accept: 'text/event-stream',
+            ...(lastEventId !== undefined && { 'last-event-id': lastEventId }),
+          },
+          credentials,
+          cache: 'no-store',
+          signal: stopped.signal,
+        });
+        if (!response.ok || response.body === null) throw new Error(`stream refused: ${response.status}`);
+        failures = 0;
+        await readSse(
+          response.body,
+          (event) => {
+            if (event.id !== undefined) lastEventId = event.id;
+            receive(event.data);
+          },
+          (ms) => {
+            retryMs = ms;
+          },
+        );
+      } catch {
+        failures += 1;
+      }
+      // A dropped stream comes back after `retry`; a refused one backs off, up to 30 s.
+      await sleep(Math.min(30_000, retryMs * 2 ** Math.max(0, failures - 1)), stopped.signal);
+    }
+  }
+
+  /** POSTs a command, retrying with the same `requestId` (the bridge answers a retry as the first); `undefined` when it never got through. */
+  async function command(body: BridgeCommand): Promise<BridgeOutcome | undefined> {
+    const withId = { ...body, requestId: randomId() };
+    for (let attempt = 0; attempt < attempts && !stopped.signal.aborted; attempt += 1) {
+      if (attempt > 0) await sleep(250 * 2 ** (attempt - 1), stopped.signal);
+      try {
+        const response = await send(url, {
+          method: 'POST',
+          headers: { ...headers(), 'content-type': 'application/json', [BRIDGE_HEADER]: '1' },
+          body: JSON.stringify(withId),
+          credentials,
+          signal: stopped.signal,
+        });
+        // A refusal of the command itself (4xx) will not change on a retry.
+        if (response.status >= 400 && response.status < 500) return undefined;
+        if (response.ok) return (await response.json()) as BridgeOutcome;
+      } catch {
+        // The network dropped it, or the response: the same requestId makes the next try safe.
+      }
+    }
+    return undefined;
+  }
+
+  /** Applies `override` now; undoes it when the server did not take the command. */
+  function optimistic(ids: readonly string[], override: Override, body: BridgeCommand): void {
+    for (const id of ids) overrides.set(id, override);
+    publish();
+    void command(body).then((outcome) => {
+      const taken =
+        outcome !== undefined &&
+        (('status' in outcome && outcome.status === 'answered') ||
+          ('ok' in outcome && outcome.ok) ||
+          'count' in outcome);
+      if (taken) return;
+      for (const id of ids) if (overrides.get(id) === override) overrides.delete(id);
+      publish();
+    });
+  }
+
+  function entryOf(id: string): ElicitationEntry | undefined {
+    return snapshot.entries.find((entry) => entry.id === id);
+  }
+
+  void connect();
+
+  return {
+    enqueue() {
+      throw new Error('A remote queue shows requests; they are enqueued on the server (bridge.queueFor)');
+    },
+    enqueueRound() {
+      throw new Error('A remote queue shows requests; they are enqueued on the server (bridge.queueFor)');
+    },
+    respond(entryId, result): RespondStatus {
+      const entry = entryOf(entryId);
+      if (entry === undefined || entry.status !== 'pending') return 'ignored';
+      if (!accepts(entry, result)) return 'invalid';
+      const waits =
+        entry.kind === 'single' &&
+        entry.prompt.mode === 'url' &&
+        result.action === 'accept' &&
+        entry.prompt.request.elicitationId !== undefined;
+      optimistic([entryId], waits ? 'consented' : 'removed', { type: 'respond', entryId, result });
+      return 'answered';
+    },
+    respondRound(entryId, results) {
+      const entry = entryOf(entryId);
+      if (entry === undefined || entry.status !== 'pending') return 'ignored';
+      if (!acceptsRound(entry, results)) return 'invalid';
+      optimistic([entryId], 'removed', { type: 'respondRound', entryId, results: { ...results } });
+      return 'answered';
+    },
+    complete() {
+      return false;
+    },
+    dismiss(entryId) {
+      const entry = entryOf(entryId);
+      if (entry === undefined || entry.status === 'pending') return false;
+      optimistic([entryId], 'removed', { type: 'dismiss', entryId });
+      return true;
+    },
+    dismissNotice(noticeId) {
+      if (!snapshot.notices.some((notice) => notice.id === noticeId)) return false;
+      hiddenNotices.add(noticeId);
+      publish();
+      void command({ type: 'dismissNotice', noticeId }).then((outcome) => {
+        if (outcome !== undefined && 'ok' in outcome && outcome.ok) return;
+        hiddenNotices.delete(noticeId);
+        publish();
+      });
+      return true;
+    },
+    cancelAll(serverKey) {
+      const mine = snapshot.entries.filter((entry) => serverKey === undefined || entry.serverKey === serverKey);
+      if (mine.length === 0) return 0;
+      const count = mine.filter((entry) => entry.status === 'pending').length;
+      optimistic(
+        mine.map((entry) => entry.id),
+        'removed',
+        { type: 'cancelAll', ...(serverKey !== undefined && { serverKey }) },
+      );
+      return count;
+    },
+    subscribe(listener) {
+      const own = () => listener();
+      listeners.add(own);
+      return () => {
+        listeners.delete(own);
+      };
+    },
+    getSnapshot() {
+      return snapshot;
+    },
+    getDraft(entryId) {
+      return localDrafts.get(entryId)?.draft ?? (hasOwn(serverDrafts, entryId) ? serverDrafts[entryId] : undefined);
+    },
+    saveDraft(entryId, draft) {
+      const entry = entryOf(entryId);
+      if (entry === undefined || entry.status !== 'pending') return;
+      // Through JSON first: an emptied field (`undefined`) is absent, as the bridge keeps drafts.
+      const copy = JSON.parse(JSON.stringify(draft)) as Draft;
+      const text = canonicalJson(copy);
+      const local = localDrafts.get(entryId);
+      const stored = hasOwn(serverDrafts, entryId) ? canonicalJson(serverDrafts[entryId]) : undefined;
+      if ((local?.text ?? stored) === text) return;
+      clearTimeout(local?.timer);
+      // Coalesced: the draft goes out once the person pauses, not on every keystroke.
+      const timer = setTimeout(() => {
+        void command({ type: 'saveDraft', entryId, draft: copy });
+      }, draftDelayMs);
+      localDrafts.set(entryId, { draft: copy, text, timer });
+    },
+    close() {
+      stopped.abort();
+      for (const local of localDrafts.values()) clearTimeout(local.timer);
+    },
+  };
+}

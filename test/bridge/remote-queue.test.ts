@@ -1,0 +1,109 @@
+/**
+ * The remote queue against a bridge served by Node's `http` on 127.0.0.1 (`toNodeHandler`), in Node's own
+ * `fetch`: answers apply at once and reach the server's queue, a dropped stream comes back with
+ * `Last-Event-ID` and what changed meanwhile, and requests cannot be enqueued from the browser side.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import {
+  createElicitationBridge,
+  createRemoteElicitationQueue,
+  toNodeHandler,
+  type ElicitationBridge,
+  type RemoteElicitationQueue,
+} from '../../src/bridge/index.js';
+import type { ElicitationSnapshot } from '../../src/core/index.js';
+import { authorize, formRequest } from './helpers.js';
+
+let bridge: ElicitationBridge;
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  bridge = createElicitationBridge({ authorize, retryMs: 20, heartbeatMs: 60_000 });
+  server = createServer(toNodeHandler(bridge));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  bridge.close();
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+/** Resolves once the queue's snapshot satisfies `ready` (now or after a change). */
+function until(queue: RemoteElicitationQueue, ready: (snapshot: ElicitationSnapshot) => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (ready(queue.getSnapshot())) return resolve();
+    const stop = queue.subscribe(() => {
+      if (!ready(queue.getSnapshot())) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+const messages = (snapshot: ElicitationSnapshot) =>
+  snapshot.entries.map((entry) =>
+    entry.kind === 'single' && entry.prompt.mode === 'form' ? entry.prompt.request.message : '',
+  );
+
+describe('given a remote queue over loopback HTTP', () => {
+  test('an answer leaves the page at once and settles the request on the server', async () => {
+    const remote = createRemoteElicitationQueue({
+      url: `${base}/elicit`,
+      headers: { authorization: 'Bearer carol', origin: base },
+    });
+    const answer = bridge.queueFor('carol').enqueue(formRequest('Your city?'), { server: { name: 'weather' } });
+    await until(remote, (snapshot) => snapshot.entries.length === 1);
+    const entryId = remote.getSnapshot().entries[0]?.id ?? '';
+    const result = { action: 'accept' as const, content: { answer: 'Lima' } };
+    const statuses = [
+      remote.respond(entryId, { action: 'accept', content: { answer: 7 } }),
+      remote.respond(entryId, result),
+    ];
+    const shownAfter = remote.getSnapshot().entries.length;
+    const received = await answer;
+    remote.close();
+    expect({ statuses, shownAfter, received, again: remote.respond(entryId, result) }).toEqual({
+      statuses: ['invalid', 'answered'],
+      shownAfter: 0,
+      received: result,
+      again: 'ignored',
+    });
+    expect(() => remote.enqueue(formRequest('x'), { server: { name: 'page' } })).toThrow(
+      'A remote queue shows requests; they are enqueued on the server (bridge.queueFor)',
+    );
+  });
+
+  test('a dropped stream reconnects with Last-Event-ID and shows what arrived meanwhile, once', async () => {
+    const streamHeaders: (string | null)[] = [];
+    const recording: typeof fetch = (input, init) => {
+      if (init?.method === undefined) streamHeaders.push(new Headers(init?.headers).get('last-event-id'));
+      return fetch(input, init);
+    };
+    const remote = createRemoteElicitationQueue({
+      url: `${base}/elicit`,
+      headers: { authorization: 'Bearer dave', origin: base },
+      fetch: recording,
+    });
+    const queue = bridge.queueFor('dave');
+    void queue.enqueue(formRequest('First?'), { server: { name: 'weather' } });
+    await until(remote, (snapshot) => snapshot.entries.length === 1);
+    // Every open connection drops (the page's stream among them); two requests arrive meanwhile.
+    server.closeAllConnections();
+    void queue.enqueue(formRequest('Second?'), { server: { name: 'weather' } });
+    void queue.enqueue(formRequest('Third?'), { server: { name: 'weather' } });
+    await until(remote, (snapshot) => snapshot.entries.length === 3);
+    const shown = messages(remote.getSnapshot());
+    remote.close();
+    expect({
+      shown,
+      first: streamHeaders[0],
+      resumedWithAnId: typeof streamHeaders[1] === 'string' && streamHeaders[1] !== '',
+    }).toEqual({ shown: ['First?', 'Second?', 'Third?'], first: null, resumedWithAnId: true });
+  });
+});
