@@ -35,17 +35,14 @@ import {
 } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, test } from 'vitest';
 import * as z from 'zod';
-
 import {
   createElicitationQueue,
-  initialDraft,
-  submitDraft,
   type Draft,
   type ElicitationEntry,
   type ElicitationQueue,
-  type ElicitResult,
 } from '../../src/core/index.js';
 import { attachElicitation, elicitationCapabilities } from '../../src/sdk/index.js';
+import { fill, person, when } from './scripted-person.js';
 
 // ---------------------------------------------------------------------------------------------
 // A 2025-11-25 server (SDK 1.32.2) whose tools elicit, on 127.0.0.1
@@ -209,52 +206,6 @@ async function callAsk(client: MCPClient, args: { params: object; abortKey?: str
 // ---------------------------------------------------------------------------------------------
 // A scripted person
 // ---------------------------------------------------------------------------------------------
-
-/** Calls `decide` once per new pending entry; `undefined` leaves the entry alone. */
-function person(
-  queue: ElicitationQueue,
-  decide: (entry: ElicitationEntry) => ElicitResult | undefined,
-): { stop(): void; seen: ElicitationEntry[] } {
-  const seen: ElicitationEntry[] = [];
-  const handled = new Set<string>();
-  const look = () => {
-    for (const entry of queue.getSnapshot().entries) {
-      if (entry.status !== 'pending' || handled.has(entry.id)) continue;
-      handled.add(entry.id);
-      seen.push(entry);
-      const answer = decide(entry);
-      if (answer !== undefined) expect(queue.respond(entry.id, answer)).toBe('answered');
-    }
-  };
-  const stop = queue.subscribe(look);
-  look();
-  return { stop, seen };
-}
-
-/** Resolves when the snapshot satisfies `predicate` (checked on every change; no polling). */
-function when(queue: ElicitationQueue, predicate: (queue: ElicitationQueue) => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    if (predicate(queue)) {
-      resolve();
-      return;
-    }
-    const stop = queue.subscribe(() => {
-      if (predicate(queue)) {
-        stop();
-        resolve();
-      }
-    });
-  });
-}
-
-/** The form a person fills: the defaults, then what they type. */
-function fill(entry: ElicitationEntry, typed: Draft): ElicitResult {
-  if (entry.kind !== 'single' || entry.prompt.mode !== 'form') throw new Error('expected a single form entry');
-  const schema = entry.prompt.request.requestedSchema;
-  const submitted = submitDraft(schema, { ...initialDraft(schema), ...typed });
-  if (!submitted.ok) throw new Error(`the person made a mistake: ${JSON.stringify(submitted.errors)}`);
-  return submitted.result;
-}
 
 /** Responses (results or errors) the server received for the given request ids. */
 function responsesFor(received: readonly JSONRPCMessage[], ids: readonly (string | number)[]): JSONRPCMessage[] {

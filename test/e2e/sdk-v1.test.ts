@@ -34,17 +34,9 @@ import type {
 import { afterEach, describe, expect, test } from 'vitest';
 import * as z from 'zod';
 
-import {
-  createElicitationQueue,
-  initialDraft,
-  submitDraft,
-  type Draft,
-  type ElicitationEntry,
-  type ElicitationQueue,
-  type ElicitResult,
-  type RequestedSchema,
-} from '../../src/core/index.js';
+import { createElicitationQueue, type Draft, type ElicitationQueue } from '../../src/core/index.js';
 import { attachElicitation } from '../../src/sdk/index.js';
+import { fill, person, when } from './scripted-person.js';
 
 // ---------------------------------------------------------------------------------------------
 // A server whose tools elicit, and a connected client
@@ -199,52 +191,6 @@ async function callAsk(
 // ---------------------------------------------------------------------------------------------
 // A scripted person: watches the queue, answers each new pending entry once
 // ---------------------------------------------------------------------------------------------
-
-/** Calls `decide` once per new pending entry; `undefined` leaves the entry alone. */
-function person(
-  queue: ElicitationQueue,
-  decide: (entry: ElicitationEntry) => ElicitResult | undefined,
-): { stop(): void; seen: ElicitationEntry[] } {
-  const seen: ElicitationEntry[] = [];
-  const handled = new Set<string>();
-  const look = () => {
-    for (const entry of queue.getSnapshot().entries) {
-      if (entry.status !== 'pending' || handled.has(entry.id)) continue;
-      handled.add(entry.id);
-      seen.push(entry);
-      const answer = decide(entry);
-      if (answer !== undefined) expect(queue.respond(entry.id, answer)).toBe('answered');
-    }
-  };
-  const stop = queue.subscribe(look);
-  look();
-  return { stop, seen };
-}
-
-/** Resolves when the snapshot satisfies `predicate` (checked on every change; no polling). */
-function when(queue: ElicitationQueue, predicate: (queue: ElicitationQueue) => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    if (predicate(queue)) {
-      resolve();
-      return;
-    }
-    const stop = queue.subscribe(() => {
-      if (predicate(queue)) {
-        stop();
-        resolve();
-      }
-    });
-  });
-}
-
-/** The form a person fills: the defaults, then what they type. */
-function fill(entry: ElicitationEntry, typed: Draft): ElicitResult {
-  if (entry.kind !== 'single' || entry.prompt.mode !== 'form') throw new Error('expected a single form entry');
-  const schema: RequestedSchema = entry.prompt.request.requestedSchema;
-  const submitted = submitDraft(schema, { ...initialDraft(schema), ...typed });
-  if (!submitted.ok) throw new Error(`the person made a mistake: ${JSON.stringify(submitted.errors)}`);
-  return submitted.result;
-}
 
 /** Request ids of the `elicitation/create` requests the client received. */
 function elicitationIds(messages: readonly JSONRPCMessage[]): (string | number)[] {
