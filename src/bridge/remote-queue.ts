@@ -12,9 +12,9 @@ import {
   type ElicitationSnapshot,
   type RespondStatus,
 } from '../core/index.js';
-import { normalizeResult } from '../core/internal.js';
-import { hasOwn, isRecord, ownValue } from '../shared/path.js';
-import { randomId } from './broker.js';
+import { answerOf, roundAnswerOf } from '../core/internal.js';
+import { hasOwn } from '../shared/path.js';
+import { randomId } from '../shared/random-id.js';
 import { readSse } from './sse.js';
 import { BRIDGE_HEADER, canonicalJson, readView, type BridgeCommand, type BridgeOutcome } from './wire.js';
 
@@ -57,23 +57,6 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
       { once: true },
     );
   });
-}
-
-/** Whether the queue would take `result` for `entry` (the same rules as the local queue's `respond`). */
-function accepts(entry: ElicitationEntry, result: unknown): boolean {
-  if (entry.kind === 'round') {
-    const action = isRecord(result) ? ownValue(result, 'action') : undefined;
-    return action === 'decline' || action === 'cancel';
-  }
-  return normalizeResult(entry.prompt, result) !== undefined;
-}
-
-function acceptsRound(entry: ElicitationEntry, results: unknown): boolean {
-  if (entry.kind !== 'round' || !isRecord(results)) return false;
-  if (Object.keys(results).length !== entry.prompts.length) return false;
-  return entry.prompts.every(
-    (prompt) => hasOwn(results, prompt.key) && normalizeResult(prompt, ownValue(results, prompt.key)) !== undefined,
-  );
 }
 
 /**
@@ -251,7 +234,7 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
     respond(entryId, result): RespondStatus {
       const entry = entryOf(entryId);
       if (entry === undefined || entry.status !== 'pending') return 'ignored';
-      if (!accepts(entry, result)) return 'invalid';
+      if (answerOf(entry, result) === undefined) return 'invalid';
       const waits =
         entry.kind === 'single' &&
         entry.prompt.mode === 'url' &&
@@ -263,7 +246,7 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
     respondRound(entryId, results) {
       const entry = entryOf(entryId);
       if (entry === undefined || entry.status !== 'pending') return 'ignored';
-      if (!acceptsRound(entry, results)) return 'invalid';
+      if (roundAnswerOf(entry, results) === undefined) return 'invalid';
       optimistic([entryId], 'removed', { type: 'respondRound', entryId, results: { ...results } });
       return 'answered';
     },

@@ -2,7 +2,8 @@
  * What travels between the bridge and the browser: the commands a POST carries, their outcomes, and the
  * view an event carries. Both ends read the other's JSON as untrusted.
  */
-import type { Draft, DraftValue, ElicitationEntry, ElicitationNotice, RespondStatus } from '../core/index.js';
+import type { Draft, ElicitationEntry, ElicitationNotice, RespondStatus } from '../core/index.js';
+import { isDraftValue } from '../core/internal.js';
 import { hasOwn, isRecord, jsonText, ownValue, setOwn } from '../shared/path.js';
 
 /** The header every POST must carry: a cross-site HTML form cannot set it, and a cross-site fetch needs CORS. */
@@ -30,12 +31,6 @@ export interface BridgeView {
   readonly notices: readonly ElicitationNotice[];
   /** The person's unsent form drafts, by entry id. */
   readonly drafts: Readonly<Record<string, Draft>>;
-}
-
-function isDraftValue(value: unknown): value is DraftValue {
-  if (typeof value === 'string' || typeof value === 'boolean') return true;
-  if (typeof value === 'number') return Number.isFinite(value);
-  return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
 /** A JSON object of draft values, or `undefined`. */

@@ -28,6 +28,13 @@ import { checkValue, optionValues, REQUIRED, type ValueIssue } from './value.js'
 /** What one field holds while the form is open. Number fields may hold the text typed so far. */
 export type DraftValue = string | number | boolean | string[];
 
+/** A value of draft (and `content`) shape: text, a finite number, a boolean, or a list of texts. */
+export function isDraftValue(value: unknown): value is DraftValue {
+  if (typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
 /** The form's state: a value per property key; an absent key means "not answered". */
 export type Draft = { [key: string]: DraftValue | undefined };
 

@@ -6,6 +6,7 @@
 import { hasOwn, setOwn } from '../shared/path.js';
 import {
   answerField,
+  isDraftValue,
   initialDraft,
   SCHEMA_REFUSED,
   submitDraft,
@@ -127,12 +128,6 @@ export interface ElicitationFormModelOptions {
    * shape are dropped; what is kept is judged like typed input, on Accept.
    */
   initialDraft?: Readonly<Draft> | undefined;
-}
-
-function isDraftValue(value: unknown): value is DraftValue {
-  if (typeof value === 'string' || typeof value === 'boolean') return true;
-  if (typeof value === 'number') return Number.isFinite(value);
-  return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
 /** The kept part of a seeded draft: only the form's keys, only draft-shaped values, copied. */

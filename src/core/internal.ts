@@ -6,7 +6,8 @@
 export type { FormRequestReading } from './request.js';
 export { canAnswer, readFormRequest, requestMessage, toPrompt } from './request.js';
 export { parseCached } from './schema.js';
-export { normalizeResult } from './queue.js';
+export { answerOf, roundAnswerOf } from './queue.js';
 export { readForm } from './form-model.js';
 export { codePointName, hasHiddenCharacters, isolateText, revealHidden, splitHidden } from './visible-text.js';
 export { readNumberText } from '../shared/numbers.js';
+export { isDraftValue } from './draft.js';

@@ -18,10 +18,11 @@ import type {
   ElicitationSnapshot,
   RoundPrompt,
 } from './queue-types.js';
+import { isDraftValue } from './draft.js';
 import { toPrompt } from './request.js';
 import { parseCached } from './schema.js';
 import { isPatternEngineLoaded, loadPatternEngine } from '../shared/pattern-engine.js';
-import type { ElicitContent, ElicitResult, ElicitValue } from './types.js';
+import type { ElicitContent, ElicitResult } from './types.js';
 import { validateElicitContent } from './validate.js';
 
 /** Longest delay `setTimeout` honours (2^31 − 1 ms); longer ones fire at once. */
@@ -41,17 +42,8 @@ interface Live {
   detach(): void;
 }
 
-function isElicitValue(value: unknown): value is ElicitValue {
-  if (typeof value === 'string' || typeof value === 'boolean') return true;
-  if (typeof value === 'number') return Number.isFinite(value);
-  return Array.isArray(value) && value.every((item) => typeof item === 'string');
-}
-
-/**
- * The result rebuilt from what the UI gave; `undefined` when it is refused. The bridge's remote queue
- * judges an answer with it before sending, so both queues refuse the same answers.
- */
-export function normalizeResult(prompt: ElicitationPrompt, result: unknown): ElicitResult | undefined {
+/** The result rebuilt from what the UI gave; `undefined` when it is refused. */
+function normalizeResult(prompt: ElicitationPrompt, result: unknown): ElicitResult | undefined {
   if (!isRecord(result)) return undefined;
   const action = ownValue(result, 'action');
   if (!ACTIONS.has(action)) return undefined;
@@ -66,7 +58,7 @@ export function normalizeResult(prompt: ElicitationPrompt, result: unknown): Eli
       for (const key of Object.keys(content)) {
         const value = content[key];
         // The SDKs' ElicitResult schema refuses null and objects, even under keys the schema lacks.
-        if (!isElicitValue(value)) return undefined;
+        if (!isDraftValue(value)) return undefined;
         setOwn(copy, key, Array.isArray(value) ? [...value] : value);
       }
       if (validateElicitContent(prompt.request.requestedSchema, copy).length > 0) return undefined;
@@ -80,6 +72,36 @@ export function normalizeResult(prompt: ElicitationPrompt, result: unknown): Eli
     default:
       return prompt satisfies never;
   }
+}
+
+/**
+ * What `respond(entry.id, result)` settles `entry` with, one result per prompt; `undefined` when the queue
+ * refuses it. A round takes only `decline` or `cancel` here, for all its prompts. The bridge's remote
+ * queue judges with this and `roundAnswerOf` before sending, so both queues refuse the same answers.
+ */
+export function answerOf(entry: ElicitationEntry, result: unknown): ElicitResult[] | undefined {
+  if (entry.kind === 'single') {
+    const one = normalizeResult(entry.prompt, result);
+    return one && [one];
+  }
+  const action = isRecord(result) ? ownValue(result, 'action') : undefined;
+  if (action !== 'decline' && action !== 'cancel') return undefined;
+  const all: Record<string, unknown> = {};
+  for (const prompt of entry.prompts) setOwn(all, prompt.key, result);
+  return roundAnswerOf(entry, all);
+}
+
+/** What `respondRound(entry.id, results)` settles `entry` with, in prompt order; `undefined` when refused. */
+export function roundAnswerOf(entry: ElicitationEntry, results: unknown): ElicitResult[] | undefined {
+  if (entry.kind !== 'round' || !isRecord(results)) return undefined;
+  if (Object.keys(results).length !== entry.prompts.length) return undefined;
+  const answers: ElicitResult[] = [];
+  for (const prompt of entry.prompts) {
+    const one = hasOwn(results, prompt.key) ? normalizeResult(prompt, ownValue(results, prompt.key)) : undefined;
+    if (one === undefined) return undefined;
+    answers.push(one);
+  }
+  return answers;
 }
 
 function hasPattern(prompt: ElicitationPrompt): boolean {
@@ -337,19 +359,13 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
       const live = byId.get(entryId);
       if (live === undefined || live.settled) return 'ignored';
       const { entry } = live;
-      if (entry.kind === 'round') {
-        const action = isRecord(result) ? ownValue(result, 'action') : undefined;
-        if (action !== 'decline' && action !== 'cancel') return 'invalid';
-        const all: Record<string, ElicitResult> = {};
-        for (const prompt of entry.prompts) setOwn(all, prompt.key, result);
-        return queue.respondRound(entryId, all);
-      }
-      const normalized = normalizeResult(entry.prompt, result);
-      if (normalized === undefined) return 'invalid';
-      settle(live, [normalized]);
+      const answers = answerOf(entry, result);
+      if (answers === undefined) return 'invalid';
+      settle(live, answers);
       const waitsForCompletion =
+        entry.kind === 'single' &&
         entry.prompt.mode === 'url' &&
-        normalized.action === 'accept' &&
+        answers[0]?.action === 'accept' &&
         entry.prompt.request.elicitationId !== undefined;
       if (waitsForCompletion) live.entry = Object.freeze({ ...entry, status: 'consented' });
       else remove(live);
@@ -360,17 +376,9 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     respondRound(entryId, results) {
       const live = byId.get(entryId);
       if (live === undefined || live.settled) return 'ignored';
-      const { entry } = live;
-      if (entry.kind !== 'round' || !isRecord(results)) return 'invalid';
-      if (Object.keys(results).length !== entry.prompts.length) return 'invalid';
-      const normalized: ElicitResult[] = [];
-      for (const prompt of entry.prompts) {
-        if (!hasOwn(results, prompt.key)) return 'invalid';
-        const one = normalizeResult(prompt, ownValue(results, prompt.key));
-        if (one === undefined) return 'invalid';
-        normalized.push(one);
-      }
-      settle(live, normalized);
+      const answers = roundAnswerOf(live.entry, results);
+      if (answers === undefined) return 'invalid';
+      settle(live, answers);
       remove(live);
       publish();
       return 'answered';
