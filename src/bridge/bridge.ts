@@ -14,7 +14,8 @@ import {
   type ElicitResult,
 } from '../core/index.js';
 import { jsonText } from '../shared/path.js';
-import { createInProcessBroker, randomId, type BridgePart, type BrokerView, type ElicitationBroker } from './broker.js';
+import { createInProcessBroker, type BridgePart, type BrokerView, type ElicitationBroker } from './broker.js';
+import { randomId } from '../shared/random-id.js';
 import { BRIDGE_HEADER, canonicalJson, readCommand, type BridgeCommand, type BridgeOutcome } from './wire.js';
 
 /** Options of `createElicitationBridge`. */

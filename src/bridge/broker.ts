@@ -6,6 +6,7 @@
  * channel per instance, the version from `INCR`).
  */
 import type { Draft, ElicitationEntry, ElicitationNotice } from '../core/index.js';
+import { randomId } from '../shared/random-id.js';
 import type { BridgeCommand, BridgeOutcome } from './wire.js';
 
 /** One instance's part of a principal's view. Plain JSON, so a broker may store it anywhere. */
@@ -46,12 +47,6 @@ export interface ElicitationBroker {
   serve(instanceId: string, execute: CommandExecutor): () => void;
   /** Runs `command` on the instance holding its entry; `undefined` when no such instance serves. */
   route(instanceId: string, principal: string, command: BridgeCommand): Promise<BridgeOutcome | undefined>;
-}
-
-/** A random id of `words` × 32 bits, base 36: unguessable, from the Web Crypto API only. */
-export function randomId(words = 4): string {
-  const bits = globalThis.crypto.getRandomValues(new Uint32Array(words));
-  return [...bits].map((part) => part.toString(36).padStart(7, '0')).join('');
 }
 
 /**

@@ -13,6 +13,7 @@ import type {
 import type { ElicitationQueue, ElicitationServer } from '../core/index.js';
 import {
   attachmentKey,
+  completeElicitation,
   readCancellation,
   serverIdentity,
   stoppedWaiting,
@@ -79,10 +80,8 @@ function elicitationRequest(message: unknown): { id: RequestId; params: unknown 
   return { id, params: message['params'] };
 }
 
-function readCompletion(message: unknown): { elicitationId: unknown } | undefined {
-  if (!isRecord(message) || message['method'] !== 'notifications/elicitation/complete') return undefined;
-  const params = message['params'];
-  return { elicitationId: isRecord(params) ? params['elicitationId'] : undefined };
+function isCompletion(message: unknown): message is { params?: unknown } {
+  return isRecord(message) && message['method'] === 'notifications/elicitation/complete';
 }
 
 /** Routes every elicitation of an `@ai-sdk/mcp` client created with `elicitationCapabilities()` to `queue`. */
@@ -158,10 +157,8 @@ export function attachElicitationAiSdk(
       serving.get(cancellation.requestId)?.abort(cancellation.reason);
       return;
     }
-    const completion = readCompletion(message);
-    if (completion !== undefined) {
-      // Unknown, repeated or malformed ids are ignored (SPEC §3).
-      if (typeof completion.elicitationId === 'string') queue.complete(completion.elicitationId, serverKey);
+    if (isCompletion(message)) {
+      completeElicitation(queue, message.params, serverKey);
       return;
     }
     previousMessage?.(message);

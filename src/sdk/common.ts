@@ -1,6 +1,7 @@
 /** What both SDK adapters share. No SDK import here. */
-import type { ElicitationServer } from '../core/index.js';
+import type { ElicitationQueue, ElicitationServer } from '../core/index.js';
 import { isRecord } from '../shared/path.js';
+import { randomId } from '../shared/random-id.js';
 
 /** Options of `attachElicitation`. */
 export interface AttachElicitationOptions {
@@ -34,8 +35,7 @@ export function serverIdentity(
 export function attachmentKey(options: AttachElicitationOptions): string {
   const id = options.server?.id;
   if (id !== undefined) return id;
-  const bits = globalThis.crypto.getRandomValues(new Uint32Array(3));
-  return `connection-${[...bits].map((part) => part.toString(36)).join('-')}`;
+  return `connection-${randomId(3, '-')}`;
 }
 
 export function withKey(detach: () => void, serverKey: string): DetachElicitation {
@@ -73,4 +73,13 @@ export function readCancellation(message: unknown): { requestId: RequestId; reas
   const requestId = params['requestId'];
   if (typeof requestId !== 'string' && typeof requestId !== 'number') return undefined;
   return { requestId, reason: params['reason'] };
+}
+
+/**
+ * Marks this attachment's consented URL entry completed, from the params of
+ * `notifications/elicitation/complete`; unknown, repeated or malformed ids are ignored (SPEC §3).
+ */
+export function completeElicitation(queue: ElicitationQueue, params: unknown, serverKey: string): void {
+  const elicitationId = isRecord(params) ? params['elicitationId'] : undefined;
+  if (typeof elicitationId === 'string') queue.complete(elicitationId, serverKey);
 }

@@ -9,6 +9,7 @@ import {
   assertNotConnected,
   ELICITATION_CAPABILITIES,
   attachmentKey,
+  completeElicitation,
   readCancellation,
   serverIdentity,
   stoppedWaiting,
@@ -17,7 +18,6 @@ import {
   type DetachElicitation,
   type RequestId,
 } from './common.js';
-import { isRecord } from '../shared/path.js';
 
 /** The 1.x `Client` (`@modelcontextprotocol/sdk/client/index.js`). */
 export type ClientV1 = Client;
@@ -86,10 +86,7 @@ export function attachElicitationV1(
       await previousNotification?.(notification);
       return;
     }
-    const params: unknown = notification.params;
-    const elicitationId = isRecord(params) ? params['elicitationId'] : undefined;
-    // Unknown, repeated or malformed ids are ignored (SPEC §3).
-    if (typeof elicitationId === 'string') queue.complete(elicitationId, serverKey);
+    completeElicitation(queue, notification.params, serverKey);
   };
 
   // Sees every message before the SDK does, on each transport this client connects to.

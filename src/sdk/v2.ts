@@ -9,13 +9,14 @@ import {
   assertNotConnected,
   ELICITATION_CAPABILITIES,
   attachmentKey,
+  completeElicitation,
   serverIdentity,
   stoppedWaiting,
   withKey,
   type AttachElicitationOptions,
   type DetachElicitation,
 } from './common.js';
-import { isRecord, setOwn } from '../shared/path.js';
+import { setOwn } from '../shared/path.js';
 
 /** The 2.x `Client` (`@modelcontextprotocol/client`). */
 export type ClientV2 = Client;
@@ -112,9 +113,7 @@ export function attachElicitationV2(
   });
 
   client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
-    const params: unknown = notification.params;
-    const elicitationId = isRecord(params) ? params['elicitationId'] : undefined;
-    if (typeof elicitationId === 'string') queue.complete(elicitationId, serverKey);
+    completeElicitation(queue, notification.params, serverKey);
   });
 
   return withKey(() => {
