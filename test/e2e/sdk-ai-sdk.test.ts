@@ -204,7 +204,7 @@ async function callAsk(client: MCPClient, args: { params: object; abortKey?: str
 }
 
 // ---------------------------------------------------------------------------------------------
-// A scripted person
+// What crossed the wire
 // ---------------------------------------------------------------------------------------------
 
 /** Responses (results or errors) the server received for the given request ids. */

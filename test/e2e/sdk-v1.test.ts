@@ -189,7 +189,7 @@ async function callAsk(
 }
 
 // ---------------------------------------------------------------------------------------------
-// A scripted person: watches the queue, answers each new pending entry once
+// What crossed the wire
 // ---------------------------------------------------------------------------------------------
 
 /** Request ids of the `elicitation/create` requests the client received. */
