@@ -13,6 +13,7 @@
  * - Multi-selects leave as `string[]` in option order, whatever order they were ticked in.
  * - A `date-time` typed as a local `YYYY-MM-DDTHH:MM[:SS]` gets the local offset of that instant
  *   (DST-aware); a local time that does not exist (a DST gap) is an error.
+ * - The root's `minProperties` and `maxProperties` count the answers sent (a form-wide error, field `""`).
  * - Keys not in the schema are dropped; `__proto__` and `constructor` are ordinary keys (an
  *   optional `constructor` is asked for as required: see the `inherited-key` problem).
  */
@@ -23,7 +24,7 @@ import { hasOwn, isRecord, quoteShort, setOwn } from '../shared/path.js';
 import type { FieldError } from './problems.js';
 import { parseCached } from './schema.js';
 import type { ElicitContent, ElicitResult, ElicitValue, RequestedSchema } from './types.js';
-import { checkValue, optionValues, REQUIRED, type ValueIssue } from './value.js';
+import { checkAnswerCount, checkValue, optionValues, REQUIRED, type ValueIssue } from './value.js';
 
 /** What one field holds while the form is open. Number fields may hold the text typed so far. */
 export type DraftValue = string | number | boolean | string[];
@@ -138,6 +139,9 @@ export function submitDraft(schema: RequestedSchema, draft: Draft): SubmitResult
     if (!answer.ok) errors.push({ field: field.key, ...answer.issue });
     else if (answer.value !== undefined) setOwn(content, field.key, answer.value);
   }
+  // Counted once every field is right: until then the number of answers is still moving.
+  const count = errors.length === 0 ? checkAnswerCount(parsed, Object.keys(content).length) : undefined;
+  if (count) errors.push(count);
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, result: { action: 'accept', content } };
 }

@@ -3,8 +3,8 @@
  * with a path; never throws. What makes an answer impossible or ambiguous refuses the form; what only
  * loses a convenience (a bad `default`: SEP-1034 lets clients ignore defaults) is a warning.
  */
-import type { Field, MultiSelectField, Option, SingleSelectField } from './fields.js';
-import { STRING_FORMATS } from '../shared/formats.js';
+import type { Field, MultiSelectField, Option, OptionSpelling, SingleSelectField } from './fields.js';
+import { codePointLength, matchesFormat, STRING_FORMATS } from '../shared/formats.js';
 import { defined, hasOwn, isRecord, joinPath, quoteShort } from '../shared/path.js';
 import { WARNING_PROBLEM_CODES, type SchemaProblem, type SchemaProblemCode } from './problems.js';
 import type { StringFormat } from './types.js';
@@ -24,6 +24,10 @@ export type ParseResult =
       fields: Field[];
       /** Problems that were ignored to keep the form usable. */
       warnings: SchemaProblem[];
+      /** The root's `minProperties`: the answer must hold at least this many fields. */
+      minProperties?: number;
+      /** The root's `maxProperties`: the answer may hold at most this many fields. */
+      maxProperties?: number;
     }
   | {
       ok: false;
@@ -33,7 +37,11 @@ export type ParseResult =
 
 const WARNINGS: ReadonlySet<SchemaProblemCode> = new Set(WARNING_PROBLEM_CODES);
 
-/** Keywords that never affect validation and are never worth a warning. */
+/**
+ * Keywords that never change the server's verdict, wherever they stand: 2020-12's meta-data and content
+ * vocabularies (annotations only, Ajv checks neither), definitions that nothing references without a
+ * `$ref` (which is warned), and `type`, which each level reads itself.
+ */
 const ANNOTATIONS = new Set([
   'title',
   'description',
@@ -46,15 +54,51 @@ const ANNOTATIONS = new Set([
   'writeOnly',
   '$id',
   '$schema',
+  'contentEncoding',
+  'contentMediaType',
+  'contentSchema',
+  '$defs',
+  'definitions',
 ]);
 
+/** What a text field, a single select and a multi-select's `items` check on their text (`readTextRules`). */
+const TEXT_RULES = ['minLength', 'maxLength', 'format', 'pattern'] as const;
+
 const KNOWN_BY_TYPE: Record<string, ReadonlySet<string>> = {
-  string: new Set(['minLength', 'maxLength', 'format', 'pattern', 'enum', 'enumNames', 'oneOf', 'anyOf']),
+  string: new Set([...TEXT_RULES, 'enum', 'enumNames', 'oneOf', 'anyOf']),
   number: new Set(['minimum', 'maximum']),
   integer: new Set(['minimum', 'maximum']),
   boolean: new Set(),
   array: new Set(['items', 'minItems', 'maxItems', 'uniqueItems']),
 };
+
+/** What the kit checks in a multi-select's `items`. */
+const KNOWN_IN_ITEMS: ReadonlySet<string> = new Set([...TEXT_RULES, 'enum', 'oneOf', 'anyOf']);
+
+/** What the kit checks in one titled option `{ const, title }`. */
+const KNOWN_IN_OPTION: ReadonlySet<string> = new Set(['const']);
+
+/** What the kit checks at the root (`additionalProperties` only as `true`, `false` or `{}`: see `parse`). */
+const KNOWN_AT_ROOT: ReadonlySet<string> = new Set([
+  'properties',
+  'required',
+  'additionalProperties',
+  'minProperties',
+  'maxProperties',
+]);
+
+/**
+ * The dialects the SDK servers' validators know (2.x picks its engine by `$schema` and fails every answer
+ * to a schema that names another; 1.x reads all with one engine). A trailing `#` is ignored.
+ */
+const KNOWN_DIALECTS = new Set(
+  [
+    'json-schema.org/draft/2020-12/schema',
+    'json-schema.org/draft/2019-09/schema',
+    'json-schema.org/draft-07/schema',
+    'json-schema.org/draft-06/schema',
+  ].flatMap((address) => [`https://${address}`, `http://${address}`]),
+);
 
 class Problems {
   readonly list: SchemaProblem[] = [];
@@ -148,8 +192,13 @@ function readAnnotations(
   return out;
 }
 
-function warnUnchecked(schema: Record<string, unknown>, type: string, path: string, problems: Problems): void {
-  const known = KNOWN_BY_TYPE[type];
+/** Warns about every keyword of `schema` that may constrain the answer and that the kit does not check (`known`). */
+function warnUnchecked(
+  schema: Record<string, unknown>,
+  known: ReadonlySet<string> | undefined,
+  path: string,
+  problems: Problems,
+): void {
   for (const keyword of Object.keys(schema)) {
     if (ANNOTATIONS.has(keyword) || known?.has(keyword) || keyword.startsWith('x-')) continue;
     problems.add(
@@ -158,6 +207,90 @@ function warnUnchecked(schema: Record<string, unknown>, type: string, path: stri
       `${keyword} is not part of the MCP elicitation schema; the kit keeps it but does not check it, so the server may still refuse an answer.`,
     );
   }
+}
+
+/** The rules a text value must follow: a text field's, a single select's, or a multi-select's `items`'. */
+interface TextRules {
+  format?: StringFormat;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+}
+
+function readTextRules(schema: Record<string, unknown>, path: string, problems: Problems): TextRules {
+  let format: StringFormat | undefined;
+  if (hasOwn(schema, 'format')) {
+    if (STRING_FORMATS.includes(schema.format as StringFormat)) format = schema.format as StringFormat;
+    else
+      problems.add(
+        joinPath(path, 'format'),
+        'format-unknown',
+        `format ${quoteShort(schema.format)} is not one the spec allows (email, uri, date, date-time).`,
+      );
+  }
+  const [minLength, maxLength] = readBounds(schema, ['minLength', 'maxLength'], path, problems, true, 'text');
+  let pattern: string | undefined;
+  if (hasOwn(schema, 'pattern')) {
+    try {
+      if (typeof schema.pattern !== 'string') throw new TypeError('not text');
+      // Compiled, never run: whether the text fits is the linear-time engine's question
+      // (`checkValue`); this only asks whether the pattern is ECMAScript with the `u` flag.
+      new RegExp(schema.pattern, 'u');
+      if (schema.pattern.length <= MAX_PATTERN_LENGTH) pattern = schema.pattern;
+      else
+        problems.add(
+          joinPath(path, 'pattern'),
+          'pattern-invalid',
+          `pattern is longer than ${MAX_PATTERN_LENGTH} characters; the kit does not check it.`,
+        );
+    } catch {
+      problems.add(
+        joinPath(path, 'pattern'),
+        'pattern-invalid',
+        'pattern is not a valid regular expression; the kit does not check it.',
+      );
+    }
+  }
+  return defined({ format, minLength, maxLength, pattern });
+}
+
+/** Why `value` breaks a rule the kit checks when it reads the schema (a `pattern` is checked on Accept). */
+function ruleBroken(value: string, { format, minLength, maxLength }: TextRules): string | undefined {
+  const length = codePointLength(value);
+  if (minLength !== undefined && length < minLength) return `is shorter than minLength ${minLength}`;
+  if (maxLength !== undefined && length > maxLength) return `is longer than maxLength ${maxLength}`;
+  if (format !== undefined && !matchesFormat(format, value)) return `is not a valid ${format}`;
+  return undefined;
+}
+
+/**
+ * The options that can pass `rules`: the server refuses any other, so it is not offered (one warning
+ * each); when none is left the form is refused.
+ */
+function keepFitting<T extends { spelling: OptionSpelling; options: Option[] }>(
+  listed: T,
+  rules: TextRules,
+  path: string,
+  problems: Problems,
+): T | undefined {
+  if (rules.format === undefined && rules.minLength === undefined && rules.maxLength === undefined) return listed;
+  const options = listed.options.filter((option, index) => {
+    const broken = ruleBroken(option.value, rules);
+    if (broken === undefined) return true;
+    problems.add(
+      joinPath(joinPath(path, listed.spelling), index),
+      'option-unacceptable',
+      `The option ${quoteShort(option.value)} ${broken}, so the server would refuse it; it is not offered.`,
+    );
+    return false;
+  });
+  if (options.length > 0) return { ...listed, options };
+  problems.add(
+    joinPath(path, listed.spelling),
+    'options-invalid',
+    'No option fits the rules of this field (minLength, maxLength, format), so no choice could be accepted.',
+  );
+  return undefined;
 }
 
 /**
@@ -197,6 +330,7 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
       }
       value = entry.const;
       title = entry.title;
+      warnUnchecked(entry, KNOWN_IN_OPTION, optionPath(index), problems);
     }
     if (typeof value !== 'string') {
       problems.add(valuePath(index), 'option-not-string', `Options must be text; ${describeJson(value)} is not.`);
@@ -284,7 +418,7 @@ function readMultiSelect(
   schema: Record<string, unknown>,
   path: string,
   problems: Problems,
-): Pick<MultiSelectField, 'variant' | 'spelling' | 'options'> | undefined {
+): Pick<MultiSelectField, 'variant' | 'spelling' | 'options' | 'pattern'> | undefined {
   const itemsPath = joinPath(path, 'items');
   const items = schema.items;
   if (!isRecord(items)) {
@@ -320,7 +454,11 @@ function readMultiSelect(
     );
     return undefined;
   }
-  return readListedOptions(items, itemsPath, problems);
+  warnUnchecked(items, KNOWN_IN_ITEMS, itemsPath, problems);
+  const rules = readTextRules(items, itemsPath, problems);
+  const listed = readListedOptions(items, itemsPath, problems);
+  const select = listed && keepFitting(listed, rules, itemsPath, problems);
+  return select && { ...select, ...defined({ pattern: rules.pattern }) };
 }
 
 const PROPERTY_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array']);
@@ -351,49 +489,19 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
     return undefined;
   }
   const base = { key, ...readAnnotations(key, schema, path, problems), required };
-  warnUnchecked(schema, type, path, problems);
+  warnUnchecked(schema, KNOWN_BY_TYPE[type], path, problems);
   const before = problems.list.length;
   let field: Field | undefined;
   switch (type) {
     case 'string': {
       if (hasOwn(schema, 'enum') || hasOwn(schema, 'oneOf') || hasOwn(schema, 'anyOf')) {
-        const select = readSingleSelect(schema, path, problems);
-        field = select && { ...base, kind: 'single-select', ...select };
+        const rules = readTextRules(schema, path, problems);
+        const listed = readSingleSelect(schema, path, problems);
+        const select = listed && keepFitting(listed, rules, path, problems);
+        field = select && { ...base, kind: 'single-select', ...select, ...defined({ pattern: rules.pattern }) };
         break;
       }
-      let format: StringFormat | undefined;
-      if (hasOwn(schema, 'format')) {
-        if (STRING_FORMATS.includes(schema.format as StringFormat)) format = schema.format as StringFormat;
-        else
-          problems.add(
-            joinPath(path, 'format'),
-            'format-unknown',
-            `format ${quoteShort(schema.format)} is not one the spec allows (email, uri, date, date-time).`,
-          );
-      }
-      const [minLength, maxLength] = readBounds(schema, ['minLength', 'maxLength'], path, problems, true, 'text');
-      let pattern: string | undefined;
-      if (hasOwn(schema, 'pattern')) {
-        try {
-          if (typeof schema.pattern !== 'string') throw new TypeError('not text');
-          // Compiled, never run: whether the text fits is the linear-time engine's question
-          // (`checkValue`); this only asks whether the pattern is ECMAScript with the `u` flag.
-          new RegExp(schema.pattern, 'u');
-          if (schema.pattern.length <= MAX_PATTERN_LENGTH) pattern = schema.pattern;
-          else
-            problems.add(
-              joinPath(path, 'pattern'),
-              'pattern-invalid',
-              `pattern is longer than ${MAX_PATTERN_LENGTH} characters; the kit does not check it.`,
-            );
-        } catch {
-          problems.add(
-            joinPath(path, 'pattern'),
-            'pattern-invalid',
-            'pattern is not a valid regular expression; the kit does not check it.',
-          );
-        }
-      }
+      const { format, minLength, maxLength, pattern } = readTextRules(schema, path, problems);
       const example =
         pattern !== undefined && Array.isArray(schema.examples)
           ? (schema.examples as unknown[]).find(
@@ -489,10 +597,62 @@ function refuseTooManyOptions(properties: Record<string, unknown>, keys: string[
   return refused;
 }
 
-function parse(input: unknown, problems: Problems): Field[] {
+/** What `parse` reads: the fields and the root's bounds on how many of them an answer holds. */
+interface ParsedForm {
+  fields: Field[];
+  minProperties?: number;
+  maxProperties?: number;
+}
+
+/** Warns about each root keyword that may constrain the answer and that the kit does not check. */
+function warnRootUnchecked(input: Record<string, unknown>, problems: Problems): void {
+  warnUnchecked(input, KNOWN_AT_ROOT, '', problems);
+  const dialect = input.$schema;
+  if (hasOwn(input, '$schema') && !(typeof dialect === 'string' && KNOWN_DIALECTS.has(dialect.replace(/#$/, '')))) {
+    problems.add(
+      '$schema',
+      'keyword-unchecked',
+      `$schema ${quoteShort(dialect)} is not a JSON Schema dialect the server's validator knows; it may refuse every answer.`,
+    );
+  }
+  const extra = input.additionalProperties;
+  if (
+    hasOwn(input, 'additionalProperties') &&
+    typeof extra !== 'boolean' &&
+    !(isRecord(extra) && Object.keys(extra).length === 0)
+  ) {
+    problems.add(
+      'additionalProperties',
+      'keyword-unchecked',
+      'additionalProperties other than true or false is not part of the MCP elicitation schema; the kit keeps it but does not check it, so the server may still refuse an answer.',
+    );
+  }
+}
+
+/** Refuses root bounds on the number of answers that no answer the kit builds can meet. */
+function checkAnswerCount(form: ParsedForm, problems: Problems): void {
+  const { fields, minProperties, maxProperties } = form;
+  if (minProperties !== undefined && minProperties > fields.length && !(minProperties > (maxProperties ?? Infinity))) {
+    problems.add(
+      'minProperties',
+      'bounds-conflict',
+      `minProperties ${minProperties} is more than the ${fields.length} fields, so no answer fits.`,
+    );
+  }
+  const required = fields.filter((field) => field.required).length;
+  if (maxProperties !== undefined && maxProperties < required) {
+    problems.add(
+      'maxProperties',
+      'bounds-conflict',
+      `maxProperties ${maxProperties} is less than the ${required} required fields, so no answer fits.`,
+    );
+  }
+}
+
+function parse(input: unknown, problems: Problems): ParsedForm {
   if (!isRecord(input)) {
     problems.add('', 'not-object', `The requested schema must be an object, not ${describeJson(input)}.`);
-    return [];
+    return { fields: [] };
   }
   if (input.type !== 'object') {
     problems.add(
@@ -515,9 +675,18 @@ function parse(input: unknown, problems: Problems): Field[] {
       'too-many-fields',
       `The form has ${keys.length} fields, more than the ${MAX_FIELDS} a form may have: nobody could fill it in.`,
     );
-    return [];
+    return { fields: [] };
   }
-  if (isRecord(properties) && refuseTooManyOptions(properties, keys, problems)) return [];
+  if (isRecord(properties) && refuseTooManyOptions(properties, keys, problems)) return { fields: [] };
+  warnRootUnchecked(input, problems);
+  const [minProperties, maxProperties] = readBounds(
+    input,
+    ['minProperties', 'maxProperties'],
+    '',
+    problems,
+    true,
+    'answer',
+  );
   const required = new Set<string>();
   if (hasOwn(input, 'required')) {
     const list = input.required;
@@ -565,7 +734,9 @@ function parse(input: unknown, problems: Problems): Field[] {
       if (field) fields.push(field);
     }
   }
-  return fields;
+  const form: ParsedForm = { fields, ...defined({ minProperties, maxProperties }) };
+  checkAnswerCount(form, problems);
+  return form;
 }
 
 /**
@@ -574,9 +745,9 @@ function parse(input: unknown, problems: Problems): Field[] {
  */
 export function parseRequestedSchema(input: unknown): ParseResult {
   const problems = new Problems();
-  let fields: Field[];
+  let form: ParsedForm;
   try {
-    fields = parse(input, problems);
+    form = parse(input, problems);
   } catch (error) {
     problems.add(
       '',
@@ -586,7 +757,8 @@ export function parseRequestedSchema(input: unknown): ParseResult {
     return { ok: false, problems: problems.list };
   }
   if (problems.blocking) return { ok: false, problems: problems.list };
-  return { ok: true, fields, warnings: problems.list };
+  const { fields, ...counts } = form;
+  return { ok: true, fields, warnings: problems.list, ...counts };
 }
 
 const cache = new WeakMap<object, ParseResult>();

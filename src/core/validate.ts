@@ -6,7 +6,7 @@ import { hasOwn, isRecord, quoteShort } from '../shared/path.js';
 import type { FieldError } from './problems.js';
 import { parseCached } from './schema.js';
 import type { RequestedSchema } from './types.js';
-import { checkValue, REQUIRED } from './value.js';
+import { checkAnswerCount, checkValue, REQUIRED } from './value.js';
 
 /**
  * Field errors for `content` against `schema`; `[]` means it conforms. Extra keys are allowed, as
@@ -42,5 +42,7 @@ export function validateElicitContent(schema: RequestedSchema, content: unknown)
         errors.push({ field: key, code: 'unexpected', message: `${quoteShort(key)} is not a field of this form.` });
     }
   }
+  const count = checkAnswerCount(parsed, Object.keys(content).length);
+  if (count) errors.push(count);
   return errors;
 }

@@ -12,6 +12,24 @@ export interface ValueIssue {
   message: string;
 }
 
+/** The root's bounds on how many fields an answer holds (`ParseResult`'s `minProperties`, `maxProperties`). */
+export interface AnswerCount {
+  minProperties?: number;
+  maxProperties?: number;
+}
+
+/** Why an answer of `count` fields breaks the root's `minProperties` or `maxProperties`, as a form-wide error. */
+export function checkAnswerCount(
+  { minProperties, maxProperties }: AnswerCount,
+  count: number,
+): (ValueIssue & { field: '' }) | undefined {
+  if (minProperties !== undefined && count < minProperties)
+    return { field: '', code: 'min-properties', message: MESSAGES.minAnswers(minProperties) };
+  if (maxProperties !== undefined && count > maxProperties)
+    return { field: '', code: 'max-properties', message: MESSAGES.maxAnswers(maxProperties) };
+  return undefined;
+}
+
 /** A required field without an answer. */
 export const REQUIRED: ValueIssue = { code: 'required', message: MESSAGES.required };
 
@@ -35,7 +53,12 @@ function issue(code: FieldErrorCode, message: string): ValueIssue {
 }
 
 /** Until the engine is loaded the text is refused (`pattern-pending`), never passed; `server-only` patterns pass. */
-function checkPattern(pattern: string, { description, example }: TextField, value: string): ValueIssue | undefined {
+function checkPattern(
+  pattern: string,
+  { description, example }: Pick<TextField, 'description' | 'example'>,
+  value: string,
+  mismatch: string = MESSAGES.pattern,
+): ValueIssue | undefined {
   const check = patternCheck(pattern);
   // A pattern of many RE2 instructions is matched on shorter texts (`longest`): the work is bounded.
   const longest = Math.min(MAX_PATTERN_INPUT_LENGTH, check.kind === 'linear' ? check.longest : Infinity);
@@ -59,7 +82,7 @@ function checkPattern(pattern: string, { description, example }: TextField, valu
       return issue(
         'pattern',
         [
-          MESSAGES.pattern,
+          mismatch,
           description,
           example !== undefined && example.length <= longest && check.test(example) ? `For example: ${example}` : '',
         ]
@@ -69,6 +92,11 @@ function checkPattern(pattern: string, { description, example }: TextField, valu
     default:
       return check satisfies never;
   }
+}
+
+/** A select's pattern error: the option the server lists does not fit the server's own pattern. */
+function optionMismatch(value: string): string {
+  return `The server does not accept the option ${quoteShort(value)}: it does not have the form the server asks for.`;
 }
 
 /**
@@ -112,9 +140,10 @@ export function checkValue(field: Field, value: unknown, patterns: 'run' | 'skip
       return typeof value === 'boolean' ? undefined : issue('type', MESSAGES.boolean);
     case 'single-select': {
       if (typeof value !== 'string') return issue('type', MESSAGES.option);
-      return optionValues(field).has(value)
-        ? undefined
-        : issue('option', `${quoteShort(value)} is not one of the options.`);
+      if (!optionValues(field).has(value)) return issue('option', `${quoteShort(value)} is not one of the options.`);
+      return field.pattern !== undefined && patterns === 'run'
+        ? checkPattern(field.pattern, {}, value, optionMismatch(value))
+        : undefined;
     }
     case 'multi-select': {
       if (!Array.isArray(value)) return issue('type', MESSAGES.options);
@@ -127,6 +156,11 @@ export function checkValue(field: Field, value: unknown, patterns: 'run' | 'skip
         }
         if (seen.has(item)) return issue('duplicate', `${quoteShort(item)} is chosen twice.`);
         seen.add(item);
+        const mismatch =
+          field.pattern !== undefined && patterns === 'run'
+            ? checkPattern(field.pattern, {}, item, optionMismatch(item))
+            : undefined;
+        if (mismatch) return mismatch;
       }
       if (field.minItems !== undefined && value.length < field.minItems) {
         return issue('min-items', MESSAGES.minOptions(field.minItems));

@@ -20,6 +20,8 @@ export const MESSAGES = {
   maximum: (limit: number) => `Enter ${limit} or less.`,
   minOptions: (count: number) => `Choose at least ${plural(count, 'option', 'options')}.`,
   maxOptions: (count: number) => `Choose at most ${plural(count, 'option', 'options')}.`,
+  minAnswers: (count: number) => `Answer at least ${plural(count, 'question', 'questions')}.`,
+  maxAnswers: (count: number) => `Answer at most ${plural(count, 'question', 'questions')}; leave the others empty.`,
   format: {
     email: 'Enter an email address such as name@example.com.',
     uri: 'Enter a full address with its scheme, such as https://example.com/page.',
