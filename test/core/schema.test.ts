@@ -147,6 +147,22 @@ describe('given problems, which refuse the form and which do not', () => {
     });
   });
 
+  test('the content vocabulary and unreferenced definitions pass silently at every level: the servers do not check them', () => {
+    const quiet = {
+      contentMediaType: 'text/plain',
+      contentEncoding: 'base64',
+      contentSchema: {},
+      $defs: {},
+      definitions: {},
+    };
+    const parsed = parseRequestedSchema({
+      type: 'object',
+      ...quiet,
+      properties: { tags: { type: 'array', ...quiet, items: { type: 'string', enum: ['a'], ...quiet } } },
+    });
+    expect(parsed.ok && parsed.warnings).toEqual([]);
+  });
+
   test('an empty form is valid', () => {
     expect(parseRequestedSchema({ type: 'object', properties: {} })).toEqual({ ok: true, fields: [], warnings: [] });
   });
