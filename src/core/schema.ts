@@ -192,6 +192,10 @@ function readAnnotations(
   return out;
 }
 
+/** The end of every `keyword-unchecked` message. */
+const UNCHECKED =
+  'is not part of the MCP elicitation schema; the kit keeps it but does not check it, so the server may still refuse an answer.';
+
 /** Warns about every keyword of `schema` that may constrain the answer and that the kit does not check (`known`). */
 function warnUnchecked(
   schema: Record<string, unknown>,
@@ -201,11 +205,7 @@ function warnUnchecked(
 ): void {
   for (const keyword of Object.keys(schema)) {
     if (ANNOTATIONS.has(keyword) || known?.has(keyword) || keyword.startsWith('x-')) continue;
-    problems.add(
-      joinPath(path, keyword),
-      'keyword-unchecked',
-      `${keyword} is not part of the MCP elicitation schema; the kit keeps it but does not check it, so the server may still refuse an answer.`,
-    );
+    problems.add(joinPath(path, keyword), 'keyword-unchecked', `${keyword} ${UNCHECKED}`);
   }
 }
 
@@ -331,6 +331,14 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
       value = entry.const;
       title = entry.title;
       warnUnchecked(entry, KNOWN_IN_OPTION, optionPath(index), problems);
+      // `type` is read at every other level; here only "string" fits a text option.
+      if (hasOwn(entry, 'type') && entry.type !== 'string') {
+        problems.add(
+          joinPath(optionPath(index), 'type'),
+          'keyword-unchecked',
+          `type ${quoteShort(entry.type)} in an option ${UNCHECKED}`,
+        );
+      }
     }
     if (typeof value !== 'string') {
       problems.add(valuePath(index), 'option-not-string', `Options must be text; ${describeJson(value)} is not.`);
@@ -624,7 +632,7 @@ function warnRootUnchecked(input: Record<string, unknown>, problems: Problems): 
     problems.add(
       'additionalProperties',
       'keyword-unchecked',
-      'additionalProperties other than true or false is not part of the MCP elicitation schema; the kit keeps it but does not check it, so the server may still refuse an answer.',
+      `additionalProperties other than true or false ${UNCHECKED}`,
     );
   }
 }
