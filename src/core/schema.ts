@@ -89,16 +89,9 @@ const KNOWN_AT_ROOT: ReadonlySet<string> = new Set([
 
 /**
  * The dialects the SDK servers' validators know (2.x picks its engine by `$schema` and fails every answer
- * to a schema that names another; 1.x reads all with one engine). A trailing `#` is ignored.
+ * to a schema that names another; 1.x reads all with one engine).
  */
-const KNOWN_DIALECTS = new Set(
-  [
-    'json-schema.org/draft/2020-12/schema',
-    'json-schema.org/draft/2019-09/schema',
-    'json-schema.org/draft-07/schema',
-    'json-schema.org/draft-06/schema',
-  ].flatMap((address) => [`https://${address}`, `http://${address}`]),
-);
+const KNOWN_DIALECT = /^https?:\/\/json-schema\.org\/(?:draft\/2020-12|draft\/2019-09|draft-0[67])\/schema#?$/;
 
 class Problems {
   readonly list: SchemaProblem[] = [];
@@ -196,15 +189,20 @@ function readAnnotations(
 const UNCHECKED =
   'is not part of the MCP elicitation schema; the kit keeps it but does not check it, so the server may still refuse an answer.';
 
-/** Warns about every keyword of `schema` that may constrain the answer and that the kit does not check (`known`). */
+/**
+ * Warns about every keyword of `schema` that may constrain the answer and that the kit does not check
+ * (`known`); `unread` are annotations or known keywords whose value here is one the kit does not read.
+ */
 function warnUnchecked(
   schema: Record<string, unknown>,
   known: ReadonlySet<string> | undefined,
   path: string,
   problems: Problems,
+  unread: readonly string[] = [],
 ): void {
   for (const keyword of Object.keys(schema)) {
-    if (ANNOTATIONS.has(keyword) || known?.has(keyword) || keyword.startsWith('x-')) continue;
+    if (!unread.includes(keyword) && (ANNOTATIONS.has(keyword) || known?.has(keyword) || keyword.startsWith('x-')))
+      continue;
     problems.add(joinPath(path, keyword), 'keyword-unchecked', `${keyword} ${UNCHECKED}`);
   }
 }
@@ -257,9 +255,9 @@ function readTextRules(schema: Record<string, unknown>, path: string, problems: 
 /** Why `value` breaks a rule the kit checks when it reads the schema (a `pattern` is checked on Accept). */
 function ruleBroken(value: string, { format, minLength, maxLength }: TextRules): string | undefined {
   const length = codePointLength(value);
-  if (minLength !== undefined && length < minLength) return `is shorter than minLength ${minLength}`;
-  if (maxLength !== undefined && length > maxLength) return `is longer than maxLength ${maxLength}`;
-  if (format !== undefined && !matchesFormat(format, value)) return `is not a valid ${format}`;
+  if (length < (minLength ?? 0)) return `minLength ${minLength}`;
+  if (length > (maxLength ?? Infinity)) return `maxLength ${maxLength}`;
+  if (format !== undefined && !matchesFormat(format, value)) return `format ${format}`;
   return undefined;
 }
 
@@ -273,14 +271,13 @@ function keepFitting<T extends { spelling: OptionSpelling; options: Option[] }>(
   path: string,
   problems: Problems,
 ): T | undefined {
-  if (rules.format === undefined && rules.minLength === undefined && rules.maxLength === undefined) return listed;
   const options = listed.options.filter((option, index) => {
     const broken = ruleBroken(option.value, rules);
     if (broken === undefined) return true;
     problems.add(
       joinPath(joinPath(path, listed.spelling), index),
       'option-unacceptable',
-      `The option ${quoteShort(option.value)} ${broken}, so the server would refuse it; it is not offered.`,
+      `The option ${quoteShort(option.value)} breaks ${broken}: the server would refuse it, so it is not offered.`,
     );
     return false;
   });
@@ -288,7 +285,7 @@ function keepFitting<T extends { spelling: OptionSpelling; options: Option[] }>(
   problems.add(
     joinPath(path, listed.spelling),
     'options-invalid',
-    'No option fits the rules of this field (minLength, maxLength, format), so no choice could be accepted.',
+    "No option fits this field's rules, so no choice could be accepted.",
   );
   return undefined;
 }
@@ -330,15 +327,8 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
       }
       value = entry.const;
       title = entry.title;
-      warnUnchecked(entry, KNOWN_IN_OPTION, optionPath(index), problems);
-      // `type` is read at every other level; here only "string" fits a text option.
-      if (hasOwn(entry, 'type') && entry.type !== 'string') {
-        problems.add(
-          joinPath(optionPath(index), 'type'),
-          'keyword-unchecked',
-          `type ${quoteShort(entry.type)} in an option ${UNCHECKED}`,
-        );
-      }
+      // `type` is read at every other level; in an option only "string" says nothing more.
+      warnUnchecked(entry, KNOWN_IN_OPTION, optionPath(index), problems, entry.type === 'string' ? [] : ['type']);
     }
     if (typeof value !== 'string') {
       problems.add(valuePath(index), 'option-not-string', `Options must be text; ${describeJson(value)} is not.`);
@@ -614,27 +604,13 @@ interface ParsedForm {
 
 /** Warns about each root keyword that may constrain the answer and that the kit does not check. */
 function warnRootUnchecked(input: Record<string, unknown>, problems: Problems): void {
-  warnUnchecked(input, KNOWN_AT_ROOT, '', problems);
-  const dialect = input.$schema;
-  if (hasOwn(input, '$schema') && !(typeof dialect === 'string' && KNOWN_DIALECTS.has(dialect.replace(/#$/, '')))) {
-    problems.add(
-      '$schema',
-      'keyword-unchecked',
-      `$schema ${quoteShort(dialect)} is not a JSON Schema dialect the server's validator knows; it may refuse every answer.`,
-    );
-  }
   const extra = input.additionalProperties;
-  if (
-    hasOwn(input, 'additionalProperties') &&
-    typeof extra !== 'boolean' &&
-    !(isRecord(extra) && Object.keys(extra).length === 0)
-  ) {
-    problems.add(
-      'additionalProperties',
-      'keyword-unchecked',
-      `additionalProperties other than true or false ${UNCHECKED}`,
-    );
-  }
+  warnUnchecked(input, KNOWN_AT_ROOT, '', problems, [
+    // A dialect the 2.x server does not know fails every answer there.
+    typeof input.$schema === 'string' && KNOWN_DIALECT.test(input.$schema) ? '' : '$schema',
+    // Only `true`, `false` and `{}` are read.
+    typeof extra === 'boolean' || (isRecord(extra) && Object.keys(extra).length === 0) ? '' : 'additionalProperties',
+  ]);
 }
 
 /** Refuses root bounds on the number of answers that no answer the kit builds can meet. */

@@ -94,11 +94,6 @@ function checkPattern(
   }
 }
 
-/** A select's pattern error: the option the server lists does not fit the server's own pattern. */
-function optionMismatch(value: string): string {
-  return `The server does not accept the option ${quoteShort(value)}: it does not have the form the server asks for.`;
-}
-
 /**
  * The first rule `value` (present) breaks. `patterns: 'skip'` is for defaults: the verdict on a schema
  * must not depend on when the pattern engine loads.
@@ -142,7 +137,7 @@ export function checkValue(field: Field, value: unknown, patterns: 'run' | 'skip
       if (typeof value !== 'string') return issue('type', MESSAGES.option);
       if (!optionValues(field).has(value)) return issue('option', `${quoteShort(value)} is not one of the options.`);
       return field.pattern !== undefined && patterns === 'run'
-        ? checkPattern(field.pattern, {}, value, optionMismatch(value))
+        ? checkPattern(field.pattern, {}, value, MESSAGES.optionPattern)
         : undefined;
     }
     case 'multi-select': {
@@ -158,7 +153,7 @@ export function checkValue(field: Field, value: unknown, patterns: 'run' | 'skip
         seen.add(item);
         const mismatch =
           field.pattern !== undefined && patterns === 'run'
-            ? checkPattern(field.pattern, {}, item, optionMismatch(item))
+            ? checkPattern(field.pattern, {}, item, MESSAGES.optionPattern)
             : undefined;
         if (mismatch) return mismatch;
       }

@@ -14,6 +14,7 @@ export const MESSAGES = {
   option: 'Choose one of the options.',
   options: 'Choose from the options.',
   pattern: 'The text does not have the form the server asks for.',
+  optionPattern: 'The server does not accept this option.',
   minLength: (count: number) => `Enter at least ${plural(count, 'character', 'characters')}.`,
   maxLength: (count: number) => `Enter at most ${plural(count, 'character', 'characters')}.`,
   minimum: (limit: number) => `Enter ${limit} or more.`,

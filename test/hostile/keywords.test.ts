@@ -78,7 +78,7 @@ describe('given the cases the outside test found', () => {
           path: 'properties.size.enum[0]',
           code: 'option-unacceptable',
           severity: 'warning',
-          message: 'The option "S" is shorter than minLength 2, so the server would refuse it; it is not offered.',
+          message: 'The option "S" breaks minLength 2: the server would refuse it, so it is not offered.',
         },
       ],
     });
@@ -118,14 +118,14 @@ describe('given the cases the outside test found', () => {
         },
       },
       'properties.size.oneOf[1]',
-      'The option "XL" is longer than maxLength 1, so the server would refuse it; it is not offered.',
+      'The option "XL" breaks maxLength 1: the server would refuse it, so it is not offered.',
       { size: 'XL' },
     ],
     [
       'format on a single select',
       { type: 'object', properties: { to: { type: 'string', enum: ['ann@example.com', 'nobody'], format: 'email' } } },
       'properties.to.enum[1]',
-      'The option "nobody" is not a valid email, so the server would refuse it; it is not offered.',
+      'The option "nobody" breaks format email: the server would refuse it, so it is not offered.',
       { to: 'nobody' },
     ],
     [
@@ -135,7 +135,7 @@ describe('given the cases the outside test found', () => {
         properties: { tags: { type: 'array', items: { type: 'string', enum: ['a', 'bb'], minLength: 2 } } },
       },
       'properties.tags.items.enum[0]',
-      'The option "a" is shorter than minLength 2, so the server would refuse it; it is not offered.',
+      'The option "a" breaks minLength 2: the server would refuse it, so it is not offered.',
       { tags: ['a'] },
     ],
     [
@@ -156,7 +156,7 @@ describe('given the cases the outside test found', () => {
         },
       },
       'properties.day.items.anyOf[1]',
-      'The option "soon" is not a valid date, so the server would refuse it; it is not offered.',
+      'The option "soon" breaks format date: the server would refuse it, so it is not offered.',
       { day: ['soon'] },
     ],
   ])('%s: the option the servers refuse is named and not offered', (_name, raw, path, message, answer) => {
@@ -177,20 +177,19 @@ describe('given the cases the outside test found', () => {
           path: 'properties.size.enum[0]',
           code: 'option-unacceptable',
           severity: 'warning',
-          message: 'The option "S" is shorter than minLength 3, so the server would refuse it; it is not offered.',
+          message: 'The option "S" breaks minLength 3: the server would refuse it, so it is not offered.',
         },
         {
           path: 'properties.size.enum[1]',
           code: 'option-unacceptable',
           severity: 'warning',
-          message: 'The option "XL" is shorter than minLength 3, so the server would refuse it; it is not offered.',
+          message: 'The option "XL" breaks minLength 3: the server would refuse it, so it is not offered.',
         },
         {
           path: 'properties.size.enum',
           code: 'options-invalid',
           severity: 'error',
-          message:
-            'No option fits the rules of this field (minLength, maxLength, format), so no choice could be accepted.',
+          message: "No option fits this field's rules, so no choice could be accepted.",
         },
       ],
     });
@@ -204,13 +203,12 @@ describe('given the cases the outside test found', () => {
         tags: { type: 'array', items: { type: 'string', enum: ['ab', 'b'], pattern: '^a' } },
       },
     });
-    const message = (value: string) =>
-      `The server does not accept the option "${value}": it does not have the form the server asks for.`;
+    const message = 'The server does not accept this option.';
     expect(submitDraft(schema, { size: 'S', tags: ['ab', 'b'] })).toEqual({
       ok: false,
       errors: [
-        { field: 'size', code: 'pattern', message: message('S') },
-        { field: 'tags', code: 'pattern', message: message('b') },
+        { field: 'size', code: 'pattern', message },
+        { field: 'tags', code: 'pattern', message },
       ],
     });
     const good = { size: 'XL', tags: ['ab'] };
@@ -328,8 +326,7 @@ describe('given the cases the outside test found', () => {
         path: '$schema',
         code: 'keyword-unchecked',
         severity: 'warning',
-        message:
-          '$schema "https://example.com/my-dialect" is not a JSON Schema dialect the server\'s validator knows; it may refuse every answer.',
+        message: `$schema ${UNCHECKED}`,
       },
     ]);
     expect(serverAccepts(V2, schema, { note: 'x' })).toBe(false);
