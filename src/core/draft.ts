@@ -18,6 +18,7 @@
  *   optional `constructor` is asked for as required: see the `inherited-key` problem).
  */
 import type { Field } from './fields.js';
+import { MESSAGES } from '../shared/messages.js';
 import { localDateTimeToRfc3339 } from '../shared/date-time.js';
 import { exactNumber, NUMBER_TEXT } from '../shared/numbers.js';
 import { hasOwn, isRecord, quoteShort, setOwn } from '../shared/path.js';
@@ -78,7 +79,7 @@ function normalize(field: Field, raw: unknown): { value: unknown } | { issue: Va
   if (field.kind === 'number' && typeof raw === 'string') {
     const text = raw.trim();
     if (text === '') return undefined;
-    if (!NUMBER_TEXT.test(text)) return { issue: { code: 'not-a-number', message: 'Enter a number.' } };
+    if (!NUMBER_TEXT.test(text)) return { issue: { code: 'not-a-number', message: MESSAGES.number } };
     const number = Number(text);
     // JSON sends a number's shortest decimal: text whose value does not survive that is refused, never rounded.
     if (Number.isFinite(number) && exactNumber(text) === undefined) {
@@ -121,7 +122,7 @@ export function answerField(field: Field, raw: unknown): FieldAnswer {
 export const SCHEMA_REFUSED: FieldError = Object.freeze({
   field: '',
   code: 'schema',
-  message: 'The requested schema is refused, so the form cannot be submitted; decline or cancel instead.',
+  message: 'The requested schema is refused, so no answer can conform; decline or cancel instead.',
 });
 
 /**

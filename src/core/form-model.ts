@@ -176,8 +176,7 @@ export function createElicitationFormModel(
   // Form-wide errors (the root's minProperties, maxProperties: field ""), shown after the fields' own.
   let formErrors: readonly FieldError[] = [];
   const parsed = reading.ok ? parseCached(reading.schema) : undefined;
-  const countsAnswers =
-    parsed?.ok === true && (parsed.minProperties !== undefined || parsed.maxProperties !== undefined);
+  const countsAnswers = parsed?.ok && (parsed.minProperties ?? parsed.maxProperties) !== undefined;
   const formWide = (verdict: SubmitResult): FieldError[] =>
     verdict.ok ? [] : verdict.errors.filter((error) => error.field === '');
 

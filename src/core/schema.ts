@@ -4,7 +4,7 @@
  * loses a convenience (a bad `default`: SEP-1034 lets clients ignore defaults) is a warning.
  */
 import type { Field, MultiSelectField, Option, OptionSpelling, SingleSelectField } from './fields.js';
-import { codePointLength, matchesFormat, STRING_FORMATS } from '../shared/formats.js';
+import { STRING_FORMATS } from '../shared/formats.js';
 import { defined, hasOwn, isRecord, joinPath, quoteShort } from '../shared/path.js';
 import { WARNING_PROBLEM_CODES, type SchemaProblem, type SchemaProblemCode } from './problems.js';
 import type { StringFormat } from './types.js';
@@ -64,10 +64,12 @@ const ANNOTATIONS = new Set([
 /** What a text field, a single select and a multi-select's `items` check on their text (`readTextRules`). */
 const TEXT_RULES = ['minLength', 'maxLength', 'format', 'pattern'] as const;
 
+const NUMBER_RULES: ReadonlySet<string> = new Set(['minimum', 'maximum']);
+
 const KNOWN_BY_TYPE: Record<string, ReadonlySet<string>> = {
   string: new Set([...TEXT_RULES, 'enum', 'enumNames', 'oneOf', 'anyOf']),
-  number: new Set(['minimum', 'maximum']),
-  integer: new Set(['minimum', 'maximum']),
+  number: NUMBER_RULES,
+  integer: NUMBER_RULES,
   boolean: new Set(),
   array: new Set(['items', 'minItems', 'maxItems', 'uniqueItems']),
 };
@@ -105,15 +107,13 @@ class Problems {
 
 function describeJson(value: unknown): string {
   if (value === null) return 'null';
-  if (value === undefined) return 'nothing';
+  if (value === undefined) return 'missing';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string')
     return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   if (typeof value === 'object') return 'an object';
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
-    return `${typeof value} ${String(value)}`;
-  // Never from JSON: a symbol or a function that a host's own object held.
-  return `a ${typeof value}`;
+  // A symbol or a function is never from JSON: only a host's own object holds one.
+  return typeof value === 'number' || typeof value === 'boolean' ? `${typeof value} ${value}` : `a ${typeof value}`;
 }
 
 /**
@@ -139,14 +139,13 @@ function readBound(
   return undefined;
 }
 
-/** Reads a lower and an upper bound (see `readBound`); a lower one above the upper one leaves no `what` that fits. */
+/** Reads a lower and an upper bound (see `readBound`); a lower one above the upper one leaves nothing that fits. */
 function readBounds(
   schema: Record<string, unknown>,
   [low, high]: readonly [string, string],
   path: string,
   problems: Problems,
   whole: boolean,
-  what: string,
 ): [number | undefined, number | undefined] {
   const lowValue = readBound(schema, low, path, problems, whole);
   const highValue = readBound(schema, high, path, problems, whole);
@@ -154,7 +153,7 @@ function readBounds(
     problems.add(
       joinPath(path, low),
       'bounds-conflict',
-      `${low} ${lowValue} is more than ${high} ${highValue}, so no ${what} fits.`,
+      `${low} ${lowValue} is more than ${high} ${highValue}, so nothing fits.`,
     );
   }
   return [lowValue, highValue];
@@ -186,8 +185,7 @@ function readAnnotations(
 }
 
 /** The end of every `keyword-unchecked` message. */
-const UNCHECKED =
-  'is not part of the MCP elicitation schema; the kit keeps it but does not check it, so the server may still refuse an answer.';
+const UNCHECKED = 'is not part of MCP elicitation; the kit does not check it, so the server may refuse an answer.';
 
 /**
  * Warns about every keyword of `schema` that may constrain the answer and that the kit does not check
@@ -226,7 +224,7 @@ function readTextRules(schema: Record<string, unknown>, path: string, problems: 
         `format ${quoteShort(schema.format)} is not one the spec allows (email, uri, date, date-time).`,
       );
   }
-  const [minLength, maxLength] = readBounds(schema, ['minLength', 'maxLength'], path, problems, true, 'text');
+  const [minLength, maxLength] = readBounds(schema, ['minLength', 'maxLength'], path, problems, true);
   let pattern: string | undefined;
   if (hasOwn(schema, 'pattern')) {
     try {
@@ -252,15 +250,6 @@ function readTextRules(schema: Record<string, unknown>, path: string, problems: 
   return defined({ format, minLength, maxLength, pattern });
 }
 
-/** Why `value` breaks a rule the kit checks when it reads the schema (a `pattern` is checked on Accept). */
-function ruleBroken(value: string, { format, minLength, maxLength }: TextRules): string | undefined {
-  const length = codePointLength(value);
-  if (length < (minLength ?? 0)) return `minLength ${minLength}`;
-  if (length > (maxLength ?? Infinity)) return `maxLength ${maxLength}`;
-  if (format !== undefined && !matchesFormat(format, value)) return `format ${format}`;
-  return undefined;
-}
-
 /**
  * The options that can pass `rules`: the server refuses any other, so it is not offered (one warning
  * each); when none is left the form is refused.
@@ -271,13 +260,15 @@ function keepFitting<T extends { spelling: OptionSpelling; options: Option[] }>(
   path: string,
   problems: Problems,
 ): T | undefined {
+  // The rules as a text field's, judged as one: a `pattern` waits for Accept (`checkValue`).
+  const asText: Field = { kind: 'text', key: '', label: '', required: true, ...rules };
   const options = listed.options.filter((option, index) => {
-    const broken = ruleBroken(option.value, rules);
+    const broken = checkValue(asText, option.value, 'skip');
     if (broken === undefined) return true;
     problems.add(
       joinPath(joinPath(path, listed.spelling), index),
       'option-unacceptable',
-      `The option ${quoteShort(option.value)} breaks ${broken}: the server would refuse it, so it is not offered.`,
+      `The option ${quoteShort(option.value)} is not offered, as the server would refuse it: ${broken.message}`,
     );
     return false;
   });
@@ -296,13 +287,7 @@ function keepFitting<T extends { spelling: OptionSpelling; options: Option[] }>(
  */
 function readOptions(list: unknown, path: string, problems: Problems, titled: boolean): Option[] | undefined {
   if (!Array.isArray(list) || list.length === 0) {
-    problems.add(
-      path,
-      'options-invalid',
-      titled
-        ? `Options must be a non-empty list of { const, title }, not ${describeJson(list)}.`
-        : `enum must be a non-empty list of text values, not ${describeJson(list)}.`,
-    );
+    problems.add(path, 'options-invalid', `Options must be a non-empty list, not ${describeJson(list)}.`);
     return undefined;
   }
   const options: Option[] = [];
@@ -320,7 +305,7 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
         problems.add(
           optionPath(index),
           'options-invalid',
-          `Each option must be an object { const, title }; this one is ${describeJson(entry)}.`,
+          `Options must be { const, title }, not ${describeJson(entry)}.`,
         );
         ok = false;
         continue;
@@ -331,7 +316,7 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
       warnUnchecked(entry, KNOWN_IN_OPTION, optionPath(index), problems, entry.type === 'string' ? [] : ['type']);
     }
     if (typeof value !== 'string') {
-      problems.add(valuePath(index), 'option-not-string', `Options must be text; ${describeJson(value)} is not.`);
+      problems.add(valuePath(index), 'option-not-string', `Options must be text, not ${describeJson(value)}.`);
       ok = false;
     } else if (seen.has(value)) {
       problems.add(valuePath(index), 'duplicate-value', `The value ${quoteShort(value)} appears twice.`);
@@ -370,35 +355,23 @@ function readSingleSelect(
   problems: Problems,
 ): Pick<SingleSelectField, 'variant' | 'spelling' | 'options'> | undefined {
   const titledCount = (['oneOf', 'anyOf'] as const).filter((keyword) => hasOwn(schema, keyword)).length;
-  if (titledCount > 0 && hasOwn(schema, 'enum')) {
-    problems.add(
-      path,
-      'options-ambiguous',
-      'Both enum and oneOf/anyOf list options; the kit cannot tell which ones the server means.',
-    );
-    return undefined;
-  }
-  if (titledCount > 1) {
-    problems.add(
-      path,
-      'options-ambiguous',
-      'Both oneOf and anyOf list options; the kit cannot tell which ones the server means.',
-    );
+  if (titledCount + Number(hasOwn(schema, 'enum')) > 1) {
+    problems.add(path, 'options-ambiguous', AMBIGUOUS);
     return undefined;
   }
   const listed = readListedOptions(schema, path, problems);
   if (titledCount > 0 || !hasOwn(schema, 'enumNames')) return listed;
   const options = listed?.options;
   const names = schema.enumNames;
-  const namesOk = Array.isArray(names) && names.every((name) => typeof name === 'string');
-  if (!namesOk || (options && names.length !== options.length)) {
-    const count = Array.isArray(names) ? names.length : 0;
+  if (
+    !Array.isArray(names) ||
+    !names.every((name) => typeof name === 'string') ||
+    (options !== undefined && names.length !== options.length)
+  ) {
     problems.add(
       joinPath(path, 'enumNames'),
       'enum-names-mismatch',
-      namesOk
-        ? `enumNames has ${count} names for ${options?.length ?? 0} values; each value needs exactly one name.`
-        : 'enumNames must be a list of text names, one per enum value.',
+      'enumNames must list one text name per enum value.',
     );
     return undefined;
   }
@@ -411,6 +384,13 @@ function readSingleSelect(
   );
 }
 
+/** Two spellings of one option list: which one the server checks is unknown. */
+const AMBIGUOUS =
+  'Options are listed in more than one way (enum, oneOf, anyOf): which one the server checks is unknown.';
+
+/** What a multi-select's `items` must be. */
+const ITEMS = 'items must be text options: { enum } or { anyOf: [{ const, title }] }.';
+
 /** Multi select: `items.enum`, or `items.anyOf` / `items.oneOf` of `{ const, title }`. */
 function readMultiSelect(
   schema: Record<string, unknown>,
@@ -419,37 +399,13 @@ function readMultiSelect(
 ): Pick<MultiSelectField, 'variant' | 'spelling' | 'options' | 'pattern'> | undefined {
   const itemsPath = joinPath(path, 'items');
   const items = schema.items;
-  if (!isRecord(items)) {
-    problems.add(
-      itemsPath,
-      'array-items',
-      'A list field must have items: { type: "string", enum } or { anyOf: [{ const, title }] }.',
-    );
-    return undefined;
-  }
-  if (hasOwn(items, 'type') && items.type !== 'string') {
-    problems.add(
-      itemsPath,
-      'array-items',
-      `List items must be text options; items of type ${describeJson(items.type)} cannot be shown as a multi-select.`,
-    );
+  if (!isRecord(items) || (hasOwn(items, 'type') && items.type !== 'string')) {
+    problems.add(itemsPath, 'array-items', ITEMS);
     return undefined;
   }
   const spellings = (['anyOf', 'oneOf', 'enum'] as const).filter((keyword) => hasOwn(items, keyword)).length;
-  if (spellings > 1) {
-    problems.add(
-      itemsPath,
-      'options-ambiguous',
-      'items lists options in more than one way (enum, anyOf, oneOf); the kit cannot tell which the server means.',
-    );
-    return undefined;
-  }
-  if (spellings === 0) {
-    problems.add(
-      itemsPath,
-      'array-items',
-      'List items must list their options with enum or anyOf; free-form lists are not part of elicitation.',
-    );
+  if (spellings !== 1) {
+    problems.add(itemsPath, spellings > 1 ? 'options-ambiguous' : 'array-items', spellings > 1 ? AMBIGUOUS : ITEMS);
     return undefined;
   }
   warnUnchecked(items, KNOWN_IN_ITEMS, itemsPath, problems);
@@ -480,9 +436,7 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
     problems.add(
       joinPath(path, 'type'),
       'type-unknown',
-      hasOwn(schema, 'type')
-        ? `type ${quoteShort(type)} is not allowed; use string, number, integer, boolean or array.`
-        : 'The property has no type; use string, number, integer, boolean or array.',
+      `type must be string, number, integer, boolean or array, not ${describeJson(type)}.`,
     );
     return undefined;
   }
@@ -511,7 +465,7 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
     }
     case 'number':
     case 'integer': {
-      const [minimum, maximum] = readBounds(schema, ['minimum', 'maximum'], path, problems, false, 'number');
+      const [minimum, maximum] = readBounds(schema, ['minimum', 'maximum'], path, problems, false);
       field = { ...base, kind: 'number', integer: type === 'integer', ...defined({ minimum, maximum }) };
       break;
     }
@@ -520,7 +474,7 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
       break;
     case 'array': {
       const select = readMultiSelect(schema, path, problems);
-      const [minItems, maxItems] = readBounds(schema, ['minItems', 'maxItems'], path, problems, true, 'choice');
+      const [minItems, maxItems] = readBounds(schema, ['minItems', 'maxItems'], path, problems, true);
       // Only when the two bounds agree: a conflict between them is reported once.
       if (
         minItems !== undefined &&
@@ -639,11 +593,7 @@ function parse(input: unknown, problems: Problems): ParsedForm {
     return { fields: [] };
   }
   if (input.type !== 'object') {
-    problems.add(
-      'type',
-      'root-type',
-      `The requested schema must have type "object", not ${hasOwn(input, 'type') ? describeJson(input.type) : 'no type'}.`,
-    );
+    problems.add('type', 'root-type', `The requested schema must have type "object", not ${describeJson(input.type)}.`);
   }
   const properties = input.properties;
   const keys = isRecord(properties) ? Object.keys(properties) : [];
@@ -651,48 +601,37 @@ function parse(input: unknown, problems: Problems): ParsedForm {
     problems.add(
       'properties',
       'properties-invalid',
-      `properties must be an object of field schemas, not ${hasOwn(input, 'properties') ? describeJson(properties) : 'missing'}.`,
+      `properties must be an object of field schemas, not ${describeJson(properties)}.`,
     );
   } else if (keys.length > MAX_FIELDS) {
     problems.add(
       'properties',
       'too-many-fields',
-      `The form has ${keys.length} fields, more than the ${MAX_FIELDS} a form may have: nobody could fill it in.`,
+      `The form has ${keys.length} fields, more than the ${MAX_FIELDS} a form may have.`,
     );
     return { fields: [] };
   }
   if (isRecord(properties) && refuseTooManyOptions(properties, keys, problems)) return { fields: [] };
   warnRootUnchecked(input, problems);
-  const [minProperties, maxProperties] = readBounds(
-    input,
-    ['minProperties', 'maxProperties'],
-    '',
-    problems,
-    true,
-    'answer',
-  );
+  const [minProperties, maxProperties] = readBounds(input, ['minProperties', 'maxProperties'], '', problems, true);
   const required = new Set<string>();
   if (hasOwn(input, 'required')) {
     const list = input.required;
     if (!Array.isArray(list)) {
-      problems.add(
-        'required',
-        'required-invalid',
-        `required must be a list of property names, not ${describeJson(list)}.`,
-      );
+      problems.add('required', 'required-invalid', `required must list property names, not ${describeJson(list)}.`);
     } else {
       list.forEach((name: unknown, index) => {
         if (typeof name !== 'string') {
           problems.add(
             joinPath('required', index),
             'required-invalid',
-            `required must list property names; ${describeJson(name)} is not one.`,
+            `required must list property names, not ${describeJson(name)}.`,
           );
         } else if (isRecord(properties) && !hasOwn(properties, name)) {
           problems.add(
             joinPath('required', index),
             'required-unknown',
-            `required names ${quoteShort(name)}, but there is no such property, so no answer could be accepted.`,
+            `required names ${quoteShort(name)}, which is not a property, so no answer fits.`,
           );
         } else {
           required.add(name);
@@ -711,7 +650,7 @@ function parse(input: unknown, problems: Problems): ParsedForm {
         problems.add(
           joinPath('properties', key),
           'inherited-key',
-          `The server's validator reads an absent ${quoteShort(key)} from JavaScript's Object.prototype and refuses the answer, so this field must be answered.`,
+          `${quoteShort(key)} must be answered: the server's validator reads an absent one from Object.prototype.`,
         );
       }
       const field = readField(key, properties[key], isRequired, problems);

@@ -24,8 +24,7 @@ export function validateElicitContent(schema: RequestedSchema, content: unknown)
       },
     ];
   }
-  if (!isRecord(content))
-    return [{ field: '', code: 'type', message: 'The answer must be an object of field values.' }];
+  if (!isRecord(content)) return [{ field: '', code: 'type', message: 'The answer must be an object.' }];
   const errors: FieldError[] = [];
   for (const field of parsed.fields) {
     if (!hasOwn(content, field.key)) {

@@ -63,10 +63,7 @@ function checkPattern(
   // A pattern of many RE2 instructions is matched on shorter texts (`longest`): the work is bounded.
   const longest = Math.min(MAX_PATTERN_INPUT_LENGTH, check.kind === 'linear' ? check.longest : Infinity);
   if (value.length > longest) {
-    return issue(
-      'pattern',
-      `The text is too long to check against the server's pattern (more than ${longest} characters).`,
-    );
+    return issue('pattern', `Text over ${longest} characters cannot be checked against the server's pattern.`);
   }
   switch (check.kind) {
     case 'pending':
@@ -122,7 +119,7 @@ export function checkValue(field: Field, value: unknown, patterns: 'run' | 'skip
       if (field.integer && !Number.isSafeInteger(value)) {
         return issue(
           'precision',
-          'Enter a whole number from -9007199254740991 to 9007199254740991; larger ones cannot be sent exactly.',
+          `Enter a whole number from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}; larger ones cannot be sent exactly.`,
         );
       }
       if (field.minimum !== undefined && value < field.minimum)

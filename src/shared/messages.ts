@@ -1,7 +1,7 @@
 /** The kit's plain-language messages for a value that breaks a rule: one table for elicitation and tool forms. */
 import type { StringFormat } from './formats.js';
 
-function plural(count: number, one: string, many: string): string {
+export function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
@@ -29,17 +29,4 @@ export const MESSAGES = {
     date: 'Enter a real date as YYYY-MM-DD.',
     'date-time': 'Enter a date and time with its time zone offset, such as 2026-05-01T14:30:00+02:00.',
   } satisfies Record<StringFormat, string>,
-} as const;
-
-/** Messages only tool forms need (lists, groups, exclusive bounds): apart, so the elicitation entries do not carry them. */
-export const TOOL_MESSAGES = {
-  ...MESSAGES,
-  list: 'Enter a list.',
-  group: 'Fill in this group.',
-  unique: 'Each item must be different.',
-  above: (limit: number) => `Enter more than ${limit}.`,
-  below: (limit: number) => `Enter less than ${limit}.`,
-  multipleOf: (step: number) => `Enter a multiple of ${step}.`,
-  minItems: (count: number) => `Add at least ${plural(count, 'item', 'items')}.`,
-  maxItems: (count: number) => `Add at most ${plural(count, 'item', 'items')}.`,
 } as const;

@@ -78,7 +78,7 @@ describe('given the cases the outside test found', () => {
           path: 'properties.size.enum[0]',
           code: 'option-unacceptable',
           severity: 'warning',
-          message: 'The option "S" breaks minLength 2: the server would refuse it, so it is not offered.',
+          message: 'The option "S" is not offered, as the server would refuse it: Enter at least 2 characters.',
         },
       ],
     });
@@ -118,14 +118,14 @@ describe('given the cases the outside test found', () => {
         },
       },
       'properties.size.oneOf[1]',
-      'The option "XL" breaks maxLength 1: the server would refuse it, so it is not offered.',
+      'The option "XL" is not offered, as the server would refuse it: Enter at most 1 character.',
       { size: 'XL' },
     ],
     [
       'format on a single select',
       { type: 'object', properties: { to: { type: 'string', enum: ['ann@example.com', 'nobody'], format: 'email' } } },
       'properties.to.enum[1]',
-      'The option "nobody" breaks format email: the server would refuse it, so it is not offered.',
+      'The option "nobody" is not offered, as the server would refuse it: Enter an email address such as name@example.com.',
       { to: 'nobody' },
     ],
     [
@@ -135,7 +135,7 @@ describe('given the cases the outside test found', () => {
         properties: { tags: { type: 'array', items: { type: 'string', enum: ['a', 'bb'], minLength: 2 } } },
       },
       'properties.tags.items.enum[0]',
-      'The option "a" breaks minLength 2: the server would refuse it, so it is not offered.',
+      'The option "a" is not offered, as the server would refuse it: Enter at least 2 characters.',
       { tags: ['a'] },
     ],
     [
@@ -156,7 +156,7 @@ describe('given the cases the outside test found', () => {
         },
       },
       'properties.day.items.anyOf[1]',
-      'The option "soon" breaks format date: the server would refuse it, so it is not offered.',
+      'The option "soon" is not offered, as the server would refuse it: Enter a real date as YYYY-MM-DD.',
       { day: ['soon'] },
     ],
   ])('%s: the option the servers refuse is named and not offered', (_name, raw, path, message, answer) => {
@@ -177,13 +177,13 @@ describe('given the cases the outside test found', () => {
           path: 'properties.size.enum[0]',
           code: 'option-unacceptable',
           severity: 'warning',
-          message: 'The option "S" breaks minLength 3: the server would refuse it, so it is not offered.',
+          message: 'The option "S" is not offered, as the server would refuse it: Enter at least 3 characters.',
         },
         {
           path: 'properties.size.enum[1]',
           code: 'option-unacceptable',
           severity: 'warning',
-          message: 'The option "XL" breaks minLength 3: the server would refuse it, so it is not offered.',
+          message: 'The option "XL" is not offered, as the server would refuse it: Enter at least 3 characters.',
         },
         {
           path: 'properties.size.enum',
@@ -276,8 +276,7 @@ describe('given the cases the outside test found', () => {
     expect(parsed).toEqual({ ok: false, problems: [{ path, code: 'bounds-conflict', severity: 'error', message }] });
   });
 
-  const UNCHECKED =
-    'is not part of the MCP elicitation schema; the kit keeps it but does not check it, so the server may still refuse an answer.';
+  const UNCHECKED = 'is not part of MCP elicitation; the kit does not check it, so the server may refuse an answer.';
 
   test.each([
     ['allOf', { allOf: [{ required: ['note'] }] }],
