@@ -10,7 +10,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 
-import { createElicitationQueue, ElicitationHost, type ElicitationQueue } from '../src/index.js';
+import { ElicitationHost, type ElicitationQueue } from '../src/index.js';
+import { createElicitationQueue } from '../src/core/index.js';
 import { attachElicitation } from '../src/sdk/index.js';
 
 /** A person may take their time: the SDK's default request timeout (60 s) would end the call. */

@@ -54,7 +54,8 @@ const HOST_USES = [
   {
     name: 'ElicitationHost + queue + SDK adapter',
     imports: [
-      ['src/index.ts', ['ElicitationHost', 'createElicitationQueue']],
+      ['src/index.ts', ['ElicitationHost']],
+      ['src/core/index.ts', ['createElicitationQueue']],
       ['src/sdk/index.ts', ['attachElicitation']],
     ],
     budgetKb: 26,

@@ -1,6 +1,7 @@
 /**
  * `mcp-elicit-kit`: React elicitation. The components, the form hook, labels, widgets and the rjsf
- * theme, plus core's elicitation names for convenience. Needs react, react-dom and `@rjsf/utils`.
+ * theme, and the types their props use. Core's functions come from `mcp-elicit-kit/core`, one path per name.
+ * Needs react, react-dom and `@rjsf/utils`.
  */
 export type {
   BooleanField,
@@ -68,38 +69,6 @@ export type {
   UrlRefusal,
   UrlWarning,
   WidgetName,
-} from './core/index.js';
-export {
-  BLOCKING_PROBLEM_CODES,
-  createElicitationFormModel,
-  createElicitationQueue,
-  DEFAULT_RADIO_LIMIT,
-  FIELD_ERROR_CODES,
-  FIELD_KINDS,
-  initialDraft,
-  inspectUrl,
-  isDate,
-  isDateTime,
-  isEmail,
-  isPatternEngineLoaded,
-  isUri,
-  loadPatternEngine,
-  localDateTimeToRfc3339,
-  LONG_URL_LENGTH,
-  matchesFormat,
-  MAX_URL_LENGTH,
-  parseRequestedSchema,
-  patternSupport,
-  REQUEST_PROBLEM_CODES,
-  STRING_FORMATS,
-  submitDraft,
-  toRjsf,
-  URL_REFUSALS,
-  URL_WARNINGS,
-  validateElicitContent,
-  WARNING_PROBLEM_CODES,
-  WIDGET_NAMES,
-  widgetFor,
 } from './core/index.js';
 export type { ElicitationFormProps } from './react/elicitation/elicitation-form.js';
 export type { ElicitationFormState, UseElicitationFormOptions } from './react/elicitation/use-elicitation-form.js';

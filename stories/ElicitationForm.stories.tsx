@@ -15,8 +15,8 @@ import {
   type ElicitRequestFormParams,
   type FieldError,
   type TitledOption,
-  loadPatternEngine,
 } from '../src/index.js';
+import { loadPatternEngine } from '../src/core/index.js';
 import { combinedRequest, fixtureRequest, malformedRequest, validFixture } from './fixtures.js';
 import './host-form.css';
 

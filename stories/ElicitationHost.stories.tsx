@@ -9,12 +9,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, within } from 'storybook/test';
 
-import {
-  createElicitationQueue,
-  ElicitationHost,
-  type ElicitationHostProps,
-  type ElicitationQueue,
-} from '../src/index.js';
+import { ElicitationHost, type ElicitationHostProps, type ElicitationQueue } from '../src/index.js';
+import { createElicitationQueue } from '../src/core/index.js';
 import { fixtureRequest } from './fixtures.js';
 import { stubWindowOpen } from './windowOpen.js';
 

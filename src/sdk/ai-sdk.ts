@@ -59,7 +59,7 @@ function internalsOf(client: ClientAiSdk): { transport: MCPTransport; capabiliti
     !isRecord(capabilities)
   ) {
     throw new Error(
-      'attachElicitation cannot serve this @ai-sdk/mcp client: its transport or declared capabilities are not where @ai-sdk/mcp 2.x keeps them (verified on 2.0.99).',
+      'attachElicitation cannot serve this @ai-sdk/mcp client: its transport or declared capabilities are not where @ai-sdk/mcp 2.x keeps them.',
     );
   }
   return { transport: transport as unknown as MCPTransport, capabilities };
@@ -97,7 +97,7 @@ export function attachElicitationAiSdk(
   const modes = declaredModes(capabilities);
   if (modes === undefined) {
     throw new Error(
-      'This @ai-sdk/mcp client did not declare elicitation: create it with createMCPClient({ transport, capabilities: elicitationCapabilities() }). The AI SDK sends capabilities once, when createMCPClient connects.',
+      'This @ai-sdk/mcp client did not declare elicitation: create it with createMCPClient({ transport, capabilities: elicitationCapabilities() }).',
     );
   }
   // A JavaScript caller may leave the options out.

@@ -12,13 +12,13 @@ import type { ReactNode } from 'react';
 import { describe, expect, onTestFinished, test, vi } from 'vitest';
 
 import {
-  createElicitationQueue,
   ElicitationForm,
   ElicitationHost,
   UrlElicitation,
   type ElicitationServer,
   type ElicitResult,
 } from '../../src/index.js';
+import { createElicitationQueue } from '../../src/core/index.js';
 
 /** Mounts `ui`, unmounted when the test ends. */
 function mount(ui: ReactNode): HTMLElement {

@@ -6,13 +6,13 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 
 import {
-  createElicitationQueue,
   ElicitationHost,
   ElicitationPrompt,
   type ElicitRequestFormParams,
   type ElicitRequestParams,
   type ElicitResult,
 } from '../../src/index.js';
+import { createElicitationQueue } from '../../src/core/index.js';
 import { stubWindowOpen, violations } from './helpers.js';
 
 const open = stubWindowOpen();
