@@ -79,6 +79,22 @@ describe('given two brokers on one Redis', () => {
     expect([ttl > 0, ttl <= 30_000]).toEqual([true, true]);
   });
 
+  test("a host's own client works as the broker's, and stays open after close", async () => {
+    next();
+    const client = createClient({ url: redis.url });
+    await client.connect();
+    const broker = createRedisBroker({ client, keyPrefix: prefix });
+    await broker.publish('alice', 'inst-a', part('one'));
+    const view = await broker.read('alice');
+    await broker.close();
+    expect([view.parts, client.isOpen, await client.exists(`${prefix}part:alice:inst-a`)]).toEqual([
+      { 'inst-a': part('one') },
+      true,
+      0,
+    ]);
+    await client.close();
+  });
+
   test('names are encoded: a principal with a colon never meets another one', async () => {
     next();
     const a = await newBroker();
