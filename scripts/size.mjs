@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run size`: what each entry point of the kit weighs, counting its peers (react, react-dom,
- * @rjsf/*, ajv, ajv-formats, the MCP SDKs) as external. Each entry is built with Vite's library mode
+ * @rjsf/*, ajv, ajv-formats, the MCP SDKs, the Redis client) as external. Each entry is built with Vite's library mode
  * (its Rolldown bundler) for production, in memory; the JavaScript is reported raw (bundled, not
  * minified), minified, and minified + gzipped (node:zlib, level 9). "Minified" is what a host's
  * production build does to the kit: names mangled AND whitespace removed. (Vite's library mode keeps
@@ -33,7 +33,8 @@ process.env.NODE_ENV = 'production';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Peers: never part of the kit's own weight. */
-const PEERS = /^(react|react-dom|@rjsf\/[^/]+|ajv|ajv-formats|@modelcontextprotocol\/[^/]+)(\/.*)?$/;
+const PEERS =
+  /^(react|react-dom|@rjsf\/[^/]+|ajv|ajv-formats|@modelcontextprotocol\/[^/]+|redis|@redis\/[^/]+)(\/.*)?$/;
 
 /** Entry points and their gzipped JavaScript budgets in kB; `null` = reported only. */
 const ENTRIES = [
@@ -43,6 +44,7 @@ const ENTRIES = [
   { name: 'tools/react', entry: 'src/react/tools/index.ts', budgetKb: 26 },
   { name: 'sdk', entry: 'src/sdk/index.ts', budgetKb: null },
   { name: 'bridge', entry: 'src/bridge/index.ts', budgetKb: null },
+  { name: 'bridge/redis', entry: 'src/bridge/redis/index.ts', budgetKb: null },
 ];
 
 /**

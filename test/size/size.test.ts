@@ -44,6 +44,7 @@ describe('given the kit built for production', () => {
       ['tools/react', 26],
       ['sdk', null],
       ['bridge', null],
+      ['bridge/redis', null],
     ]);
     expect(overBudget(entries)).toEqual([]);
   });

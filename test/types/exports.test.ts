@@ -18,6 +18,7 @@ const ENTRIES = {
   './tools/react': 'src/react/tools/index.ts',
   './sdk': 'src/sdk/index.ts',
   './bridge': 'src/bridge/index.ts',
+  './bridge/redis': 'src/bridge/redis/index.ts',
 } as const;
 
 let program: ts.Program;
@@ -217,6 +218,15 @@ describe('given the entries as tsc sees them', () => {
       'NodeResponseLike',
       'RemoteElicitationQueue',
       'RemoteElicitationQueueOptions',
+    ]);
+  });
+
+  test('mcp-elicit-kit/bridge/redis exports exactly these type names', () => {
+    expect(typeExports(ENTRIES['./bridge/redis'])).toEqual([
+      'RedisBrokerOptions',
+      'RedisClientLike',
+      'RedisElicitationBroker',
+      'RedisMultiLike',
     ]);
   });
 });
