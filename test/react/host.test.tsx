@@ -160,6 +160,36 @@ describe('given a host and a queue with requests from two servers', () => {
     expect(screen.getAllByRole('status')[0]).toHaveTextContent('1 pending');
   });
 
+  test('"Cancel all from" sits inside the frame of the prompt it ends, after that prompt\'s own answers', async () => {
+    const queue = createElicitationQueue();
+    render(<ElicitationHost queue={queue} />);
+    track(queue.enqueue(nameRequest('a1'), { server: { name: 'Alpha' } }));
+    track(queue.enqueue(nameRequest('b1'), { server: { name: 'Beta' } }));
+    await act(async () => {});
+    const frame = screen.getByRole('group', { name: 'Request from Alpha' });
+    expect(
+      within(frame)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Accept', 'Decline', 'Cancel', 'Cancel all from Alpha']);
+    expect(screen.getAllByRole('button', { name: /^Cancel all/ })).toHaveLength(1);
+  });
+
+  test('in a round, "Cancel all from" is in the set\'s frame only, not in its requests\' frames', async () => {
+    const queue = createElicitationQueue();
+    render(<ElicitationHost queue={queue} />);
+    track(queue.enqueueRound({ one: nameRequest('first'), two: nameRequest('second') }, { server: { name: 'Alpha' } }));
+    // Until the round's view has loaded, the host holds "Cancel all" itself.
+    await screen.findByRole('button', { name: 'Decline all' });
+    const cancelAll = screen.getByRole('button', { name: 'Cancel all from Alpha' });
+    const frames = screen.getAllByRole('group', { name: /Alpha/ });
+    expect(
+      frames
+        .filter((frame) => frame.contains(cancelAll))
+        .map((frame) => frame.getAttribute('aria-label') ?? frame.className),
+    ).toEqual(['mek-root mek-round']);
+  });
+
   test('a server that stops waiting: its entry goes, a notice says so, Dismiss removes it', async () => {
     const user = userEvent.setup();
     const queue = createElicitationQueue({ noticeDurationMs: Infinity });

@@ -16,6 +16,7 @@ import type {
   ElicitResult,
 } from '../../core/index.js';
 import { AnswerButton } from '../shared/answer-button.js';
+import { PromptFooter } from '../shared/prompt-parts.js';
 import { PromptView } from './prompt-view.js';
 import { mergeHostLabels, shownServer, type KitLabels } from './host-labels.js';
 import '../theme/elicit-kit.css';
@@ -151,6 +152,16 @@ export function ElicitationHost({ queue, labels: given, theme, autoFocus = true 
     if (queue.respondRound(entry.id, results) === 'invalid') retry(entry.id);
   };
 
+  // At the foot of the head's own frame. Keyed by the head: armed anew for each prompt, which may move it
+  // under the pointer.
+  const cancelAll = head && (
+    <AnswerButton key={head.id} className="mek-button" onClick={() => queue.cancelAll(head.serverKey)}>
+      {labels.cancelAllFrom(shownServer(serverOf(head)))}
+    </AnswerButton>
+  );
+  const headDrawn =
+    head !== undefined && (loaded !== undefined || (head.kind === 'single' && head.prompt.mode !== 'url'));
+
   return (
     <section className="mek-root mek-host" data-theme={theme} aria-label={labels.hostRegion} ref={hostRef}>
       <p className="mek-host-count" role="status">
@@ -198,40 +209,36 @@ export function ElicitationHost({ queue, labels: given, theme, autoFocus = true 
             else wrappers.current.delete(entry.id);
           }}
         >
-          {entry.kind === 'round' ? (
-            loaded && (
-              <loaded.ElicitationRound
-                entry={serverOf(entry) === entry.server ? entry : { ...entry, server: serverOf(entry) }}
+          <PromptFooter.Provider value={entry === head ? cancelAll : undefined}>
+            {entry.kind === 'round' ? (
+              loaded && (
+                <loaded.ElicitationRound
+                  entry={serverOf(entry) === entry.server ? entry : { ...entry, server: serverOf(entry) }}
+                  labels={given}
+                  theme={theme}
+                  onRespondAll={(result) => respond(entry, result)}
+                  onRespondRound={(results) => respondRound(entry, results)}
+                />
+              )
+            ) : (
+              <PromptView
+                prompt={entry.prompt}
+                server={serverOf(entry)}
+                status={entry.status}
                 labels={given}
                 theme={theme}
-                onRespondAll={(result) => respond(entry, result)}
-                onRespondRound={(results) => respondRound(entry, results)}
+                onRespond={(result) => respond(entry, result)}
+                onClose={() => queue.dismiss(entry.id)}
+                urlView={loaded?.UrlElicitation}
+                drafts={draftsOf(queue, entry.id)}
               />
-            )
-          ) : (
-            <PromptView
-              prompt={entry.prompt}
-              server={serverOf(entry)}
-              status={entry.status}
-              labels={given}
-              theme={theme}
-              onRespond={(result) => respond(entry, result)}
-              onClose={() => queue.dismiss(entry.id)}
-              urlView={loaded?.UrlElicitation}
-              drafts={draftsOf(queue, entry.id)}
-            />
-          )}
+            )}
+          </PromptFooter.Provider>
         </div>
       ))}
       {shown.length === 0 && labels.hostEmpty !== '' && <p className="mek-host-empty">{labels.hostEmpty}</p>}
-      {head !== undefined && (
-        <div className="mek-actions">
-          {/* Keyed by the head: armed anew for each prompt, which may move it under the pointer. */}
-          <AnswerButton key={head.id} className="mek-button" onClick={() => queue.cancelAll(head.serverKey)}>
-            {labels.cancelAllFrom(shownServer(serverOf(head)))}
-          </AnswerButton>
-        </div>
-      )}
+      {/* Until the head's view has loaded, its frame is not there to hold "Cancel all". */}
+      {head !== undefined && !headDrawn && <div className="mek-actions">{cancelAll}</div>}
     </section>
   );
 }
