@@ -12,6 +12,7 @@ import type {
 } from '@ai-sdk/mcp';
 import type { ElicitationQueue, ElicitationServer } from '../core/index.js';
 import {
+  ATTACHED_TWICE,
   attachmentKey,
   completeElicitation,
   readCancellation,
@@ -91,7 +92,7 @@ export function attachElicitationAiSdk(
   options: AttachAiSdkElicitationOptions,
 ): DetachElicitation {
   if (KIT_ATTACHED in client) {
-    throw new Error('attachElicitation was already called on this client; call the function it returned first');
+    throw new Error(ATTACHED_TWICE);
   }
   const { transport, capabilities } = internalsOf(client);
   const modes = declaredModes(capabilities);
