@@ -10,7 +10,8 @@
  *
  * The pattern engine (re2js and an ECMAScript regex parser, about 60 kB gzipped) is a chunk of its
  * own, loaded by dynamic import only when a schema has a `pattern`: each entry is reported without
- * it (what a host whose forms have no pattern loads; the budgets apply to this) and with it.
+ * it (what a host whose forms have no pattern loads; the budgets apply to this) and with it. The URL view
+ * and the round are another such chunk, loaded with the first URL request or round: reported on their own.
  *
  * Also measures what a host pays over react + react-dom for a use of the kit: an app entry that
  * imports react, react-dom and the kit's names is bundled with everything in it (peers too:
@@ -71,8 +72,8 @@ const PURE_MARK = /\/\*\s*[#@]__PURE__\s*\*\//g;
 
 /**
  * Bundles `entry` (production, ES module) in memory; returns its JS and CSS texts. `js` is what
- * loads with the entry (its chunk and every chunk it imports statically); `lazyJs` the chunks only
- * a dynamic `import()` loads (the pattern engine).
+ * loads with the entry (its chunk and every chunk it imports statically); `lazyJs` the pattern engine and
+ * `viewsJs` the other chunks only a dynamic `import()` loads (the URL view and the round).
  */
 async function bundle(entry, { minify, external }) {
   const output = await build({
@@ -111,13 +112,15 @@ async function bundle(entry, { minify, external }) {
   }
   let js = '';
   let lazyJs = '';
+  let viewsJs = '';
   for (const [name, chunk] of chunks) {
     // Rolldown keeps JSX's `/* @__PURE__ */` marks for the host's bundler, whose minifier drops them.
     const code = minify ? chunk.code.replace(PURE_MARK, '') : chunk.code;
     if (initial.has(name)) js += code;
-    else lazyJs += code;
+    else if (Object.keys(chunk.modules).some((id) => id.includes('pattern-linear'))) lazyJs += code;
+    else viewsJs += code;
   }
-  return { js, lazyJs, css };
+  return { js, lazyJs, viewsJs, css };
 }
 
 const gzip = (text) => gzipSync(Buffer.from(text), { level: 9 }).length;
@@ -142,6 +145,8 @@ export async function measure() {
         minKb: kb(Buffer.byteLength(min.lazyJs)),
         gzipKb: min.lazyJs === '' ? 0 : kb(gzip(min.lazyJs)),
       },
+      // Loaded with the first URL request or round.
+      viewsGzipKb: min.viewsJs === '' ? 0 : kb(gzip(min.viewsJs)),
     });
   }
   // What a host pays: app entries inside the repository (gitignored .scratch/), so they resolve the
@@ -158,6 +163,7 @@ export async function measure() {
         minKb: kb(Buffer.byteLength(out.js)),
         gzipKb: kb(gzip(out.js)),
         patternEngineGzipKb: out.lazyJs === '' ? 0 : kb(gzip(out.lazyJs)),
+        viewsGzipKb: out.viewsJs === '' ? 0 : kb(gzip(out.viewsJs)),
       };
     };
     const reactOnly = await total('react-only', []);
@@ -173,6 +179,7 @@ export async function measure() {
         gzipKb: use.gzipKb - reactOnly.gzipKb,
         budgetKb,
         patternEngineGzipKb: use.patternEngineGzipKb,
+        viewsGzipKb: use.viewsGzipKb,
       });
     }
     return { entries, reactOnly, hosts };
@@ -195,6 +202,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       console.log(
         `${`${entry.name}, without a pattern`.padEnd(30)} ${f(entry.rawKb)}  ${f(entry.minKb)}  ${f(entry.gzipKb)}  ${budget}  (${entry.cssGzipKb.toFixed(1)})`,
       );
+      if (entry.viewsGzipKb > 0)
+        console.log(
+          `${''.padEnd(30)} (+ ${entry.viewsGzipKb.toFixed(1)} kB URL view and round, loaded with the first one)`,
+        );
       if (engine.gzipKb > 0) {
         console.log(
           `${`${entry.name}, with a pattern`.padEnd(30)} ${f(entry.rawKb + engine.rawKb)}  ${f(entry.minKb + engine.minKb)}  ${f(entry.gzipKb + engine.gzipKb)}       —  (+ ${engine.gzipKb.toFixed(1)} kB pattern engine, loaded on demand)`,
@@ -210,6 +221,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
         console.log(
           `  ${host.name}: + ${host.patternEngineGzipKb.toFixed(1)} kB pattern engine on the first schema with one`,
         );
+    for (const host of result.hosts)
+      if (host.viewsGzipKb > 0)
+        console.log(`  ${host.name}: + ${host.viewsGzipKb.toFixed(1)} kB URL view and round with the first one`);
   }
   const over = [...result.entries, ...result.hosts].filter(
     (item) => item.budgetKb !== null && item.gzipKb > item.budgetKb,

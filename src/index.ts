@@ -101,7 +101,7 @@ export { TextWidget } from './react/theme/widgets/text-widget.js';
 export { UriWidget } from './react/theme/widgets/uri-widget.js';
 export type { UrlElicitationProps } from './react/elicitation/url-elicitation.js';
 // From the module `ElicitationHost` loads on demand: a bundle holding the entry keeps one chunk.
-export { UrlElicitation } from './react/elicitation/host-views.js';
+export { loadElicitationViews, UrlElicitation } from './react/elicitation/on-demand-views.js';
 export type { ElicitationPromptProps } from './react/elicitation/elicitation-prompt.js';
 export { ElicitationPrompt } from './react/elicitation/elicitation-prompt.js';
 export type { ElicitationHostProps } from './react/elicitation/elicitation-host.js';
@@ -109,4 +109,4 @@ export { ElicitationHost } from './react/elicitation/elicitation-host.js';
 export type { HostLabels, KitLabels } from './react/elicitation/host-labels.js';
 export { defaultHostLabels } from './react/elicitation/view-labels.js';
 export type { ElicitationRoundProps } from './react/elicitation/elicitation-round.js';
-export { ElicitationRound } from './react/elicitation/host-views.js';
+export { ElicitationRound } from './react/elicitation/on-demand-views.js';

@@ -134,7 +134,7 @@ describe('given the everything form, filled in by a person', () => {
       'Tags: Choose at least 1 option.',
     ]);
     await expect(tool('everything').getByRole('status').textContent()).resolves.toBe('Running…');
-    await armed(form.getByRole('button', { name: 'Cancel' })).click();
+    await armed(form.getByRole('button', { name: 'Cancel', exact: true })).click();
     expect(JSON.parse(await result('everything'))).toStrictEqual({ action: 'cancel' });
   });
 });

@@ -8,13 +8,14 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 
 import {
   ElicitationForm,
   ElicitationHost,
   ElicitationPrompt,
+  loadElicitationViews,
   UrlElicitation,
   type ElicitRequestFormParams,
   type ElicitRequestParams,
@@ -24,6 +25,9 @@ import {
 import { createElicitationQueue } from '../../src/core/index.js';
 import { ToolCallForm, ToolResultView } from '../../src/react/tools/index.js';
 import { type Tool } from '../../src/tools/index.js';
+
+// The URL view loads on first use: loaded ahead, it draws in its first render.
+beforeAll(loadElicitationViews);
 
 declare global {
   interface Window {

@@ -33,6 +33,7 @@ describe('given the React entry (src/index.ts)', () => {
       'defaultHostLabels',
       'defaultLabels',
       'generateTheme',
+      'loadElicitationViews',
       'useElicitationForm',
     ]);
   });

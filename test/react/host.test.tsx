@@ -68,7 +68,7 @@ describe('given ElicitationPrompt', () => {
         onRespond={onRespond}
       />,
     );
-    await user.click(screen.getByRole('button', { name: 'Open in new tab' }));
+    await user.click(await screen.findByRole('button', { name: 'Open in new tab' }));
     expect(open.mock.calls).toStrictEqual([['https://example.com/', '_blank', 'noopener,noreferrer']]);
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept' }]]);
   });

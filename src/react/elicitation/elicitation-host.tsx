@@ -17,16 +17,11 @@ import type {
 } from '../../core/index.js';
 import { AnswerButton } from '../shared/answer-button.js';
 import { PromptFooter } from '../shared/prompt-parts.js';
+import { useElicitationViews } from './on-demand-views.js';
 import { PromptView } from './prompt-view.js';
 import { mergeHostLabels, shownServer, type KitLabels } from './host-labels.js';
 import '../theme/elicit-kit.css';
 import '../theme/host.css';
-
-type HostViews = typeof import('./host-views.js');
-
-// The views of URL requests and rounds load with the first such entry, as the pattern engine does with
-// the first pattern: a host whose servers only ask for forms never loads them.
-const loadViews = () => import('./host-views.js');
 
 /** The props of `ElicitationHost`. */
 export interface ElicitationHostProps {
@@ -99,13 +94,12 @@ export function ElicitationHost({ queue, labels: given, theme, autoFocus = true 
   const wrappers = useRef(new Map<string, HTMLElement>());
   // Remount count per entry, for the rare answer the queue refuses (`'invalid'`): ask afresh.
   const [retries, setRetries] = useState<ReadonlyMap<string, number>>(() => new Map());
-  const [loaded, setLoaded] = useState<HostViews>();
   // Until they load, such an entry's wrapper stays empty (still counted, and ended by "Cancel all"); a
   // failed load is tried again on the next change of the queue.
-  useEffect(() => {
-    if (!loaded && snapshot.entries.some((entry) => entry.kind === 'round' || entry.prompt.mode === 'url'))
-      loadViews().then(setLoaded, () => undefined);
-  }, [loaded, snapshot]);
+  const loaded = useElicitationViews(
+    snapshot.entries.some((entry) => entry.kind === 'round' || entry.prompt.mode === 'url'),
+    snapshot,
+  );
 
   const servers = useMemo(() => serversByKey(snapshot, labels.connectionName), [snapshot, labels]);
   const serverOf = (item: { serverKey: string; server: ElicitationServer }) =>
