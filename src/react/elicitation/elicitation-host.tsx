@@ -4,7 +4,7 @@
  * head takes the focus on its group, not a control, so a key pressed at that moment cannot answer it;
  * the focus returns when the last prompt goes.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 
 import type {
   Draft,
