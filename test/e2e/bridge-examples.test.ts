@@ -59,7 +59,7 @@ describe('given examples/bridge/server.ts on Node http and the AI SDK client of 
     // Node's fetch sends no Origin of its own: the remote queue sends the one a browser on this page would.
     const queue = remoteQueue({ url: `${base}/elicit`, headers: { cookie: `session=${token}`, origin: base } });
     const { seen } = person(queue, (entry) =>
-      entry.kind === 'single' && entry.prompt.request.message === 'Restart the staging database now?'
+      entry.kind === 'single' && entry.prompt.mode === 'form' && entry.prompt.request.message.startsWith('Restart')
         ? fill(entry, { backup: false })
         : { action: 'decline' },
     );
