@@ -38,6 +38,7 @@ function textOf(body: unknown): string {
 
 function BridgeDemoPage() {
   const [calls, setCalls] = useState<readonly Call[]>([]);
+  // Keys of the result list: a counter, since the same tool may be called again while a call waits.
   const lastId = useRef(0);
 
   function call(tool: (typeof TOOLS)[number]): void {
@@ -46,6 +47,7 @@ function BridgeDemoPage() {
     setCalls((previous) => [{ id, tool: tool.name }, ...previous]);
     const settle = (outcome: string) =>
       setCalls((previous) => previous.map((entry) => (entry.id === id ? { ...entry, outcome } : entry)));
+    // The session cookie goes along (same origin); the server refuses a call from any other origin.
     fetch('/call', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
