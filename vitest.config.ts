@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 import type { BrowserConfigOptions } from 'vitest/node';
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
+import { KIT_ALIASES } from './scripts/kit-aliases.mjs';
 
 /**
  * Browser mode in headless Chromium through Playwright. `timezoneId` sets the zone of the page
@@ -59,6 +60,8 @@ export default defineConfig({
         },
       },
       {
+        // `examples/` import the kit by its package names, as a host does.
+        resolve: { alias: KIT_ALIASES },
         test: {
           name: 'e2e',
           environment: 'node',
