@@ -11,7 +11,7 @@
  * The pattern engine (re2js and an ECMAScript regex parser, about 60 kB gzipped) is a chunk of its
  * own, loaded by dynamic import only when a schema has a `pattern`: each entry is reported without
  * it (what a host whose forms have no pattern loads; the budgets apply to this) and with it. The URL view
- * and the round are another such chunk, loaded with the first URL request or round: reported on their own.
+ * and the round (and a refused request's view) are another such chunk, loaded with the first one: reported on their own.
  *
  * Also measures what a host pays over react + react-dom for a use of the kit: an app entry that
  * imports react, react-dom and the kit's names is bundled with everything in it (peers too:
@@ -204,7 +204,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       );
       if (entry.viewsGzipKb > 0)
         console.log(
-          `${''.padEnd(30)} (+ ${entry.viewsGzipKb.toFixed(1)} kB URL view and round, loaded with the first one)`,
+          `${''.padEnd(30)} (+ ${entry.viewsGzipKb.toFixed(1)} kB URL, round and refused-request views, loaded with the first one)`,
         );
       if (engine.gzipKb > 0) {
         console.log(
@@ -223,7 +223,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
         );
     for (const host of result.hosts)
       if (host.viewsGzipKb > 0)
-        console.log(`  ${host.name}: + ${host.viewsGzipKb.toFixed(1)} kB URL view and round with the first one`);
+        console.log(
+          `  ${host.name}: + ${host.viewsGzipKb.toFixed(1)} kB URL, round and refused-request views with the first one`,
+        );
   }
   const over = [...result.entries, ...result.hosts].filter(
     (item) => item.budgetKb !== null && item.gzipKb > item.budgetKb,

@@ -47,6 +47,16 @@ describe('given nothing loaded yet', () => {
     expect(await screen.findByRole('button', { name: 'Open in new tab' })).toBeInTheDocument();
   });
 
+  test('ElicitationPrompt with an unreadable request waits for the view, then offers Decline and Cancel', async () => {
+    const { ElicitationPrompt } = await freshEntry();
+    const { container } = render(
+      <ElicitationPrompt request={{ mode: 'bogus' } as never} server={server} onRespond={() => {}} />,
+    );
+    expect(container.innerHTML).toBe('');
+    expect(await screen.findByRole('button', { name: 'Decline' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+
   test('after loadElicitationViews() resolves, UrlElicitation draws in its first render', async () => {
     const { loadElicitationViews, UrlElicitation } = await freshEntry();
     await loadElicitationViews();

@@ -97,7 +97,7 @@ export function ElicitationHost({ queue, labels: given, theme, autoFocus = true 
   // Until they load, such an entry's wrapper stays empty (still counted, and ended by "Cancel all"); a
   // failed load is tried again on the next change of the queue.
   const loaded = useElicitationViews(
-    snapshot.entries.some((entry) => entry.kind === 'round' || entry.prompt.mode === 'url'),
+    snapshot.entries.some((entry) => entry.kind === 'round' || entry.prompt.mode !== 'form'),
     snapshot,
   );
 
@@ -154,7 +154,7 @@ export function ElicitationHost({ queue, labels: given, theme, autoFocus = true 
     </AnswerButton>
   );
   const headDrawn =
-    head !== undefined && (loaded !== undefined || (head.kind === 'single' && head.prompt.mode !== 'url'));
+    head !== undefined && (loaded !== undefined || (head.kind === 'single' && head.prompt.mode === 'form'));
 
   return (
     <section className="mek-root mek-host" data-theme={theme} aria-label={labels.hostRegion} ref={hostRef}>
@@ -223,7 +223,7 @@ export function ElicitationHost({ queue, labels: given, theme, autoFocus = true 
                 theme={theme}
                 onRespond={(result) => respond(entry, result)}
                 onClose={() => queue.dismiss(entry.id)}
-                urlView={loaded?.UrlElicitation}
+                views={loaded}
                 drafts={draftsOf(queue, entry.id)}
               />
             )}

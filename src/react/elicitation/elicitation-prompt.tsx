@@ -42,7 +42,7 @@ export interface ElicitationPromptProps {
 export function ElicitationPrompt({ request, ...rest }: ElicitationPromptProps) {
   const key = useSessionKey(request);
   const prompt = useMemo(() => toPrompt(request), [request]);
-  // The URL view loads with the first URL request (`loadElicitationViews`).
-  const urlView = useElicitationViews(prompt.mode === 'url')?.UrlElicitation;
-  return <PromptView key={key} prompt={prompt} urlView={urlView} {...rest} />;
+  // The URL and refused views load with the first such request (`loadElicitationViews`).
+  const views = useElicitationViews(prompt.mode !== 'form');
+  return <PromptView key={key} prompt={prompt} views={views} {...rest} />;
 }

@@ -1,6 +1,7 @@
 /**
- * The URL view and the round load on first use, as the pattern engine does: what they need (the URL
- * inspection, IDN decoding, look-alike tables) is not paid by a host whose servers only ask for forms.
+ * The URL view, the round and a refused request's view load on first use, as the pattern engine does: what
+ * they need (URL inspection, IDN decoding, look-alike tables) is not paid by a host whose servers only ask
+ * for forms.
  * `UrlElicitation` and `ElicitationRound` are drawn once it has arrived; `loadElicitationViews()` fetches
  * it ahead, after which they draw in their first render.
  */
@@ -10,6 +11,9 @@ import type { ElicitationRoundProps } from './elicitation-round.js';
 import type { UrlElicitationProps } from './url-elicitation.js';
 
 type Views = typeof import('./host-views.js');
+
+/** What `PromptView` draws from the chunk. */
+export type OnDemandViews = Pick<Views, 'UrlElicitation' | 'RefusedRequest'>;
 
 let views: Views | undefined;
 let loading: Promise<Views> | undefined;
