@@ -185,3 +185,87 @@ describe.each(RENDERINGS)('given the every-kind form drawn with $name', ({ widge
       ]);
   });
 });
+
+describe("given shadcn's own select (no kit fallback)", () => {
+  test('its trigger has no accessible name: why the shadcn section leaves `select` to the kit', async () => {
+    mount(
+      <ElicitationForm
+        request={everyKindRequest()}
+        server={{ name: 'Deploy bot' }}
+        onRespond={() => {}}
+        widgets={widgetsFromRjsfTheme(shadcnTheme)}
+      />,
+    );
+    // Its <label for> points at the field id, which no element of shadcn's select carries.
+    expect(document.getElementById(page.getByText('Launch country').element().getAttribute('for') ?? '')).toBeNull();
+    await expect.element(page.getByRole('button', { expanded: false }).first()).toHaveAccessibleName('');
+  });
+});
+
+describe('given a theme drawn inside a host page form', () => {
+  test.each([
+    ['@rjsf/mui', muiTheme],
+    ['@rjsf/shadcn', shadcnTheme],
+  ] as const)('no control of %s belongs to that form, as with the kit: its submission sends none', (_, theme) => {
+    const container = mount(
+      <form aria-label="Host form">
+        <ElicitationForm
+          request={everyKindRequest()}
+          server={{ name: 'Deploy bot' }}
+          onRespond={() => {}}
+          widgets={widgetsFromRjsfTheme(theme)}
+        />
+      </form>,
+    );
+    const form = container.querySelector('form');
+    if (form === null) throw new Error('no form');
+    expect(form.querySelectorAll('input').length).toBeGreaterThan(10);
+    // Buttons of type "button" and MUI's decorative <fieldset> outlines may belong: they carry no value.
+    const owned = [...form.elements].filter(
+      (element) =>
+        element instanceof HTMLInputElement ||
+        element instanceof HTMLSelectElement ||
+        element instanceof HTMLTextAreaElement,
+    );
+    expect(owned.map((element) => element.outerHTML)).toStrictEqual([]);
+    expect([...new FormData(form).keys()]).toStrictEqual([]);
+    // Nothing required blocks the host's own submission.
+    expect(form.checkValidity()).toBe(true);
+  });
+});
+
+describe("given a theme with its own date-time widget (rjsf's UTC contract)", () => {
+  // A minimal widget as rjsf documents date-time values: an instant (toJSON) in and out.
+  const utcTheme = {
+    widgets: {
+      DateTimeWidget: ({ id, value, onChange }: { id: string; value?: string; onChange: (v?: string) => void }) => (
+        <input id={id} aria-label="Instant" value={value ?? ''} onChange={(event) => onChange(event.target.value)} />
+      ),
+    },
+  };
+
+  test("an instant it hands back is sent in the browser's local time with that instant's offset", async () => {
+    const answers: ElicitResult[] = [];
+    mount(
+      <ElicitationForm
+        request={{
+          message: 'When?',
+          requestedSchema: {
+            type: 'object',
+            properties: { at: { type: 'string', format: 'date-time', default: '2026-07-01T12:00:00+02:00' } },
+          },
+        }}
+        server={{ name: 'Deploy bot' }}
+        onRespond={(result) => answers.push(result)}
+        widgets={widgetsFromRjsfTheme(utcTheme, { kitControls: ['text', 'email', 'uri', 'date', 'updown'] })}
+      />,
+    );
+    // The default (10:00 UTC) reaches the widget as an instant.
+    await expect.element(page.getByLabelText('Instant')).toHaveValue('2026-07-01T10:00:00.000Z');
+    await userEvent.fill(page.getByLabelText('Instant'), '2026-03-01T14:30:00.000Z');
+    await accept();
+    await expect
+      .poll(() => answers)
+      .toStrictEqual([{ action: 'accept', content: { at: '2026-03-01T09:30:00-05:00' } }]);
+  });
+});

@@ -103,21 +103,29 @@ const CHOICES: ValueBridge = {
   fromTheme: (value) => value,
 };
 
-// A theme's own date-time widget: an instant in, an instant out, made local text for core.
+/** Engines differ on a zero fraction ("09:30:45" or "09:30:45.000"); both mean the same time. */
+function withoutZeroFraction(text: string): string {
+  return text.replace(/(:\d{2})\.0+$/, '$1');
+}
+
+// A theme's own date-time widget: an instant in, an instant out, made local text for core. Text that
+// is no instant goes to core as it is, which refuses it as the kit's widget would.
 const UTC_DATE_TIME: ValueBridge = {
   toTheme: (value) => {
     const local = toLocalInput(value);
     return local === '' ? undefined : localToUTC(local);
   },
-  fromTheme: (value) => (typeof value === 'string' && value !== '' ? utcToLocal(value) : undefined),
+  fromTheme: (value) => {
+    if (typeof value !== 'string' || value === '') return undefined;
+    return Number.isNaN(Date.parse(value)) ? value : withoutZeroFraction(utcToLocal(value));
+  },
 };
 
 // rjsf's own DateTimeWidget, drawn through the theme's BaseInputTemplate with the local text itself: no
 // round trip through `Date`, which would move a time the clocks skip (a DST gap) instead of refusing it.
 const LOCAL_DATE_TIME: ValueBridge = {
   toTheme: (value) => toLocalInput(value),
-  // Engines differ on a zero fraction ("09:30:45" or "09:30:45.000"); both mean the same time.
-  fromTheme: (value) => (typeof value === 'string' && value !== '' ? value.replace(/(:\d{2})\.0+$/, '$1') : undefined),
+  fromTheme: (value) => (typeof value === 'string' && value !== '' ? withoutZeroFraction(value) : undefined),
 };
 
 /** The theme's `BaseInputTemplate` as a widget: the theme's look of a `datetime-local` input. */
