@@ -46,6 +46,7 @@ const ENTRIES = [
   { name: 'sdk', entry: 'src/sdk/index.ts', budgetKb: null },
   { name: 'bridge', entry: 'src/bridge/index.ts', budgetKb: null },
   { name: 'bridge/redis', entry: 'src/bridge/redis/index.ts', budgetKb: null },
+  { name: 'rjsf-theme', entry: 'src/react/rjsf-theme/index.ts', budgetKb: null },
 ];
 
 /**

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 
 import * as core from '../../src/core/index.js';
 import * as entry from '../../src/index.js';
+import * as rjsfTheme from '../../src/react/rjsf-theme/index.js';
 import * as toolsReact from '../../src/react/tools/index.js';
 
 describe('given the React entry (src/index.ts)', () => {
@@ -47,5 +48,11 @@ describe('given the React entry (src/index.ts)', () => {
 describe('given the tools/react entry (src/react/tools/index.ts)', () => {
   test('exports exactly these runtime names', () => {
     expect(Object.keys(toolsReact).sort()).toEqual(['ToolCallForm', 'ToolResultView']);
+  });
+});
+
+describe('given the rjsf-theme entry (src/react/rjsf-theme/index.ts)', () => {
+  test('exports exactly these runtime names', () => {
+    expect(Object.keys(rjsfTheme).sort()).toEqual(['DEFAULT_KIT_CONTROLS', 'widgetsFromRjsfTheme']);
   });
 });

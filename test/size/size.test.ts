@@ -45,6 +45,7 @@ describe('given the kit built for production', () => {
       ['sdk', null],
       ['bridge', null],
       ['bridge/redis', null],
+      ['rjsf-theme', null],
     ]);
     expect(overBudget(entries)).toEqual([]);
   });

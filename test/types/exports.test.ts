@@ -19,6 +19,7 @@ const ENTRIES = {
   './sdk': 'src/sdk/index.ts',
   './bridge': 'src/bridge/index.ts',
   './bridge/redis': 'src/bridge/redis/index.ts',
+  './rjsf-theme': 'src/react/rjsf-theme/index.ts',
 } as const;
 
 let program: ts.Program;
@@ -228,5 +229,9 @@ describe('given the entries as tsc sees them', () => {
       'RedisElicitationBroker',
       'RedisMultiLike',
     ]);
+  });
+
+  test('mcp-elicit-kit/rjsf-theme exports exactly these type names', () => {
+    expect(typeExports(ENTRIES['./rjsf-theme'])).toEqual(['RjsfThemeOptions']);
   });
 });
