@@ -119,7 +119,7 @@ export function registerDemoTools(mcp: McpServer, options: DemoToolOptions): voi
     {
       title: 'Greet',
       description: 'Asks your name and greets you with the greeting you chose.',
-      // An optional choice, so the page's tool form shows a radio group; without it the tool says "Hello".
+      // An optional choice, so the page's tool form shows a drop-down; without it the tool says "Hello".
       inputSchema: { greeting: z.enum(GREETINGS).optional().meta({ title: 'Greeting' }) },
     },
     async ({ greeting = 'Hello' }, extra) => {
