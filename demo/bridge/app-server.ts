@@ -2,8 +2,8 @@
  * The server of `npm run demo -- --bridge`: MCP clients on the server, the person in the browser. Each
  * visitor gets a session and, on their first tool call, an `@ai-sdk/mcp` client of their own
  * (`examples/bridge/elicitation.ts`); what its server asks waits in the visitor's queue of the bridge and
- * reaches the page (`demo/bridge/main.tsx`) through `/elicit`. The page asks for tool calls with
- * `POST /call`. Served by `examples/bridge/server.ts` on 127.0.0.1.
+ * reaches the page (`demo/bridge/main.tsx`) through `/elicit`. The page lists the tools with `GET /tools`
+ * and asks for tool calls with `POST /call`. Served by `examples/bridge/server.ts` on 127.0.0.1.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -77,6 +77,29 @@ export async function startBridgeDemo(options: BridgeDemoOptions): Promise<Bridg
   const visitorOf = (request: IncomingMessage) =>
     userOf(new Request('http://127.0.0.1/', { headers: { cookie: request.headers.cookie ?? '' } }));
 
+  /** The visitor's MCP client, connected on first use; a failed connection is not kept: the next use tries again. */
+  function clientOf(user: string): Promise<MCPClient> {
+    let client = clients.get(user);
+    if (client === undefined) {
+      client = mcpClientFor(user, options.mcpUrl);
+      clients.set(user, client);
+      client.catch(() => clients.delete(user));
+    }
+    return client;
+  }
+
+  /** `GET /tools`: the tools as the visitor's client lists them, for the page's kit forms. */
+  async function listTools(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const user = visitorOf(request);
+    if (user === null) return sendJson(response, 401, { error: 'Not signed in' });
+    try {
+      const { tools } = await (await clientOf(user)).listTools();
+      sendJson(response, 200, { tools });
+    } catch (error) {
+      sendJson(response, 502, { error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
   async function call(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const user = visitorOf(request);
     if (user === null) return sendJson(response, 401, { error: 'Not signed in' });
@@ -91,24 +114,27 @@ export async function startBridgeDemo(options: BridgeDemoOptions): Promise<Bridg
     const asked = text === undefined ? undefined : readCall(text);
     if (asked === undefined)
       return sendJson(response, 400, { error: 'The body is { "tool": string, "arguments"?: object }' });
-    let client = clients.get(user);
-    if (client === undefined) {
-      client = mcpClientFor(user, options.mcpUrl);
-      clients.set(user, client);
-      // A failed connection is not kept: the next call tries again.
-      client.catch(() => clients.delete(user));
-    }
     try {
-      const result = await (await client).callTool({ name: asked.tool, arguments: asked.args });
-      sendJson(response, 200, { content: result.content, isError: result.isError === true });
+      const result = await (await clientOf(user)).callTool({ name: asked.tool, arguments: asked.args });
+      // structuredContent too, when the tool sent it: the page's result view checks it against the output schema.
+      sendJson(response, 200, {
+        content: result.content,
+        ...(result.structuredContent !== undefined && { structuredContent: result.structuredContent }),
+        isError: result.isError === true,
+      });
     } catch (error) {
       sendJson(response, 502, { error: error instanceof Error ? error.message : String(error) });
     }
   }
 
   const server = createAppServer((request, response) => {
-    if (request.url?.split('?')[0] === '/call' && request.method === 'POST') {
+    const path = request.url?.split('?')[0];
+    if (path === '/call' && request.method === 'POST') {
       call(request, response).catch(() => sendJson(response, 500, { error: 'The call failed' }));
+      return;
+    }
+    if (path === '/tools' && request.method === 'GET' && visitorOf(request) !== null) {
+      listTools(request, response).catch(() => sendJson(response, 500, { error: 'The tools could not be listed' }));
       return;
     }
     // A new visitor is signed in on their first request: another browser is another person.

@@ -48,14 +48,14 @@ afterAll(async () => {
   rmSync(outDir, { recursive: true, force: true });
 });
 
-/** Clicks the tool's button; resolves with the `/call` response body once the tool returns. */
+/** Clicks Call in the tool's form (the kit's `ToolCallForm`); resolves with the `/call` response body once the tool returns. */
 async function callTool(page: Page, name: string): Promise<() => Promise<unknown>> {
   const responded = page.waitForResponse(
     (response) =>
       response.url().endsWith('/call') && (response.request().postData() ?? '').includes(`"tool":"${name}"`),
     { timeout: 60_000 },
   );
-  await page.getByRole('button', { name, exact: true }).click();
+  await page.getByRole('button', { name: `Call ${name}`, exact: true }).click();
   return async () => (await responded).json();
 }
 
@@ -76,6 +76,9 @@ describe('given the AI SDK client on the server, the bridge and ElicitationHost 
     await backup.uncheck();
     await armed(prompt.getByRole('button', { name: 'Accept' })).click();
     const confirmResult = await confirmed();
+    // The kit's result view shows what came back, checked against the tool's output schema.
+    const confirmView = page.getByRole('region', { name: 'confirm' }).getByRole('group', { name: 'Result of Confirm' });
+    const confirmVerdict = await confirmView.getByRole('group', { name: 'Output check' }).textContent();
 
     // URL mode: "Open in new tab" opens the page once; the visit makes the server complete the elicitation.
     const linked = await callTool(page, 'open_link');
@@ -95,16 +98,29 @@ describe('given the AI SDK client on the server, the bridge and ElicitationHost 
     await armed(prompt.getByRole('button', { name: 'Decline' })).click();
     const declineResult = await declined();
     await requests.getByText('No requests waiting.').waitFor();
+    // The page is the kit's: no JSON box, no button that is not the kit's.
+    const foreign = await page.locator('textarea, button:not(.mek-button)').count();
     await context.close();
 
-    expect({ ticked, confirmResult, linkResult, declineResult, links: mcp.linkRequests }).toStrictEqual({
+    expect({
+      ticked,
+      confirmResult,
+      confirmVerdict,
+      linkResult,
+      declineResult,
+      foreign,
+      links: mcp.linkRequests,
+    }).toStrictEqual({
       ticked: true,
       confirmResult: {
         content: [{ type: 'text', text: '{"action":"accept","content":{"backup":false}}' }],
+        structuredContent: { action: 'accept', content: { backup: false } },
         isError: false,
       },
+      confirmVerdict: 'Output checkValid: the structured content matches the output schema.',
       linkResult: { content: [{ type: 'text', text: `Link completed (${id}).` }], isError: false },
       declineResult: { content: [{ type: 'text', text: '{"action":"decline"}' }], isError: false },
+      foreign: 0,
       links: [{ method: 'GET', path: `/link/${id}`, mode: 'navigate', dest: 'document', referer: '' }],
     });
     expect(id).toMatch(/^[0-9a-f-]{36}$/);

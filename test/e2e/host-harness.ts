@@ -103,3 +103,14 @@ export async function startHostHarness(serverOptions: DemoServerOptions[] = [{}]
 export function armed(button: Locator): Locator {
   return button.and(button.page().locator(':not([data-arming])'));
 }
+
+/**
+ * The text blocks of the result a tool's section of the demo page shows (`ToolResultView`), joined by
+ * newlines, once it shows: the view appears when the call has returned.
+ */
+export async function resultText(toolSection: Locator): Promise<string> {
+  const view = toolSection.getByRole('group', { name: /^Result of / });
+  await view.waitFor();
+  const blocks = await view.getByRole('group', { name: 'Text content' }).locator('pre').allTextContents();
+  return blocks.join('\n');
+}
