@@ -32,7 +32,7 @@ describe('given a host showing a round in Chromium', () => {
   test('"Cancel all from" is drawn inside the round\'s card, below its answers', async () => {
     await page.viewport(760, 1000);
     const container = mount(<ElicitationHost queue={round()} autoFocus={false} />);
-    await expect.element(page.getByRole('button', { name: 'Decline all' })).toBeVisible();
+    await expect.element(page.getByRole('button', { name: 'Decline all' }), { timeout: 15_000 }).toBeVisible();
     const card = container.querySelector('.mek-round');
     const cancelAll = page.getByRole('button', { name: 'Cancel all from Deploy bot' }).element();
     const declineAll = page.getByRole('button', { name: 'Decline all' }).element();
@@ -50,7 +50,7 @@ describe('given a host showing a round in Chromium', () => {
   test('each "Decline request n" sits under a divider, apart from "Open in new tab" and the fields', async () => {
     await page.viewport(760, 1000);
     const container = mount(<ElicitationHost queue={round()} autoFocus={false} />);
-    await expect.element(page.getByRole('button', { name: 'Open in new tab' })).toBeVisible();
+    await expect.element(page.getByRole('button', { name: 'Open in new tab' }), { timeout: 15_000 }).toBeVisible();
     const declines = [...container.querySelectorAll('.mek-round-decline')];
     expect(
       declines.map((label) => {

@@ -68,7 +68,7 @@ describe('given ElicitationPrompt', () => {
         onRespond={onRespond}
       />,
     );
-    await user.click(await screen.findByRole('button', { name: 'Open in new tab' }));
+    await user.click(await screen.findByRole('button', { name: 'Open in new tab' }, { timeout: 10_000 }));
     expect(open.mock.calls).toStrictEqual([['https://example.com/', '_blank', 'noopener,noreferrer']]);
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept' }]]);
   });
@@ -180,7 +180,7 @@ describe('given a host and a queue with requests from two servers', () => {
     render(<ElicitationHost queue={queue} />);
     track(queue.enqueueRound({ one: nameRequest('first'), two: nameRequest('second') }, { server: { name: 'Alpha' } }));
     // Until the round's view has loaded, the host holds "Cancel all" itself.
-    await screen.findByRole('button', { name: 'Decline all' });
+    await screen.findByRole('button', { name: 'Decline all' }, { timeout: 10_000 });
     const cancelAll = screen.getByRole('button', { name: 'Cancel all from Alpha' });
     const frames = screen.getAllByRole('group', { name: /Alpha/ });
     expect(

@@ -23,7 +23,7 @@ describe('given nothing loaded yet', () => {
       <UrlElicitation request={request} server={server} onRespond={() => {}} theme="dark" />,
     );
     expect(container.innerHTML).toBe('<div class="mek-root" data-theme="dark" aria-busy="true"></div>');
-    expect(await screen.findByRole('button', { name: 'Open in new tab' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Open in new tab' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(container.querySelector('[aria-busy]')).toBeNull();
   });
 
@@ -44,7 +44,7 @@ describe('given nothing loaded yet', () => {
     form.unmount();
     render(<ElicitationPrompt request={request} server={server} onRespond={() => {}} />);
     expect(screen.queryByRole('button', { name: 'Open in new tab' })).toBeNull();
-    expect(await screen.findByRole('button', { name: 'Open in new tab' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Open in new tab' }, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   test('ElicitationPrompt with an unreadable request waits for the view, then offers Decline and Cancel', async () => {
@@ -53,7 +53,7 @@ describe('given nothing loaded yet', () => {
       <ElicitationPrompt request={{ mode: 'bogus' } as never} server={server} onRespond={() => {}} />,
     );
     expect(container.innerHTML).toBe('');
-    expect(await screen.findByRole('button', { name: 'Decline' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Decline' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   });
 
