@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 
 import { createElicitationBridge, toNodeHandler, type ElicitationBridge } from '../../src/bridge/index.js';
 import { createRedisBroker, type RedisElicitationBroker } from '../../src/bridge/redis/index.js';
-import { authorize, ORIGIN, type ViewEvent } from './helpers.js';
+import { authorize, eventsOf, ORIGIN } from './helpers.js';
 
 export interface Instance {
   readonly bridge: ElicitationBridge;
@@ -68,29 +68,5 @@ export async function streamOver(base: string, principal: string, lastEventId?: 
     },
     signal: aborted.signal,
   });
-  if (response.status !== 200 || response.body === null) throw new Error(`stream refused: ${response.status}`);
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  return {
-    async next(): Promise<ViewEvent> {
-      for (;;) {
-        const end = buffer.indexOf('\n\n');
-        if (end >= 0) {
-          const lines = buffer.slice(0, end).split('\n');
-          buffer = buffer.slice(end + 2);
-          const id = lines.find((line) => line.startsWith('id: '))?.slice(4);
-          const data = lines.find((line) => line.startsWith('data: '))?.slice(6);
-          if (id !== undefined && data !== undefined) return { id, ...(JSON.parse(data) as Omit<ViewEvent, 'id'>) };
-          continue;
-        }
-        const { done, value } = await reader.read();
-        if (done) throw new Error('the stream ended');
-        buffer += decoder.decode(value, { stream: true });
-      }
-    },
-    close() {
-      aborted.abort();
-    },
-  };
+  return eventsOf(response, aborted);
 }
