@@ -529,3 +529,43 @@ describe('given a host’s form with what rjsf offers beyond elicitations', () =
     expect(await violations(container)).toEqual([]);
   });
 });
+
+// rjsf 6.10's suite added these three cases (the suite here is 6.8.0: 6.10.1 needs Node 22).
+describe('given a required checkbox in a host’s form', () => {
+  const agree = (extra: RJSFSchema): RJSFSchema => ({
+    type: 'object',
+    required: ['agree'],
+    properties: { agree: { type: 'boolean', title: 'I Agree', ...extra } },
+  });
+
+  test('a plain boolean is not marked required: unticked is an answer, and rjsf gets false once touched', async () => {
+    const { user, submit, onSubmit } = renderHostForm({ schema: agree({}) });
+    const box = screen.getByRole('checkbox', { name: 'I Agree' });
+    expect([box.hasAttribute('required'), box.getAttribute('aria-required')]).toEqual([false, null]);
+    await user.click(box);
+    await user.click(box);
+    await submit();
+    expect(onSubmit.mock.calls.map(([data]) => asJson(data))).toEqual([{ agree: false }]);
+  });
+
+  test('default true draws a ticked box and submits true', async () => {
+    const { submit, onSubmit } = renderHostForm({ schema: agree({ default: true }) });
+    expect((screen.getByRole('checkbox', { name: 'I Agree' }) as HTMLInputElement).checked).toBe(true);
+    await submit();
+    expect(onSubmit.mock.calls.map(([data]) => asJson(data))).toEqual([{ agree: true }]);
+  });
+
+  test('const: true is marked required (visible mark, native and ARIA), as rjsf’s default theme does', () => {
+    const { container } = renderHostForm({ schema: agree({ const: true }) });
+    const box = screen.getByRole('checkbox', { name: 'I Agree' });
+    expect([box.hasAttribute('required'), box.getAttribute('aria-required')]).toEqual([true, 'true']);
+    expect(container.querySelector(`label[for="${box.id}"]`)?.textContent).toBe('I Agree *');
+  });
+});
+
+describe('given ui:autocapitalize in a host’s form', () => {
+  test('the text input carries it', () => {
+    renderHostForm({ schema: { type: 'string', title: 'Name' }, uiSchema: { 'ui:autocapitalize': 'words' } });
+    expect(screen.getByRole('textbox', { name: 'Name' }).getAttribute('autocapitalize')).toBe('words');
+  });
+});

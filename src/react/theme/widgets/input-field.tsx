@@ -92,6 +92,7 @@ export function InputField({ widget, type, inputMode, text, hint, onText, inputP
         onFocus={(event) => onFocus(id, event.target.value)}
         {...inputProps}
         autoComplete={autoComplete}
+        autoCapitalize={typeof options.autocapitalize === 'string' ? options.autocapitalize : undefined}
       />
       {rjsf && ClearButton && options.allowClearTextInputs === true && !readonly && !disabled && text !== '' && (
         <ClearButton registry={rjsf} onClick={() => onChange(emptyValue(widget))} />

@@ -38,6 +38,7 @@ export type KitWidgetProps = Pick<WidgetProps, 'id' | 'label' | 'onChange' | 'on
     description?: unknown;
     help?: unknown;
     autocomplete?: unknown;
+    autocapitalize?: unknown;
     allowClearTextInputs?: unknown;
   };
   /** `formContext` (for `labels`); in a host's rjsf `Form`, rjsf's whole registry. */
