@@ -10,6 +10,7 @@ import { WARNING_PROBLEM_CODES, type SchemaProblem, type SchemaProblemCode } fro
 import type { StringFormat } from './types.js';
 import { MAX_FIELDS, MAX_OPTIONS, MAX_TOTAL_OPTIONS } from '../shared/limits.js';
 import { checkValue } from './value.js';
+import { finders, indexValues } from './option-index.js';
 
 /** Longest `pattern` the kit checks; longer ones are ignored with a warning (the tools' `maxPatternLength`). */
 const MAX_PATTERN_LENGTH = 4_096;
@@ -176,19 +177,30 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
     return undefined;
   }
   const options: Option[] = [];
-  const seen = new Set<string>();
+  const isOption = (entry: unknown): entry is Record<string, unknown> => isRecord(entry) && hasOwn(entry, 'const');
+  // Indexed before the loop, which reports a repeat where it stands among the other problems; when
+  // nothing is wrong, list and options share indexes, so the index is kept for every later lookup.
+  const [find, repeats] = indexValues(list.length, (at): unknown => {
+    const entry: unknown = list[at];
+    return !titled ? entry : isOption(entry) ? entry.const : undefined;
+  });
+  let repeat = 0;
   let ok = true;
   // Paths are written only for a problem: a list of 5,000 good options needs none.
   const optionPath = (index: number) => joinPath(path, index);
   const valuePath = (index: number) => (titled ? joinPath(optionPath(index), 'const') : optionPath(index));
-  // A loop, not forEach: `ok` is assigned in the body, where TypeScript's narrowing can see it.
-  for (const [index, entry] of (list as unknown[]).entries()) {
+  // An indexed loop: it runs 100,000 times on a first mount, mostly before the JIT has compiled it, and
+  // `entries()` would allocate two objects per option there.
+  for (let at = 0; at < list.length; at++) {
+    // Past repeats of entries reported otherwise (not options, not text).
+    while ((repeats[repeat] as number) < at) repeat++;
+    const entry: unknown = list[at];
     let value = entry;
     let title: unknown;
     if (titled) {
-      if (!isRecord(entry) || !hasOwn(entry, 'const')) {
+      if (!isOption(entry)) {
         problems.add(
-          optionPath(index),
+          optionPath(at),
           'options-invalid',
           `Each option must be an object { const, title }; this one is ${describeJson(entry)}.`,
         );
@@ -199,16 +211,15 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
       title = entry.title;
     }
     if (typeof value !== 'string') {
-      problems.add(valuePath(index), 'option-not-string', `Options must be text; ${describeJson(value)} is not.`);
+      problems.add(valuePath(at), 'option-not-string', `Options must be text; ${describeJson(value)} is not.`);
       ok = false;
-    } else if (seen.has(value)) {
-      problems.add(valuePath(index), 'duplicate-value', `The value ${quoteShort(value)} appears twice.`);
+    } else if (repeats[repeat] === at) {
+      problems.add(valuePath(at), 'duplicate-value', `The value ${quoteShort(value)} appears twice.`);
       ok = false;
     } else {
-      seen.add(value);
       if (titled && typeof title !== 'string') {
         problems.add(
-          optionPath(index),
+          optionPath(at),
           'option-title-missing',
           `The option ${quoteShort(value)} has no text title; its value is shown instead.`,
         );
@@ -216,7 +227,9 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
       options.push({ value, label: typeof title === 'string' ? title : value });
     }
   }
-  return ok ? options : undefined;
+  if (!ok) return undefined;
+  finders.set(options, find);
+  return options;
 }
 
 /** The options `owner` lists: `[{ const, title }]` under `oneOf` or `anyOf`, else `enum`; once ambiguity is ruled out. */
@@ -270,13 +283,10 @@ function readSingleSelect(
     );
     return undefined;
   }
-  return (
-    options && {
-      variant: 'legacy',
-      spelling: 'enum',
-      options: options.map(({ value }, i) => ({ value, label: names[i] as string })),
-    }
-  );
+  if (!options) return undefined;
+  // Named in place: the list, just built here, keeps the index parse made of it.
+  options.forEach((option, i) => (option.label = names[i] as string));
+  return { variant: 'legacy', spelling: 'enum', options };
 }
 
 /** Multi select: `items.enum`, or `items.anyOf` / `items.oneOf` of `{ const, title }`. */

@@ -5,6 +5,7 @@ import type { FieldErrorCode } from './problems.js';
 import { quoteShort } from '../shared/path.js';
 import { patternCheck } from '../shared/pattern-engine.js';
 import { MESSAGES } from '../shared/messages.js';
+import { optionIndex } from './option-index.js';
 
 /** Why a value does not fit a field. */
 export interface ValueIssue {
@@ -14,18 +15,6 @@ export interface ValueIssue {
 
 /** A required field without an answer. */
 export const REQUIRED: ValueIssue = { code: 'required', message: MESSAGES.required };
-
-// Memoised per field object (a WeakMap): thousands of options stay O(1) per check.
-const optionSets = new WeakMap<Field, ReadonlySet<string>>();
-
-export function optionValues(field: Extract<Field, { options: unknown }>): ReadonlySet<string> {
-  let set = optionSets.get(field);
-  if (!set) {
-    set = new Set(field.options.map((option) => option.value));
-    optionSets.set(field, set);
-  }
-  return set;
-}
 
 /** As the tools' `maxPatternInputLength`: the match is linear in the text times the pattern's size. */
 const MAX_PATTERN_INPUT_LENGTH = 10_000;
@@ -112,17 +101,17 @@ export function checkValue(field: Field, value: unknown, patterns: 'run' | 'skip
       return typeof value === 'boolean' ? undefined : issue('type', MESSAGES.boolean);
     case 'single-select': {
       if (typeof value !== 'string') return issue('type', MESSAGES.option);
-      return optionValues(field).has(value)
+      return optionIndex(field.options)(value) >= 0
         ? undefined
         : issue('option', `${quoteShort(value)} is not one of the options.`);
     }
     case 'multi-select': {
       if (!Array.isArray(value)) return issue('type', MESSAGES.options);
-      const values = optionValues(field);
+      const values = optionIndex(field.options);
       const seen = new Set<string>();
       for (const item of value as unknown[]) {
         if (typeof item !== 'string') return issue('type', MESSAGES.options);
-        if (!values.has(item)) {
+        if (values(item) < 0) {
           return issue('option', `${quoteShort(item)} is not one of the options.`);
         }
         if (seen.has(item)) return issue('duplicate', `${quoteShort(item)} is chosen twice.`);
