@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 import type { BrowserConfigOptions } from 'vitest/node';
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
+import { KIT_ALIASES } from './scripts/kit-aliases.mjs';
 
 /**
  * Browser mode in headless Chromium through Playwright. `timezoneId` sets the zone of the page
@@ -36,6 +37,9 @@ const fixtureTimeZone = 'Asia/Kolkata';
 const storybookConfigDir = fileURLToPath(new URL('.storybook', import.meta.url));
 
 /** Per-test bound in real Chromium, where 2 shared cores make long keyboard runs slow. */
+/** The rjsf themes the theme tests and stories draw with (and what they load), for Vite's optimizer. */
+const THEME_DEPS = ['@rjsf/mui', '@rjsf/shadcn', '@mui/material', '@emotion/react', '@emotion/styled'];
+
 const BROWSER_TEST_TIMEOUT = 60_000;
 
 export default defineConfig({
@@ -59,6 +63,8 @@ export default defineConfig({
         },
       },
       {
+        // `examples/` import the kit by its package names, as a host does.
+        resolve: { alias: KIT_ALIASES },
         test: {
           name: 'e2e',
           environment: 'node',
@@ -100,6 +106,9 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        // Found by the optimizer only when their test runs, they were bundled mid-run, and the reload it
+        // caused broke the tests running then: bundled before the first test instead.
+        optimizeDeps: { include: THEME_DEPS },
         test: {
           name: 'browser',
           include: ['test/browser/**/*.browser.test.{ts,tsx}'],
@@ -166,6 +175,7 @@ export default defineConfig({
         // storybookTest brings Storybook's own Vite plugins (react-vite), so no react() here. It
         // resolves a relative configDir against the cwd, so give it one anchored at this file.
         plugins: [storybookTest({ configDir: storybookConfigDir })],
+        optimizeDeps: { include: THEME_DEPS },
         test: {
           name: 'storybook',
           // Stories take args from fixtures; their play functions see the fixtures' zone.
@@ -179,6 +189,7 @@ export default defineConfig({
         // there sees them: their plays must not depend on the zone they run in. The plugin sets the
         // project's files from .storybook/main.ts; the tag picks the stories inside them.
         plugins: [storybookTest({ configDir: storybookConfigDir, tags: { include: ['time-zone'] } })],
+        optimizeDeps: { include: THEME_DEPS },
         test: {
           name: 'storybook-auckland',
           browser: chromium({ timezoneId: 'Pacific/Auckland' }),

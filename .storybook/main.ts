@@ -31,6 +31,13 @@ const config: StorybookConfig = {
         'ajv/dist/2019.js',
         'ajv/dist/2020.js',
         'ajv-formats',
+        // The theme sections (Themes/MUI, Themes/shadcn) and what their widgets import.
+        '@rjsf/core',
+        '@rjsf/mui',
+        '@rjsf/shadcn',
+        '@mui/material',
+        '@emotion/react',
+        '@emotion/styled',
       ],
     },
   }),

@@ -3,13 +3,23 @@
  * server until the remote queue shows it (arrival), and `respond` on the remote queue until the server's
  * promise settles (answer), against the local queue in the same run, runs interleaved. The remote queue
  * runs in Node over real HTTP on 127.0.0.1 (`toNodeHandler`), so the figures are the bridge's own cost:
- * SSE, JSON, the POST, not a browser's rendering.
+ * SSE, JSON, the POST, not a browser's rendering. With `redis-server` on the PATH, a third subject: two
+ * instances on one Redis (`createRedisBroker`), the request held by A while the remote queue talks to B, so
+ * both stages cross Redis (pub/sub to the stream, the answer routed from B to A).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { createElicitationBridge, createRemoteElicitationQueue, toNodeHandler } from '../src/bridge/index.js';
+import {
+  createElicitationBridge,
+  createRemoteElicitationQueue,
+  toNodeHandler,
+  type ElicitationBridge,
+} from '../src/bridge/index.js';
+import { createRedisBroker } from '../src/bridge/redis/index.js';
 import { createElicitationQueue, type ElicitationQueue } from '../src/core/index.js';
+// The tests' own way to run a throwaway redis-server on a free loopback port.
+import { startRedis } from '../test/bridge/redis-server.js';
 
 const REQUEST = {
   mode: 'form',
@@ -53,29 +63,82 @@ async function once(server: ElicitationQueue, shown: ElicitationQueue): Promise<
   return { arrival: at - start, answer: end - answered };
 }
 
-/** `runs` round trips each through the local queue and through the bridge, after `warmup` of each. */
-export async function bridgeBench(runs: number, warmup = 20): Promise<{ local: Sample[]; bridge: Sample[] }> {
-  const bridge = createElicitationBridge({ authorize: () => 'bench', heartbeatMs: 60_000 });
+/** A bridge served over HTTP on 127.0.0.1, and a remote queue connected to it. */
+async function serve(bridge: ElicitationBridge) {
   const http = createServer(toNodeHandler(bridge));
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const remote = createRemoteElicitationQueue({ url: base, headers: { origin: base } });
+  return {
+    remote,
+    async close() {
+      remote.close();
+      bridge.close();
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
+
+/** Whether `redis-server` can be started here (it is optional for the bench). */
+async function tryRedis() {
+  try {
+    return await startRedis();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `runs` round trips each through the local queue, the bridge, and (when `redis-server` starts) two
+ * bridge instances on Redis, after `warmup` of each, interleaved run by run.
+ */
+export async function bridgeBench(
+  runs: number,
+  warmup = 20,
+): Promise<{ local: Sample[]; bridge: Sample[]; redis: Sample[] | undefined }> {
+  const bridge = createElicitationBridge({ authorize: () => 'bench', heartbeatMs: 60_000 });
+  const single = await serve(bridge);
   const serverQueue = bridge.queueFor('bench');
   const local = createElicitationQueue();
-  const samples = { local: [] as Sample[], bridge: [] as Sample[] };
+  const redisServer = await tryRedis();
+  let pair: { held: ElicitationQueue; remote: ElicitationQueue; close(): Promise<void> } | undefined;
+  if (redisServer !== undefined) {
+    const brokers = [0, 1].map(() => createRedisBroker({ url: redisServer.url, keyPrefix: 'bench:' }));
+    const [a, b] = brokers.map((broker) =>
+      createElicitationBridge({ authorize: () => 'bench', broker, heartbeatMs: 60_000 }),
+    );
+    await Promise.all(brokers.map((broker) => broker.ready()));
+    const viaB = await serve(b as ElicitationBridge);
+    pair = {
+      held: (a as ElicitationBridge).queueFor('bench'),
+      remote: viaB.remote,
+      async close() {
+        await viaB.close();
+        (a as ElicitationBridge).close();
+        await Promise.all(brokers.map((broker) => broker.close()));
+        await redisServer.stop();
+      },
+    };
+  }
+  const samples = {
+    local: [] as Sample[],
+    bridge: [] as Sample[],
+    redis: pair === undefined ? undefined : ([] as Sample[]),
+  };
   try {
     for (let run = 0; run < warmup + runs; run += 1) {
       const viaLocal = await once(local, local);
-      const viaBridge = await once(serverQueue, remote);
+      const viaBridge = await once(serverQueue, single.remote);
+      const viaRedis = pair === undefined ? undefined : await once(pair.held, pair.remote);
       if (run < warmup) continue;
       samples.local.push(viaLocal);
       samples.bridge.push(viaBridge);
+      if (viaRedis !== undefined) samples.redis?.push(viaRedis);
     }
   } finally {
-    remote.close();
-    bridge.close();
-    http.closeAllConnections();
-    await new Promise<void>((resolve) => http.close(() => resolve()));
+    await single.close();
+    await pair?.close();
   }
   return samples;
 }

@@ -20,7 +20,8 @@
  *    its own 500-option case of the same run: mount, longest task (long-task observer), time until
  *    the DOM stops changing, steady toggle.
  * 6. The bridge (`bridge`, `bench/bridge.ts`): added latency on loopback, request arrival and answer, p50 and
- *    p99 against the local queue in the same run (at least 200 round trips of each, interleaved).
+ *    p99 against the local queue in the same run (at least 200 round trips of each, interleaved); with
+ *    `redis-server` installed, also two instances on one Redis.
  * Options: `--runs N`, `--only multi|single|huge|fields|node|patterns|bridge` (repeatable), `--sizes 50,500`.
  */
 import { createReadStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -396,7 +397,12 @@ if (wants('bridge')) {
   });
   bridgeLatency = { runs, warmup: 20 };
   for (const stage of ['arrival', 'answer']) {
-    bridgeLatency[stage] = { local: figures(samples.local, stage), bridge: figures(samples.bridge, stage) };
+    bridgeLatency[stage] = {
+      local: figures(samples.local, stage),
+      bridge: figures(samples.bridge, stage),
+      // Two instances on one Redis; absent when redis-server is not installed.
+      ...(samples.redis && { redis: figures(samples.redis, stage) }),
+    };
   }
 }
 const machine = {
@@ -436,6 +442,17 @@ if (bridgeLatency) {
     console.log(
       `| ${names[stage]} | ${fmt(local.p50)} | ${fmt(local.p99)} | ${fmt(bridge.p50)} | ${fmt(bridge.p99)} | ${fmt(bridge.p50 - local.p50)} | ${fmt(bridge.p99 - local.p99)} |`,
     );
+  }
+  if (bridgeLatency.arrival.redis) {
+    console.log(
+      '\nTwo instances on one Redis (request held by A, remote queue on B), same runs, ms:\n\n| stage | redis p50 | redis p99 | added to one instance p50 | added p99 |\n|---|---|---|---|---|',
+    );
+    for (const stage of ['arrival', 'answer']) {
+      const { bridge, redis } = bridgeLatency[stage];
+      console.log(
+        `| ${names[stage]} | ${fmt(redis.p50)} | ${fmt(redis.p99)} | ${fmt(redis.p50 - bridge.p50)} | ${fmt(redis.p99 - bridge.p99)} |`,
+      );
+    }
   }
 }
 if (patterns.accept.length > 0 || patterns.node.length > 0) {

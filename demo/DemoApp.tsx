@@ -1,6 +1,6 @@
 /**
  * The demo host page: connects to one or more MCP servers over Streamable HTTP, lists their tools,
- * calls them with JSON arguments, and shows every elicitation they send through the kit
+ * calls them with arguments from the kit's `ToolCallForm` (results in `ToolResultView`), and shows every elicitation they send through the kit
  * (`attachElicitation` → one queue → `ElicitationHost`). The client is SDK 1.x
  * (`@modelcontextprotocol/sdk`, protocol 2025-11-25) by default, or SDK 2.x
  * (`@modelcontextprotocol/client`, which also speaks 2026-07-28 and its rounds) with `?sdk=2`.
@@ -8,10 +8,13 @@
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 
-import { createElicitationQueue, ElicitationHost, type ElicitationQueue } from '../src/index.js';
+import { ElicitationHost, type ElicitationQueue } from '../src/index.js';
+import { createElicitationQueue } from '../src/core/index.js';
 import { attachElicitation } from '../src/sdk/index.js';
+import type { CallToolResult, Tool } from '../src/tools/index.js';
+import { ToolCallForm, ToolResultView } from '../src/react/tools/index.js';
 
 /** A person may take their time: the SDK's default request timeout (60 s) would end the call. */
 const CALL_TIMEOUT_MS = 30 * 60 * 1000;
@@ -19,18 +22,15 @@ const CALL_TIMEOUT_MS = 30 * 60 * 1000;
 /** Which SDK line the page's clients come from. */
 export type SdkLine = 1 | 2;
 
-/** A tool as listed (the part the page shows). */
-interface ListedTool {
-  name: string;
-  description?: string;
-}
+/** A tool as listed: the kit's forms and views read its schemas themselves. */
+type ListedTool = Tool;
 
 /** A connected client of either SDK line. */
 interface Connected {
   /** The server's `serverInfo.name`, else its URL. */
   name: string;
   tools: ListedTool[];
-  /** Calls a tool; resolves with the result as the SDK returns it (read by `resultText`). */
+  /** Calls a tool; resolves with the result as the SDK returns it. */
   call(name: string, args: Record<string, unknown>): Promise<unknown>;
 }
 
@@ -67,71 +67,49 @@ async function connect(
   };
 }
 
-/** The texts of a tool result, `Error: `-prefixed when the tool says it failed. */
-function resultText(result: unknown): string {
-  const fields: { content?: unknown; isError?: unknown } = typeof result === 'object' && result !== null ? result : {};
-  const blocks: unknown[] = Array.isArray(fields.content) ? fields.content : [];
-  const texts = blocks.flatMap((block: unknown) =>
-    typeof block === 'object' &&
-    block !== null &&
-    'type' in block &&
-    block.type === 'text' &&
-    'text' in block &&
-    typeof block.text === 'string'
-      ? [block.text]
-      : [],
-  );
-  const text = texts.join('\n');
-  return fields.isError === true ? `Error: ${text}` : text;
-}
-
 function errorText(error: unknown): string {
   return `Error: ${error instanceof Error ? error.message : String(error)}`;
 }
 
-/** One tool: its description, a JSON arguments box, Call, and the last result. */
+/** Where a tool's last call is: none yet, waiting (maybe on a person), returned, or failed before a result. */
+type CallState =
+  | { status: 'idle' }
+  | { status: 'running' }
+  | { status: 'done'; result: CallToolResult }
+  | { status: 'failed'; error: string };
+
+/** A result of either SDK line as the kit's `CallToolResult` reads it (SDK 1.x may add a legacy `toolResult`). */
+function asCallToolResult(result: unknown): CallToolResult {
+  return typeof result === 'object' && result !== null ? (result as CallToolResult) : {};
+}
+
+/** One tool: the kit's form for its `inputSchema`, and the kit's view of the last result. */
 function ToolPanel({ tool, connected }: { tool: ListedTool; connected: Connected }) {
-  const id = useId();
-  const [args, setArgs] = useState(tool.name === 'burst' ? '{"count": 5}' : '{}');
-  const [output, setOutput] = useState('');
-  const call = async (event: FormEvent) => {
-    event.preventDefault();
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(args);
-    } catch {
-      setOutput('Error: the arguments are not valid JSON.');
-      return;
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      setOutput('Error: the arguments must be a JSON object.');
-      return;
-    }
-    setOutput('Running…');
-    try {
-      setOutput(resultText(await connected.call(tool.name, parsed as Record<string, unknown>)));
-    } catch (error) {
-      setOutput(errorText(error));
-    }
+  const [state, setState] = useState<CallState>({ status: 'idle' });
+  // The button says which tool it calls: several forms share the page.
+  const labels = useMemo(() => ({ submit: `Call ${tool.name}` }), [tool.name]);
+  const call = (args: Record<string, unknown>) => {
+    setState({ status: 'running' });
+    connected.call(tool.name, args).then(
+      (result) => setState({ status: 'done', result: asCallToolResult(result) }),
+      (error: unknown) => setState({ status: 'failed', error: errorText(error) }),
+    );
   };
   return (
-    <section className="demo-tool" aria-labelledby={`${id}-name`}>
-      <h3 id={`${id}-name`}>{tool.name}</h3>
-      {tool.description !== undefined && <p className="demo-muted">{tool.description}</p>}
-      <form onSubmit={call}>
-        <label htmlFor={`${id}-args`}>Arguments (JSON)</label>
-        <textarea
-          id={`${id}-args`}
-          rows={2}
-          spellCheck={false}
-          value={args}
-          onChange={(event) => setArgs(event.currentTarget.value)}
-        />
-        <button type="submit">Call {tool.name}</button>
-      </form>
-      <output className="demo-output" aria-label={`Result of ${tool.name}`}>
-        {output}
-      </output>
+    <section className="demo-tool" aria-label={tool.name}>
+      <ToolCallForm tool={tool} onSubmit={call} labels={labels} />
+      {state.status === 'running' && (
+        <p role="status" className="demo-muted">
+          Running {tool.name}… its questions, if any, show under Requests.
+        </p>
+      )}
+      {state.status === 'done' && <ToolResultView tool={tool} result={state.result} />}
+      {/* A call that never got a result (connection lost, timeout): no tool result to show, so the SDK's error. */}
+      {state.status === 'failed' && (
+        <p role="alert" className="demo-error">
+          {state.error}
+        </p>
+      )}
     </section>
   );
 }
@@ -196,16 +174,22 @@ export function DemoApp({ initialUrls, sdk = 1 }: { initialUrls: readonly string
     <>
       <header className="demo-header">
         <h1>mcp-elicit-kit demo host</h1>
-        <form className="demo-connect" onSubmit={connect}>
-          <label htmlFor="demo-url">MCP server URL (Streamable HTTP)</label>
+        {/* Inside the kit's root so its input and button styles apply: the page shows the kit's look only. */}
+        <form className="mek-root demo-connect" onSubmit={connect}>
+          <label className="mek-label" htmlFor="demo-url">
+            MCP server URL (Streamable HTTP)
+          </label>
           <input
             id="demo-url"
+            className="mek-input"
             type="url"
             placeholder="http://127.0.0.1:3000/mcp"
             value={draft}
             onChange={(event) => setDraft(event.currentTarget.value)}
           />
-          <button type="submit">Connect</button>
+          <button type="submit" className="mek-button mek-button-primary">
+            Connect
+          </button>
         </form>
       </header>
       <main className="demo-layout">

@@ -44,6 +44,9 @@ function text(value: string, isError = false): CallToolResult {
   return { content: [{ type: 'text', text: value }], ...(isError && { isError: true }) };
 }
 
+/** The greetings `greet` offers (its argument); it says the first when none is chosen. */
+const GREETINGS = ['Hello', 'Welcome', 'Good to see you'] as const;
+
 /** The schema of `everything`: each primitive, each format and each of the five enum variants. */
 export const EVERYTHING_REQUEST: ElicitRequestFormParams = {
   mode: 'form',
@@ -111,23 +114,32 @@ function failure(error: unknown): CallToolResult {
 
 /** Registers the demo tools on `mcp`. */
 export function registerDemoTools(mcp: McpServer, options: DemoToolOptions): void {
-  mcp.registerTool('greet', { title: 'Greet', description: 'Asks your name and says hello.' }, async (extra) => {
-    try {
-      const result = await ask(mcp, extra, {
-        mode: 'form',
-        message: 'What should I call you?',
-        requestedSchema: {
-          type: 'object',
-          properties: { name: { type: 'string', title: 'Your name', minLength: 1 } },
-          required: ['name'],
-        },
-      });
-      if (result.action !== 'accept') return text(`No name given (${result.action}).`);
-      return text(`Hello, ${String(result.content?.['name'])}!`);
-    } catch (error) {
-      return failure(error);
-    }
-  });
+  mcp.registerTool(
+    'greet',
+    {
+      title: 'Greet',
+      description: 'Asks your name and greets you with the greeting you chose.',
+      // An optional choice, so the page's tool form shows a drop-down; without it the tool says "Hello".
+      inputSchema: { greeting: z.enum(GREETINGS).optional().meta({ title: 'Greeting' }) },
+    },
+    async ({ greeting = 'Hello' }, extra) => {
+      try {
+        const result = await ask(mcp, extra, {
+          mode: 'form',
+          message: 'What should I call you?',
+          requestedSchema: {
+            type: 'object',
+            properties: { name: { type: 'string', title: 'Your name', minLength: 1 } },
+            required: ['name'],
+          },
+        });
+        if (result.action !== 'accept') return text(`No name given (${result.action}).`);
+        return text(`${greeting}, ${String(result.content?.['name'])}!`);
+      } catch (error) {
+        return failure(error);
+      }
+    },
+  );
 
   mcp.registerTool(
     'everything',
@@ -146,7 +158,15 @@ export function registerDemoTools(mcp: McpServer, options: DemoToolOptions): voi
 
   mcp.registerTool(
     'confirm',
-    { title: 'Confirm', description: 'Asks a yes/no question; try Decline and Cancel here.' },
+    {
+      title: 'Confirm',
+      description: 'Asks a yes/no question; try Decline and Cancel here.',
+      // Structured too, so the page's result view has an output schema to check the answer against.
+      outputSchema: {
+        action: z.enum(['accept', 'decline', 'cancel']),
+        content: z.object({ backup: z.boolean() }).optional(),
+      },
+    },
     async (extra) => {
       try {
         const result = await ask(mcp, extra, {
@@ -157,7 +177,7 @@ export function registerDemoTools(mcp: McpServer, options: DemoToolOptions): voi
             properties: { backup: { type: 'boolean', title: 'Take a backup first', default: true } },
           },
         });
-        return text(JSON.stringify(result));
+        return { ...text(JSON.stringify(result)), structuredContent: result };
       } catch (error) {
         return failure(error);
       }
@@ -193,7 +213,7 @@ export function registerDemoTools(mcp: McpServer, options: DemoToolOptions): voi
     {
       title: 'Stop waiting',
       description: 'Asks something, then gives up after afterMs milliseconds: the host shows a notice.',
-      inputSchema: { afterMs: z.number().int().min(0).max(3_600_000).optional() },
+      inputSchema: { afterMs: z.number().int().min(0).max(3_600_000).optional().meta({ title: 'Give up after (ms)' }) },
     },
     async ({ afterMs = 5000 }, extra) => {
       const controller = new AbortController();
@@ -225,7 +245,7 @@ export function registerDemoTools(mcp: McpServer, options: DemoToolOptions): voi
     {
       title: 'Burst',
       description: 'Sends count elicitations at once; returns every answer, in the order asked.',
-      inputSchema: { count: z.number().int().min(1).max(100) },
+      inputSchema: { count: z.number().int().min(1).max(100).meta({ title: 'Number of requests' }) },
     },
     async ({ count }, extra) => {
       const asked = Array.from({ length: count }, (_, index) =>

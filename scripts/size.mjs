@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run size`: what each entry point of the kit weighs, counting its peers (react, react-dom,
- * @rjsf/*, ajv, ajv-formats, the MCP SDKs) as external. Each entry is built with Vite's library mode
+ * @rjsf/*, ajv, ajv-formats, the MCP SDKs, the Redis client) as external. Each entry is built with Vite's library mode
  * (its Rolldown bundler) for production, in memory; the JavaScript is reported raw (bundled, not
  * minified), minified, and minified + gzipped (node:zlib, level 9). "Minified" is what a host's
  * production build does to the kit: names mangled AND whitespace removed. (Vite's library mode keeps
@@ -10,7 +10,8 @@
  *
  * The pattern engine (re2js and an ECMAScript regex parser, about 60 kB gzipped) is a chunk of its
  * own, loaded by dynamic import only when a schema has a `pattern`: each entry is reported without
- * it (what a host whose forms have no pattern loads; the budgets apply to this) and with it.
+ * it (what a host whose forms have no pattern loads; the budgets apply to this) and with it. The URL view
+ * and the round (and a refused request's view) are another such chunk, loaded with the first one: reported on their own.
  *
  * Also measures what a host pays over react + react-dom for a use of the kit: an app entry that
  * imports react, react-dom and the kit's names is bundled with everything in it (peers too:
@@ -33,7 +34,8 @@ process.env.NODE_ENV = 'production';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Peers: never part of the kit's own weight. */
-const PEERS = /^(react|react-dom|@rjsf\/[^/]+|ajv|ajv-formats|@modelcontextprotocol\/[^/]+)(\/.*)?$/;
+const PEERS =
+  /^(react|react-dom|@rjsf\/[^/]+|ajv|ajv-formats|@modelcontextprotocol\/[^/]+|redis|@redis\/[^/]+)(\/.*)?$/;
 
 /** Entry points and their gzipped JavaScript budgets in kB; `null` = reported only. */
 const ENTRIES = [
@@ -43,6 +45,8 @@ const ENTRIES = [
   { name: 'tools/react', entry: 'src/react/tools/index.ts', budgetKb: 26 },
   { name: 'sdk', entry: 'src/sdk/index.ts', budgetKb: null },
   { name: 'bridge', entry: 'src/bridge/index.ts', budgetKb: null },
+  { name: 'bridge/redis', entry: 'src/bridge/redis/index.ts', budgetKb: null },
+  { name: 'rjsf-theme', entry: 'src/react/rjsf-theme/index.ts', budgetKb: null },
 ];
 
 /**
@@ -54,7 +58,8 @@ const HOST_USES = [
   {
     name: 'ElicitationHost + queue + SDK adapter',
     imports: [
-      ['src/index.ts', ['ElicitationHost', 'createElicitationQueue']],
+      ['src/index.ts', ['ElicitationHost']],
+      ['src/core/index.ts', ['createElicitationQueue']],
       ['src/sdk/index.ts', ['attachElicitation']],
     ],
     budgetKb: 26,
@@ -68,8 +73,8 @@ const PURE_MARK = /\/\*\s*[#@]__PURE__\s*\*\//g;
 
 /**
  * Bundles `entry` (production, ES module) in memory; returns its JS and CSS texts. `js` is what
- * loads with the entry (its chunk and every chunk it imports statically); `lazyJs` the chunks only
- * a dynamic `import()` loads (the pattern engine).
+ * loads with the entry (its chunk and every chunk it imports statically); `lazyJs` the pattern engine and
+ * `viewsJs` the other chunks only a dynamic `import()` loads (the URL view and the round).
  */
 async function bundle(entry, { minify, external }) {
   const output = await build({
@@ -108,13 +113,15 @@ async function bundle(entry, { minify, external }) {
   }
   let js = '';
   let lazyJs = '';
+  let viewsJs = '';
   for (const [name, chunk] of chunks) {
     // Rolldown keeps JSX's `/* @__PURE__ */` marks for the host's bundler, whose minifier drops them.
     const code = minify ? chunk.code.replace(PURE_MARK, '') : chunk.code;
     if (initial.has(name)) js += code;
-    else lazyJs += code;
+    else if (Object.keys(chunk.modules).some((id) => id.includes('pattern-linear'))) lazyJs += code;
+    else viewsJs += code;
   }
-  return { js, lazyJs, css };
+  return { js, lazyJs, viewsJs, css };
 }
 
 const gzip = (text) => gzipSync(Buffer.from(text), { level: 9 }).length;
@@ -139,6 +146,8 @@ export async function measure() {
         minKb: kb(Buffer.byteLength(min.lazyJs)),
         gzipKb: min.lazyJs === '' ? 0 : kb(gzip(min.lazyJs)),
       },
+      // Loaded with the first URL request or round.
+      viewsGzipKb: min.viewsJs === '' ? 0 : kb(gzip(min.viewsJs)),
     });
   }
   // What a host pays: app entries inside the repository (gitignored .scratch/), so they resolve the
@@ -155,6 +164,7 @@ export async function measure() {
         minKb: kb(Buffer.byteLength(out.js)),
         gzipKb: kb(gzip(out.js)),
         patternEngineGzipKb: out.lazyJs === '' ? 0 : kb(gzip(out.lazyJs)),
+        viewsGzipKb: out.viewsJs === '' ? 0 : kb(gzip(out.viewsJs)),
       };
     };
     const reactOnly = await total('react-only', []);
@@ -170,6 +180,7 @@ export async function measure() {
         gzipKb: use.gzipKb - reactOnly.gzipKb,
         budgetKb,
         patternEngineGzipKb: use.patternEngineGzipKb,
+        viewsGzipKb: use.viewsGzipKb,
       });
     }
     return { entries, reactOnly, hosts };
@@ -192,6 +203,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       console.log(
         `${`${entry.name}, without a pattern`.padEnd(30)} ${f(entry.rawKb)}  ${f(entry.minKb)}  ${f(entry.gzipKb)}  ${budget}  (${entry.cssGzipKb.toFixed(1)})`,
       );
+      if (entry.viewsGzipKb > 0)
+        console.log(
+          `${''.padEnd(30)} (+ ${entry.viewsGzipKb.toFixed(1)} kB URL, round and refused-request views, loaded with the first one)`,
+        );
       if (engine.gzipKb > 0) {
         console.log(
           `${`${entry.name}, with a pattern`.padEnd(30)} ${f(entry.rawKb + engine.rawKb)}  ${f(entry.minKb + engine.minKb)}  ${f(entry.gzipKb + engine.gzipKb)}       —  (+ ${engine.gzipKb.toFixed(1)} kB pattern engine, loaded on demand)`,
@@ -206,6 +221,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       if (host.patternEngineGzipKb > 0)
         console.log(
           `  ${host.name}: + ${host.patternEngineGzipKb.toFixed(1)} kB pattern engine on the first schema with one`,
+        );
+    for (const host of result.hosts)
+      if (host.viewsGzipKb > 0)
+        console.log(
+          `  ${host.name}: + ${host.viewsGzipKb.toFixed(1)} kB URL, round and refused-request views with the first one`,
         );
   }
   const over = [...result.entries, ...result.hosts].filter(

@@ -1,6 +1,7 @@
 /**
  * `mcp-elicit-kit`: React elicitation. The components, the form hook, labels, widgets and the rjsf
- * theme, plus core's elicitation names for convenience. Needs react, react-dom and `@rjsf/utils`.
+ * theme, and the types their props use. Core's functions come from `mcp-elicit-kit/core`, one path per name.
+ * Needs react, react-dom and `@rjsf/utils`.
  */
 export type {
   BooleanField,
@@ -69,38 +70,6 @@ export type {
   UrlWarning,
   WidgetName,
 } from './core/index.js';
-export {
-  BLOCKING_PROBLEM_CODES,
-  createElicitationFormModel,
-  createElicitationQueue,
-  DEFAULT_RADIO_LIMIT,
-  FIELD_ERROR_CODES,
-  FIELD_KINDS,
-  initialDraft,
-  inspectUrl,
-  isDate,
-  isDateTime,
-  isEmail,
-  isPatternEngineLoaded,
-  isUri,
-  loadPatternEngine,
-  localDateTimeToRfc3339,
-  LONG_URL_LENGTH,
-  matchesFormat,
-  MAX_URL_LENGTH,
-  parseRequestedSchema,
-  patternSupport,
-  REQUEST_PROBLEM_CODES,
-  STRING_FORMATS,
-  submitDraft,
-  toRjsf,
-  URL_REFUSALS,
-  URL_WARNINGS,
-  validateElicitContent,
-  WARNING_PROBLEM_CODES,
-  WIDGET_NAMES,
-  widgetFor,
-} from './core/index.js';
 export type { ElicitationFormProps } from './react/elicitation/elicitation-form.js';
 export type { ElicitationFormState, UseElicitationFormOptions } from './react/elicitation/use-elicitation-form.js';
 export { useElicitationForm } from './react/elicitation/use-elicitation-form.js';
@@ -132,7 +101,7 @@ export { TextWidget } from './react/theme/widgets/text-widget.js';
 export { UriWidget } from './react/theme/widgets/uri-widget.js';
 export type { UrlElicitationProps } from './react/elicitation/url-elicitation.js';
 // From the module `ElicitationHost` loads on demand: a bundle holding the entry keeps one chunk.
-export { UrlElicitation } from './react/elicitation/host-views.js';
+export { loadElicitationViews, UrlElicitation } from './react/elicitation/on-demand-views.js';
 export type { ElicitationPromptProps } from './react/elicitation/elicitation-prompt.js';
 export { ElicitationPrompt } from './react/elicitation/elicitation-prompt.js';
 export type { ElicitationHostProps } from './react/elicitation/elicitation-host.js';
@@ -140,4 +109,4 @@ export { ElicitationHost } from './react/elicitation/elicitation-host.js';
 export type { HostLabels, KitLabels } from './react/elicitation/host-labels.js';
 export { defaultHostLabels } from './react/elicitation/view-labels.js';
 export type { ElicitationRoundProps } from './react/elicitation/elicitation-round.js';
-export { ElicitationRound } from './react/elicitation/host-views.js';
+export { ElicitationRound } from './react/elicitation/on-demand-views.js';

@@ -15,8 +15,8 @@ import {
   type ElicitRequestFormParams,
   type FieldError,
   type TitledOption,
-  loadPatternEngine,
 } from '../src/index.js';
+import { loadPatternEngine } from '../src/core/index.js';
 import { combinedRequest, fixtureRequest, malformedRequest, validFixture } from './fixtures.js';
 import './host-form.css';
 
@@ -597,7 +597,7 @@ export const Malformed: Story = {
       ['properties.room.title title must be text, not number 42; it is ignored.'],
       [
         'properties.slot.format format "time" is not one the spec allows (email, uri, date, date-time).',
-        'properties.attendees.type type ["integer","null"] is not allowed; use string, number, integer, boolean or array.',
+        'properties.attendees.type type must be string, number, integer, boolean or array, not an array.',
       ],
     ]);
     await expect(canvas.getAllByRole('button').map((button) => button.textContent)).toEqual(['Decline', 'Cancel']);

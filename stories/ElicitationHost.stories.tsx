@@ -9,14 +9,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, within } from 'storybook/test';
 
-import {
-  createElicitationQueue,
-  ElicitationHost,
-  type ElicitationHostProps,
-  type ElicitationQueue,
-} from '../src/index.js';
+import { ElicitationHost, type ElicitationHostProps, type ElicitationQueue } from '../src/index.js';
+import { createElicitationQueue } from '../src/core/index.js';
 import { fixtureRequest } from './fixtures.js';
 import { stubWindowOpen } from './windowOpen.js';
+
+/** How long a play waits for a view that loads on first use: Vite may be transforming it for the first time. */
+const VIEW_LOAD = { timeout: 15_000 };
 
 /** What a story puts in the queue: one promise per label (a request, or a round). */
 type Build = (queue: ElicitationQueue) => Record<string, Promise<unknown>>;
@@ -110,8 +109,10 @@ export const SeveralServers: Story = {
     });
     await expect(count).toHaveTextContent('3 pending');
 
-    // The URL request: consent opens it; the entry then waits for completion above the next one.
-    await expect(canvas.getByRole('group', { name: 'Request from Beta auth (ID: beta-1)' })).toHaveFocus();
+    // The URL request (its view loads on demand): consent opens it; the entry then waits for completion above
+    // the next one.
+    const beta = await canvas.findByRole('group', { name: 'Request from Beta auth (ID: beta-1)' }, VIEW_LOAD);
+    await expect(beta).toHaveFocus();
     await userEvent.click(canvas.getByRole('button', { name: 'Open in new tab' }));
     await expect(window.open).toHaveBeenCalledTimes(1);
     await expect(window.open).toHaveBeenCalledWith(
@@ -171,7 +172,7 @@ export const Round: Story = {
   ),
   play: async ({ args, canvas, userEvent }) => {
     // The round's view loads on demand, with the first round.
-    const set = await canvas.findByRole('group', { name: 'Request from Alpha deploys' });
+    const set = await canvas.findByRole('group', { name: 'Request from Alpha deploys' }, VIEW_LOAD);
     await expect(set).toHaveAccessibleDescription(
       '4 requests, answered together with one Accept. Tick “Decline request …” to say no to one of them.',
     );

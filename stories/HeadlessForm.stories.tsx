@@ -30,8 +30,9 @@ export const Deployment: Story = {
     await expect(canvas.getByRole('textbox', { name: 'Version' })).toHaveValue('v2.4.1');
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).not.toHaveBeenCalled();
-    // The version has a `pattern`: an Accept before the pattern engine has loaded is judged once it has.
-    await expect(await canvas.findByText('This field is required.')).toBeVisible();
+    // The version has a `pattern`: an Accept before the pattern engine has loaded is judged once it has
+    // (on a cold Vite cache the engine's first transform alone may take seconds).
+    await expect(await canvas.findByText('This field is required.', {}, { timeout: 15_000 })).toBeVisible();
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Rollout strategy' }), 'canary');
     await expect(canvas.queryByText('This field is required.')).toBeNull();
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Slack' }));

@@ -14,7 +14,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { useEffect, useId, useState } from 'react';
 
 import { ANSWER_TIMEOUT_MS, registerDemoTools } from '../demo/tools.js';
-import { createElicitationQueue, ElicitationHost } from '../src/index.js';
+import { ElicitationHost } from '../src/index.js';
+import { createElicitationQueue } from '../src/core/index.js';
 import { attachElicitation } from '../src/sdk/index.js';
 
 /** The props of `LiveHost`. */

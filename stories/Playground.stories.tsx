@@ -5,7 +5,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, mocked, within } from 'storybook/test';
 
-import { loadPatternEngine } from '../src/index.js';
+import { loadPatternEngine } from '../src/core/index.js';
 import { combinedRequest, fixtureRequest, malformedFixture } from './fixtures.js';
 import { Playground } from './Playground.js';
 
@@ -157,7 +157,7 @@ export const RefusedSchema: Story = {
         problems: [
           {
             path: 'properties.tier.enumNames',
-            message: 'enumNames has 2 names for 3 values; each value needs exactly one name.',
+            message: 'enumNames must list one text name per enum value.',
             code: 'enum-names-mismatch',
             severity: 'error',
           },

@@ -8,8 +8,6 @@ import { useId, useMemo, useState } from 'react';
 
 import {
   ElicitationForm,
-  parseRequestedSchema,
-  validateElicitContent,
   type Draft,
   type ElicitationServer,
   type ElicitRequestFormParams,
@@ -18,6 +16,7 @@ import {
   type RequestedSchema,
   type SubmitResult,
 } from '../src/index.js';
+import { parseRequestedSchema, validateElicitContent } from '../src/core/index.js';
 import './playground.css';
 
 /** The props of `Playground`. */

@@ -9,7 +9,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 
-import { UrlElicitation, type ElicitRequestURLParams } from '../src/index.js';
+import { loadElicitationViews, UrlElicitation, type ElicitRequestURLParams } from '../src/index.js';
 import { stubWindowOpen } from './windowOpen.js';
 
 function urlRequest(
@@ -39,6 +39,8 @@ const meta = {
   component: UrlElicitation,
   tags: ['autodocs'],
   parameters: { layout: 'padded' },
+  // The view loads on first use; loading it first lets each play read it from the first render.
+  loaders: [async () => ({ views: await loadElicitationViews() })],
   args: {
     request: urlRequest('https://billing.example.com/connect?session=42'),
     server: { name: 'Billing', id: 'billing-1' },

@@ -88,6 +88,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'react/theme': ['react/shared', 'core', 'shared'],
   'react/elicitation': ['react/theme', 'react/shared', 'core', 'shared'],
   'react/tools': ['react/theme', 'react/shared', 'tools', 'shared'],
+  // The rjsf theme adapter (its own entry): lays the kit's widget contract over an rjsf theme.
+  'react/rjsf-theme': ['react/theme', 'react/shared', 'core', 'shared'],
   entry: ['react/elicitation', 'react/theme', 'react/shared', 'core', 'shared'],
 };
 

@@ -12,7 +12,8 @@
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 
-import { ElicitationForm, loadPatternEngine, type ElicitRequestFormParams } from '../../src/index.js';
+import { ElicitationForm, type ElicitRequestFormParams } from '../../src/index.js';
+import { loadPatternEngine } from '../../src/core/index.js';
 import { BASELINE_PATTERN, freshPattern, patternCases } from '../patterns.js';
 import { fieldsSubject, gridSubject, listSubject, type ListCase, type Subject } from './subjects.js';
 

@@ -1,9 +1,8 @@
 /**
  * The broker: what several bridge instances share. Each instance publishes its part of a principal's view
  * (the entries its MCP clients hold); any instance streams the merged view and routes a command to the
- * instance holding the entry. `createInProcessBroker` is the default, for one process; a Redis broker can
- * fill the same interface (parts as keys with expiry, `subscribe` over pub/sub, `route` as a request
- * channel per instance, the version from `INCR`).
+ * instance holding the entry. `createInProcessBroker` is the default, for one process; `createRedisBroker`
+ * (`redis/`, the sub-entry `mcp-elicit-kit/bridge/redis`) fills the same interface across processes.
  */
 import type { Draft, ElicitationEntry, ElicitationNotice } from '../core/index.js';
 import { randomId } from '../shared/random-id.js';

@@ -13,10 +13,12 @@
  * - Multi-selects leave as `string[]` in option order, whatever order they were ticked in.
  * - A `date-time` typed as a local `YYYY-MM-DDTHH:MM[:SS]` gets the local offset of that instant
  *   (DST-aware); a local time that does not exist (a DST gap) is an error.
+ * - The root's `minProperties` and `maxProperties` count the answers sent (a form-wide error, field `""`).
  * - Keys not in the schema are dropped; `__proto__` and `constructor` are ordinary keys (an
  *   optional `constructor` is asked for as required: see the `inherited-key` problem).
  */
 import type { Field } from './fields.js';
+import { MESSAGES } from '../shared/messages.js';
 import { localDateTimeToRfc3339 } from '../shared/date-time.js';
 import { exactNumber, NUMBER_TEXT } from '../shared/numbers.js';
 import { hasOwn, isRecord, quoteShort, setOwn } from '../shared/path.js';
@@ -24,7 +26,7 @@ import type { FieldError } from './problems.js';
 import { parseCached } from './schema.js';
 import type { ElicitContent, ElicitResult, ElicitValue, RequestedSchema } from './types.js';
 import { optionIndex } from './option-index.js';
-import { checkValue, REQUIRED, type ValueIssue } from './value.js';
+import { checkAnswerCount, checkValue, REQUIRED, type ValueIssue } from './value.js';
 
 /** What one field holds while the form is open. Number fields may hold the text typed so far. */
 export type DraftValue = string | number | boolean | string[];
@@ -78,7 +80,7 @@ function normalize(field: Field, raw: unknown): { value: unknown } | { issue: Va
   if (field.kind === 'number' && typeof raw === 'string') {
     const text = raw.trim();
     if (text === '') return undefined;
-    if (!NUMBER_TEXT.test(text)) return { issue: { code: 'not-a-number', message: 'Enter a number.' } };
+    if (!NUMBER_TEXT.test(text)) return { issue: { code: 'not-a-number', message: MESSAGES.number } };
     const number = Number(text);
     // JSON sends a number's shortest decimal: text whose value does not survive that is refused, never rounded.
     if (Number.isFinite(number) && exactNumber(text) === undefined) {
@@ -124,7 +126,7 @@ export function answerField(field: Field, raw: unknown): FieldAnswer {
 export const SCHEMA_REFUSED: FieldError = Object.freeze({
   field: '',
   code: 'schema',
-  message: 'The requested schema is refused, so the form cannot be submitted; decline or cancel instead.',
+  message: 'The requested schema is refused, so no answer can conform; decline or cancel instead.',
 });
 
 /**
@@ -142,6 +144,9 @@ export function submitDraft(schema: RequestedSchema, draft: Draft): SubmitResult
     if (!answer.ok) errors.push({ field: field.key, ...answer.issue });
     else if (answer.value !== undefined) setOwn(content, field.key, answer.value);
   }
+  // Counted once every field is right: until then the number of answers is still moving.
+  const count = errors.length === 0 ? checkAnswerCount(parsed, Object.keys(content).length) : undefined;
+  if (count) errors.push(count);
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, result: { action: 'accept', content } };
 }

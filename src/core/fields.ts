@@ -57,7 +57,10 @@ export interface SingleSelectField extends FieldBase {
   kind: 'single-select';
   variant: SelectVariant;
   spelling: OptionSpelling;
+  /** Only the options that fit the schema's `minLength`, `maxLength` and `format`: the server refuses the others. */
   options: Option[];
+  /** A `pattern` the chosen value must match, checked on Accept (see `TextField.pattern`). */
+  pattern?: string;
   default?: string;
 }
 
@@ -66,7 +69,10 @@ export interface MultiSelectField extends FieldBase {
   kind: 'multi-select';
   variant: Exclude<SelectVariant, 'legacy'>;
   spelling: OptionSpelling;
+  /** Only the options that fit the `minLength`, `maxLength` and `format` of `items`: the server refuses the others. */
   options: Option[];
+  /** The `pattern` of `items`: each chosen value must match it, checked on Accept. */
+  pattern?: string;
   minItems?: number;
   maxItems?: number;
   default?: string[];
@@ -77,7 +83,7 @@ export type Field = TextField | NumberField | BooleanField | SingleSelectField |
 
 /** Whether a field of `fields` has a `pattern`: such a form is checked by the pattern engine, loaded on demand. */
 export function hasPatternField(fields: readonly Field[]): boolean {
-  return fields.some((field) => field.kind === 'text' && field.pattern !== undefined);
+  return fields.some((field) => 'pattern' in field && field.pattern !== undefined);
 }
 
 /** The kinds, for exhaustive switches and tests. */

@@ -173,13 +173,20 @@ export function createElicitationFormModel(
     for (const listener of [...listeners]) listener();
   };
 
+  // Form-wide errors (the root's minProperties, maxProperties: field ""), shown after the fields' own.
+  let formErrors: readonly FieldError[] = [];
+  const parsed = reading.ok ? parseCached(reading.schema) : undefined;
+  const countsAnswers = parsed?.ok && (parsed.minProperties ?? parsed.maxProperties) !== undefined;
+  const formWide = (verdict: SubmitResult): FieldError[] =>
+    verdict.ok ? [] : verdict.errors.filter((error) => error.field === '');
+
   const shownErrors = (): FieldError[] => {
     const errors: FieldError[] = [];
     for (const field of fields) {
       const error = states.get(field.key)?.error;
       if (error) errors.push(error);
     }
-    return errors;
+    return [...errors, ...formErrors];
   };
 
   const errorOf = (field: Field, value: unknown): FieldError | undefined => {
@@ -221,7 +228,10 @@ export function createElicitationFormModel(
       if (value === undefined) Reflect.deleteProperty(draft, key);
       // defineProperty through setOwn: `__proto__` stays an own key of the draft.
       else setOwn(draft, key, value);
-      snapshot = Object.freeze({ ...snapshot, draft: Object.freeze(draft), errors: Object.freeze(shownErrors()) });
+      snapshot = Object.freeze({ ...snapshot, draft: Object.freeze(draft) });
+      // Kept current like a field's error: only forms that count answers pay for a whole check per change.
+      if (countsAnswers && snapshot.attempts > 0) formErrors = formWide(check());
+      snapshot = Object.freeze({ ...snapshot, errors: Object.freeze(shownErrors()) });
       notify([key]);
     },
     check,
@@ -230,6 +240,7 @@ export function createElicitationFormModel(
       if (!reading.ok || snapshot.status === 'answered') return verdict;
       const wrong = new Map(verdict.ok ? [] : verdict.errors.map((error) => [error.field, error]));
       const changed = fields.filter((field) => update(field, states.get(field.key)?.value, wrong.get(field.key)));
+      formErrors = formWide(verdict);
       snapshot = Object.freeze({
         ...snapshot,
         errors: Object.freeze(shownErrors()),

@@ -22,7 +22,10 @@ export const BLOCKING_PROBLEM_CODES = [
   'format-unknown',
   /** A bound is not a number, or a length/count bound is not a non-negative integer. */
   'bound-invalid',
-  /** A lower bound is above its upper bound (or `minItems` exceeds the number of options). */
+  /**
+   * A lower bound is above its upper bound, or no answer can meet it: `minItems` above the number of options,
+   * root `minProperties` above the number of fields, `maxProperties` below the number of required ones.
+   */
   'bounds-conflict',
   /** Drawing such a form would stall the page (100,000 fields take about 6 s in Chromium). */
   'too-many-fields',
@@ -41,8 +44,17 @@ export const WARNING_PROBLEM_CODES = [
   'option-title-missing',
   /** A `pattern` that does not compile as a Unicode RegExp, or is over 4,096 characters: not checked by the kit. */
   'pattern-invalid',
-  /** A keyword outside the elicitation schema that may constrain the answer; kept, not checked. */
+  /**
+   * A keyword outside the elicitation schema that may constrain the answer; kept, not checked. At the
+   * root (`minProperties`… except those checked), on a field (`properties.size.const`), in `items`
+   * (`properties.tags.items.const`) or in a titled option (`properties.size.oneOf[0].minLength`).
+   */
   'keyword-unchecked',
+  /**
+   * An option that breaks its field's `minLength`, `maxLength` or `format` (or those of `items`): the server
+   * would refuse it, so it is not offered. When no option is left the form is refused (`options-invalid`).
+   */
+  'option-unacceptable',
   /**
    * An optional key named like an `Object.prototype` member: the SDK server's Ajv reads it from the prototype when
    * absent and refuses the answer, so the kit asks for it as required.
@@ -86,6 +98,10 @@ export const FIELD_ERROR_CODES = [
   'duplicate',
   'min-items',
   'max-items',
+  /** Fewer answers than the schema's root `minProperties`. */
+  'min-properties',
+  /** More answers than the schema's root `maxProperties`. */
+  'max-properties',
   /** A key the schema forbids (`additionalProperties: false`). */
   'unexpected',
   /** The schema itself is refused, so no answer can conform. */

@@ -120,11 +120,11 @@ function readOrigin(origin: ElicitationOrigin): {
     throw new TypeError('origin.server.name must be a string');
   }
   const { name, id } = origin.server;
-  if (id !== undefined && typeof id !== 'string') throw new TypeError('origin.server.id must be a string when given');
+  if (id !== undefined && typeof id !== 'string') throw new TypeError('origin.server.id must be a string');
   const { serverKey = id ?? name } = origin;
-  if (typeof serverKey !== 'string') throw new TypeError('origin.serverKey must be a string when given');
+  if (typeof serverKey !== 'string') throw new TypeError('origin.serverKey must be a string');
   if (origin.deadline !== undefined && !Number.isFinite(origin.deadline)) {
-    throw new TypeError('origin.deadline must be a finite number of epoch milliseconds when given');
+    throw new TypeError('origin.deadline must be a finite number');
   }
   const server: ElicitationServer = Object.freeze(id === undefined ? { name } : { name, id });
   return { server, serverKey, ...pickDefined(origin, ['signal', 'deadline']) };
@@ -335,7 +335,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     },
 
     enqueueRound(requests, origin) {
-      if (!isRecord(requests)) throw new TypeError('requests must be an object of inputRequests keyed by their keys');
+      if (!isRecord(requests)) throw new TypeError('requests must be an object');
       const keys = Object.keys(requests);
       if (keys.length === 0) {
         readOrigin(origin);

@@ -4,26 +4,21 @@ import type { ElicitationPrompt, RequestProblem, RequestProblemCode } from './qu
 import { parseCached } from './schema.js';
 import type { ElicitRequestFormParams, ElicitRequestURLParams } from './types.js';
 
-function problem(request: unknown, code: RequestProblemCode, message: string): ElicitationPrompt {
-  return Object.freeze({ mode: 'invalid', request, problem: Object.freeze({ code, message }) });
+function invalid(request: unknown, problem: RequestProblem): ElicitationPrompt {
+  return Object.freeze({ mode: 'invalid', request, problem });
 }
 
-const NOT_OBJECT: RequestProblem = Object.freeze({ code: 'not-object', message: 'The request is not an object.' });
-const UNREADABLE: RequestProblem = Object.freeze({ code: 'unreadable', message: 'The request could not be read.' });
-const MESSAGE_INVALID: RequestProblem = Object.freeze({
-  code: 'message-invalid',
-  message: 'The request has no message text.',
-});
-const NOT_FORM: RequestProblem = Object.freeze({
-  code: 'not-form',
-  message: 'The request is in URL mode, not form mode.',
-});
+function problemOf(code: RequestProblemCode, message: string): RequestProblem {
+  return Object.freeze({ code, message });
+}
+
+const NOT_OBJECT: RequestProblem = problemOf('not-object', 'The request is not an object.');
+const UNREADABLE: RequestProblem = problemOf('unreadable', 'The request could not be read.');
+const MESSAGE_INVALID: RequestProblem = problemOf('message-invalid', 'The request has no message text.');
+const NOT_FORM: RequestProblem = problemOf('not-form', 'The request is in URL mode, not form mode.');
 
 function unknownMode(mode: unknown): RequestProblem {
-  return Object.freeze({
-    code: 'unknown-mode',
-    message: `The mode ${jsonText(mode) ?? String(mode)} is not "form" or "url".`,
-  });
+  return problemOf('unknown-mode', `The mode ${jsonText(mode) ?? String(mode)} is not "form" or "url".`);
 }
 
 /** The request's own `message` when it is text: every view shows it, whatever the request's faults. */
@@ -68,24 +63,23 @@ export function readFormRequest(request: unknown): FormRequestReading {
 export function toPrompt(request: unknown): ElicitationPrompt {
   try {
     if (isRecord(request) && ownValue(request, 'mode') === 'url') {
-      if (typeof ownValue(request, 'message') !== 'string')
-        return problem(request, MESSAGE_INVALID.code, MESSAGE_INVALID.message);
+      if (typeof ownValue(request, 'message') !== 'string') return invalid(request, MESSAGE_INVALID);
       if (typeof ownValue(request, 'url') !== 'string')
-        return problem(request, 'url-invalid', 'The URL request has no url text.');
+        return invalid(request, problemOf('url-invalid', 'The URL request has no url text.'));
       if (hasOwn(request, 'elicitationId') && typeof ownValue(request, 'elicitationId') !== 'string') {
-        return problem(request, 'elicitation-id-invalid', 'The elicitationId is not text.');
+        return invalid(request, problemOf('elicitation-id-invalid', 'The elicitationId is not text.'));
       }
       return Object.freeze({ mode: 'url', request: request as unknown as ElicitRequestURLParams });
     }
     const reading = readFormRequest(request);
     const first = reading.problems[0];
-    if (first) return Object.freeze({ mode: 'invalid', request, problem: first });
+    if (first) return invalid(request, first);
     if (!isRecord(reading.requestedSchema)) {
-      return problem(request, 'schema-invalid', 'The form request has no requestedSchema object.');
+      return invalid(request, problemOf('schema-invalid', 'The form request has no requestedSchema object.'));
     }
     return Object.freeze({ mode: 'form', request: request as ElicitRequestFormParams });
   } catch {
-    return problem(request, UNREADABLE.code, UNREADABLE.message);
+    return invalid(request, UNREADABLE);
   }
 }
 

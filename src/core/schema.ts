@@ -3,7 +3,7 @@
  * with a path; never throws. What makes an answer impossible or ambiguous refuses the form; what only
  * loses a convenience (a bad `default`: SEP-1034 lets clients ignore defaults) is a warning.
  */
-import type { Field, MultiSelectField, Option, SingleSelectField } from './fields.js';
+import type { Field, MultiSelectField, Option, OptionSpelling, SingleSelectField } from './fields.js';
 import { STRING_FORMATS } from '../shared/formats.js';
 import { defined, hasOwn, isRecord, joinPath, quoteShort } from '../shared/path.js';
 import { WARNING_PROBLEM_CODES, type SchemaProblem, type SchemaProblemCode } from './problems.js';
@@ -25,6 +25,10 @@ export type ParseResult =
       fields: Field[];
       /** Problems that were ignored to keep the form usable. */
       warnings: SchemaProblem[];
+      /** The root's `minProperties`: the answer must hold at least this many fields. */
+      minProperties?: number;
+      /** The root's `maxProperties`: the answer may hold at most this many fields. */
+      maxProperties?: number;
     }
   | {
       ok: false;
@@ -34,7 +38,11 @@ export type ParseResult =
 
 const WARNINGS: ReadonlySet<SchemaProblemCode> = new Set(WARNING_PROBLEM_CODES);
 
-/** Keywords that never affect validation and are never worth a warning. */
+/**
+ * Keywords that never change the server's verdict, wherever they stand: 2020-12's meta-data and content
+ * vocabularies (annotations only, Ajv checks neither), definitions that nothing references without a
+ * `$ref` (which is warned), and `type`, which each level reads itself.
+ */
 const ANNOTATIONS = new Set([
   'title',
   'description',
@@ -47,15 +55,46 @@ const ANNOTATIONS = new Set([
   'writeOnly',
   '$id',
   '$schema',
+  'contentEncoding',
+  'contentMediaType',
+  'contentSchema',
+  '$defs',
+  'definitions',
 ]);
 
+/** What a text field, a single select and a multi-select's `items` check on their text (`readTextRules`). */
+const TEXT_RULES = ['minLength', 'maxLength', 'format', 'pattern'] as const;
+
+const NUMBER_RULES: ReadonlySet<string> = new Set(['minimum', 'maximum']);
+
 const KNOWN_BY_TYPE: Record<string, ReadonlySet<string>> = {
-  string: new Set(['minLength', 'maxLength', 'format', 'pattern', 'enum', 'enumNames', 'oneOf', 'anyOf']),
-  number: new Set(['minimum', 'maximum']),
-  integer: new Set(['minimum', 'maximum']),
+  string: new Set([...TEXT_RULES, 'enum', 'enumNames', 'oneOf', 'anyOf']),
+  number: NUMBER_RULES,
+  integer: NUMBER_RULES,
   boolean: new Set(),
   array: new Set(['items', 'minItems', 'maxItems', 'uniqueItems']),
 };
+
+/** What the kit checks in a multi-select's `items`. */
+const KNOWN_IN_ITEMS: ReadonlySet<string> = new Set([...TEXT_RULES, 'enum', 'oneOf', 'anyOf']);
+
+/** What the kit checks in one titled option `{ const, title }`. */
+const KNOWN_IN_OPTION: ReadonlySet<string> = new Set(['const']);
+
+/** What the kit checks at the root (`additionalProperties` only as `true`, `false` or `{}`: see `parse`). */
+const KNOWN_AT_ROOT: ReadonlySet<string> = new Set([
+  'properties',
+  'required',
+  'additionalProperties',
+  'minProperties',
+  'maxProperties',
+]);
+
+/**
+ * The dialects the SDK servers' validators know (2.x picks its engine by `$schema` and fails every answer
+ * to a schema that names another; 1.x reads all with one engine).
+ */
+const KNOWN_DIALECT = /^https?:\/\/json-schema\.org\/(?:draft\/2020-12|draft\/2019-09|draft-0[67])\/schema#?$/;
 
 class Problems {
   readonly list: SchemaProblem[] = [];
@@ -69,15 +108,13 @@ class Problems {
 
 function describeJson(value: unknown): string {
   if (value === null) return 'null';
-  if (value === undefined) return 'nothing';
+  if (value === undefined) return 'missing';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string')
     return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   if (typeof value === 'object') return 'an object';
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
-    return `${typeof value} ${String(value)}`;
-  // Never from JSON: a symbol or a function that a host's own object held.
-  return `a ${typeof value}`;
+  // A symbol or a function is never from JSON: only a host's own object holds one.
+  return typeof value === 'number' || typeof value === 'boolean' ? `${typeof value} ${value}` : `a ${typeof value}`;
 }
 
 /**
@@ -103,14 +140,13 @@ function readBound(
   return undefined;
 }
 
-/** Reads a lower and an upper bound (see `readBound`); a lower one above the upper one leaves no `what` that fits. */
+/** Reads a lower and an upper bound (see `readBound`); a lower one above the upper one leaves nothing that fits. */
 function readBounds(
   schema: Record<string, unknown>,
   [low, high]: readonly [string, string],
   path: string,
   problems: Problems,
   whole: boolean,
-  what: string,
 ): [number | undefined, number | undefined] {
   const lowValue = readBound(schema, low, path, problems, whole);
   const highValue = readBound(schema, high, path, problems, whole);
@@ -118,7 +154,7 @@ function readBounds(
     problems.add(
       joinPath(path, low),
       'bounds-conflict',
-      `${low} ${lowValue} is more than ${high} ${highValue}, so no ${what} fits.`,
+      `${low} ${lowValue} is more than ${high} ${highValue}, so nothing fits.`,
     );
   }
   return [lowValue, highValue];
@@ -149,16 +185,101 @@ function readAnnotations(
   return out;
 }
 
-function warnUnchecked(schema: Record<string, unknown>, type: string, path: string, problems: Problems): void {
-  const known = KNOWN_BY_TYPE[type];
+/** The end of every `keyword-unchecked` message. */
+const UNCHECKED = 'is not part of MCP elicitation; the kit does not check it, so the server may refuse an answer.';
+
+/**
+ * Warns about every keyword of `schema` that may constrain the answer and that the kit does not check
+ * (`known`); `unread` are annotations or known keywords whose value here is one the kit does not read.
+ */
+function warnUnchecked(
+  schema: Record<string, unknown>,
+  known: ReadonlySet<string> | undefined,
+  path: string,
+  problems: Problems,
+  unread: readonly string[] = [],
+): void {
   for (const keyword of Object.keys(schema)) {
-    if (ANNOTATIONS.has(keyword) || known?.has(keyword) || keyword.startsWith('x-')) continue;
-    problems.add(
-      joinPath(path, keyword),
-      'keyword-unchecked',
-      `${keyword} is not part of the MCP elicitation schema; the kit keeps it but does not check it, so the server may still refuse an answer.`,
-    );
+    if (!unread.includes(keyword) && (ANNOTATIONS.has(keyword) || known?.has(keyword) || keyword.startsWith('x-')))
+      continue;
+    problems.add(joinPath(path, keyword), 'keyword-unchecked', `${keyword} ${UNCHECKED}`);
   }
+}
+
+/** The rules a text value must follow: a text field's, a single select's, or a multi-select's `items`'. */
+interface TextRules {
+  format?: StringFormat;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+}
+
+function readTextRules(schema: Record<string, unknown>, path: string, problems: Problems): TextRules {
+  let format: StringFormat | undefined;
+  if (hasOwn(schema, 'format')) {
+    if (STRING_FORMATS.includes(schema.format as StringFormat)) format = schema.format as StringFormat;
+    else
+      problems.add(
+        joinPath(path, 'format'),
+        'format-unknown',
+        `format ${quoteShort(schema.format)} is not one the spec allows (email, uri, date, date-time).`,
+      );
+  }
+  const [minLength, maxLength] = readBounds(schema, ['minLength', 'maxLength'], path, problems, true);
+  let pattern: string | undefined;
+  if (hasOwn(schema, 'pattern')) {
+    try {
+      if (typeof schema.pattern !== 'string') throw new TypeError('not text');
+      // Compiled, never run: whether the text fits is the linear-time engine's question
+      // (`checkValue`); this only asks whether the pattern is ECMAScript with the `u` flag.
+      new RegExp(schema.pattern, 'u');
+      if (schema.pattern.length <= MAX_PATTERN_LENGTH) pattern = schema.pattern;
+      else
+        problems.add(
+          joinPath(path, 'pattern'),
+          'pattern-invalid',
+          `pattern is longer than ${MAX_PATTERN_LENGTH} characters; the kit does not check it.`,
+        );
+    } catch {
+      problems.add(
+        joinPath(path, 'pattern'),
+        'pattern-invalid',
+        'pattern is not a valid regular expression; the kit does not check it.',
+      );
+    }
+  }
+  return defined({ format, minLength, maxLength, pattern });
+}
+
+/**
+ * The options that can pass `rules`: the server refuses any other, so it is not offered (one warning
+ * each); when none is left the form is refused.
+ */
+function keepFitting<T extends { spelling: OptionSpelling; options: Option[] }>(
+  listed: T,
+  rules: TextRules,
+  path: string,
+  problems: Problems,
+): T | undefined {
+  // The rules as a text field's, judged as one: a `pattern` waits for Accept (`checkValue`).
+  const asText: Field = { kind: 'text', key: '', label: '', required: true, ...rules };
+  const options = listed.options.filter((option, index) => {
+    const broken = checkValue(asText, option.value, 'skip');
+    if (broken === undefined) return true;
+    problems.add(
+      joinPath(joinPath(path, listed.spelling), index),
+      'option-unacceptable',
+      `The option ${quoteShort(option.value)} is not offered, as the server would refuse it: ${broken.message}`,
+    );
+    return false;
+  });
+  if (options.length > 0) return { ...listed, options };
+  problems.add(
+    joinPath(path, listed.spelling),
+    'options-invalid',
+    "No option fits this field's rules, so no choice could be accepted.",
+  );
+  return undefined;
 }
 
 /**
@@ -167,13 +288,7 @@ function warnUnchecked(schema: Record<string, unknown>, type: string, path: stri
  */
 function readOptions(list: unknown, path: string, problems: Problems, titled: boolean): Option[] | undefined {
   if (!Array.isArray(list) || list.length === 0) {
-    problems.add(
-      path,
-      'options-invalid',
-      titled
-        ? `Options must be a non-empty list of { const, title }, not ${describeJson(list)}.`
-        : `enum must be a non-empty list of text values, not ${describeJson(list)}.`,
-    );
+    problems.add(path, 'options-invalid', `Options must be a non-empty list, not ${describeJson(list)}.`);
     return undefined;
   }
   const options: Option[] = [];
@@ -202,16 +317,18 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
         problems.add(
           optionPath(at),
           'options-invalid',
-          `Each option must be an object { const, title }; this one is ${describeJson(entry)}.`,
+          `Options must be { const, title }, not ${describeJson(entry)}.`,
         );
         ok = false;
         continue;
       }
       value = entry.const;
       title = entry.title;
+      // `type` is read at every other level; in an option only "string" says nothing more.
+      warnUnchecked(entry, KNOWN_IN_OPTION, optionPath(at), problems, entry.type === 'string' ? [] : ['type']);
     }
     if (typeof value !== 'string') {
-      problems.add(valuePath(at), 'option-not-string', `Options must be text; ${describeJson(value)} is not.`);
+      problems.add(valuePath(at), 'option-not-string', `Options must be text, not ${describeJson(value)}.`);
       ok = false;
     } else if (repeats[repeat] === at) {
       problems.add(valuePath(at), 'duplicate-value', `The value ${quoteShort(value)} appears twice.`);
@@ -251,35 +368,23 @@ function readSingleSelect(
   problems: Problems,
 ): Pick<SingleSelectField, 'variant' | 'spelling' | 'options'> | undefined {
   const titledCount = (['oneOf', 'anyOf'] as const).filter((keyword) => hasOwn(schema, keyword)).length;
-  if (titledCount > 0 && hasOwn(schema, 'enum')) {
-    problems.add(
-      path,
-      'options-ambiguous',
-      'Both enum and oneOf/anyOf list options; the kit cannot tell which ones the server means.',
-    );
-    return undefined;
-  }
-  if (titledCount > 1) {
-    problems.add(
-      path,
-      'options-ambiguous',
-      'Both oneOf and anyOf list options; the kit cannot tell which ones the server means.',
-    );
+  if (titledCount + Number(hasOwn(schema, 'enum')) > 1) {
+    problems.add(path, 'options-ambiguous', AMBIGUOUS);
     return undefined;
   }
   const listed = readListedOptions(schema, path, problems);
   if (titledCount > 0 || !hasOwn(schema, 'enumNames')) return listed;
   const options = listed?.options;
   const names = schema.enumNames;
-  const namesOk = Array.isArray(names) && names.every((name) => typeof name === 'string');
-  if (!namesOk || (options && names.length !== options.length)) {
-    const count = Array.isArray(names) ? names.length : 0;
+  if (
+    !Array.isArray(names) ||
+    !names.every((name) => typeof name === 'string') ||
+    (options !== undefined && names.length !== options.length)
+  ) {
     problems.add(
       joinPath(path, 'enumNames'),
       'enum-names-mismatch',
-      namesOk
-        ? `enumNames has ${count} names for ${options?.length ?? 0} values; each value needs exactly one name.`
-        : 'enumNames must be a list of text names, one per enum value.',
+      'enumNames must list one text name per enum value.',
     );
     return undefined;
   }
@@ -289,48 +394,35 @@ function readSingleSelect(
   return { variant: 'legacy', spelling: 'enum', options };
 }
 
+/** Two spellings of one option list: which one the server checks is unknown. */
+const AMBIGUOUS =
+  'Options are listed in more than one way (enum, oneOf, anyOf): which one the server checks is unknown.';
+
+/** What a multi-select's `items` must be. */
+const ITEMS = 'items must be text options: { enum } or { anyOf: [{ const, title }] }.';
+
 /** Multi select: `items.enum`, or `items.anyOf` / `items.oneOf` of `{ const, title }`. */
 function readMultiSelect(
   schema: Record<string, unknown>,
   path: string,
   problems: Problems,
-): Pick<MultiSelectField, 'variant' | 'spelling' | 'options'> | undefined {
+): Pick<MultiSelectField, 'variant' | 'spelling' | 'options' | 'pattern'> | undefined {
   const itemsPath = joinPath(path, 'items');
   const items = schema.items;
-  if (!isRecord(items)) {
-    problems.add(
-      itemsPath,
-      'array-items',
-      'A list field must have items: { type: "string", enum } or { anyOf: [{ const, title }] }.',
-    );
-    return undefined;
-  }
-  if (hasOwn(items, 'type') && items.type !== 'string') {
-    problems.add(
-      itemsPath,
-      'array-items',
-      `List items must be text options; items of type ${describeJson(items.type)} cannot be shown as a multi-select.`,
-    );
+  if (!isRecord(items) || (hasOwn(items, 'type') && items.type !== 'string')) {
+    problems.add(itemsPath, 'array-items', ITEMS);
     return undefined;
   }
   const spellings = (['anyOf', 'oneOf', 'enum'] as const).filter((keyword) => hasOwn(items, keyword)).length;
-  if (spellings > 1) {
-    problems.add(
-      itemsPath,
-      'options-ambiguous',
-      'items lists options in more than one way (enum, anyOf, oneOf); the kit cannot tell which the server means.',
-    );
+  if (spellings !== 1) {
+    problems.add(itemsPath, spellings > 1 ? 'options-ambiguous' : 'array-items', spellings > 1 ? AMBIGUOUS : ITEMS);
     return undefined;
   }
-  if (spellings === 0) {
-    problems.add(
-      itemsPath,
-      'array-items',
-      'List items must list their options with enum or anyOf; free-form lists are not part of elicitation.',
-    );
-    return undefined;
-  }
-  return readListedOptions(items, itemsPath, problems);
+  warnUnchecked(items, KNOWN_IN_ITEMS, itemsPath, problems);
+  const rules = readTextRules(items, itemsPath, problems);
+  const listed = readListedOptions(items, itemsPath, problems);
+  const select = listed && keepFitting(listed, rules, itemsPath, problems);
+  return select && { ...select, ...defined({ pattern: rules.pattern }) };
 }
 
 const PROPERTY_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array']);
@@ -354,56 +446,24 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
     problems.add(
       joinPath(path, 'type'),
       'type-unknown',
-      hasOwn(schema, 'type')
-        ? `type ${quoteShort(type)} is not allowed; use string, number, integer, boolean or array.`
-        : 'The property has no type; use string, number, integer, boolean or array.',
+      `type must be string, number, integer, boolean or array, not ${describeJson(type)}.`,
     );
     return undefined;
   }
   const base = { key, ...readAnnotations(key, schema, path, problems), required };
-  warnUnchecked(schema, type, path, problems);
+  warnUnchecked(schema, KNOWN_BY_TYPE[type], path, problems);
   const before = problems.list.length;
   let field: Field | undefined;
   switch (type) {
     case 'string': {
       if (hasOwn(schema, 'enum') || hasOwn(schema, 'oneOf') || hasOwn(schema, 'anyOf')) {
-        const select = readSingleSelect(schema, path, problems);
-        field = select && { ...base, kind: 'single-select', ...select };
+        const rules = readTextRules(schema, path, problems);
+        const listed = readSingleSelect(schema, path, problems);
+        const select = listed && keepFitting(listed, rules, path, problems);
+        field = select && { ...base, kind: 'single-select', ...select, ...defined({ pattern: rules.pattern }) };
         break;
       }
-      let format: StringFormat | undefined;
-      if (hasOwn(schema, 'format')) {
-        if (STRING_FORMATS.includes(schema.format as StringFormat)) format = schema.format as StringFormat;
-        else
-          problems.add(
-            joinPath(path, 'format'),
-            'format-unknown',
-            `format ${quoteShort(schema.format)} is not one the spec allows (email, uri, date, date-time).`,
-          );
-      }
-      const [minLength, maxLength] = readBounds(schema, ['minLength', 'maxLength'], path, problems, true, 'text');
-      let pattern: string | undefined;
-      if (hasOwn(schema, 'pattern')) {
-        try {
-          if (typeof schema.pattern !== 'string') throw new TypeError('not text');
-          // Compiled, never run: whether the text fits is the linear-time engine's question
-          // (`checkValue`); this only asks whether the pattern is ECMAScript with the `u` flag.
-          new RegExp(schema.pattern, 'u');
-          if (schema.pattern.length <= MAX_PATTERN_LENGTH) pattern = schema.pattern;
-          else
-            problems.add(
-              joinPath(path, 'pattern'),
-              'pattern-invalid',
-              `pattern is longer than ${MAX_PATTERN_LENGTH} characters; the kit does not check it.`,
-            );
-        } catch {
-          problems.add(
-            joinPath(path, 'pattern'),
-            'pattern-invalid',
-            'pattern is not a valid regular expression; the kit does not check it.',
-          );
-        }
-      }
+      const { format, minLength, maxLength, pattern } = readTextRules(schema, path, problems);
       const example =
         pattern !== undefined && Array.isArray(schema.examples)
           ? (schema.examples as unknown[]).find(
@@ -415,7 +475,7 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
     }
     case 'number':
     case 'integer': {
-      const [minimum, maximum] = readBounds(schema, ['minimum', 'maximum'], path, problems, false, 'number');
+      const [minimum, maximum] = readBounds(schema, ['minimum', 'maximum'], path, problems, false);
       field = { ...base, kind: 'number', integer: type === 'integer', ...defined({ minimum, maximum }) };
       break;
     }
@@ -424,7 +484,7 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
       break;
     case 'array': {
       const select = readMultiSelect(schema, path, problems);
-      const [minItems, maxItems] = readBounds(schema, ['minItems', 'maxItems'], path, problems, true, 'choice');
+      const [minItems, maxItems] = readBounds(schema, ['minItems', 'maxItems'], path, problems, true);
       // Only when the two bounds agree: a conflict between them is reported once.
       if (
         minItems !== undefined &&
@@ -499,17 +559,51 @@ function refuseTooManyOptions(properties: Record<string, unknown>, keys: string[
   return refused;
 }
 
-function parse(input: unknown, problems: Problems): Field[] {
+/** What `parse` reads: the fields and the root's bounds on how many of them an answer holds. */
+interface ParsedForm {
+  fields: Field[];
+  minProperties?: number;
+  maxProperties?: number;
+}
+
+/** Warns about each root keyword that may constrain the answer and that the kit does not check. */
+function warnRootUnchecked(input: Record<string, unknown>, problems: Problems): void {
+  const extra = input.additionalProperties;
+  warnUnchecked(input, KNOWN_AT_ROOT, '', problems, [
+    // A dialect the 2.x server does not know fails every answer there.
+    typeof input.$schema === 'string' && KNOWN_DIALECT.test(input.$schema) ? '' : '$schema',
+    // Only `true`, `false` and `{}` are read.
+    typeof extra === 'boolean' || (isRecord(extra) && Object.keys(extra).length === 0) ? '' : 'additionalProperties',
+  ]);
+}
+
+/** Refuses root bounds on the number of answers that no answer the kit builds can meet. */
+function checkAnswerCount(form: ParsedForm, problems: Problems): void {
+  const { fields, minProperties, maxProperties } = form;
+  if (minProperties !== undefined && minProperties > fields.length && !(minProperties > (maxProperties ?? Infinity))) {
+    problems.add(
+      'minProperties',
+      'bounds-conflict',
+      `minProperties ${minProperties} is more than the ${fields.length} fields, so no answer fits.`,
+    );
+  }
+  const required = fields.filter((field) => field.required).length;
+  if (maxProperties !== undefined && maxProperties < required) {
+    problems.add(
+      'maxProperties',
+      'bounds-conflict',
+      `maxProperties ${maxProperties} is less than the ${required} required fields, so no answer fits.`,
+    );
+  }
+}
+
+function parse(input: unknown, problems: Problems): ParsedForm {
   if (!isRecord(input)) {
     problems.add('', 'not-object', `The requested schema must be an object, not ${describeJson(input)}.`);
-    return [];
+    return { fields: [] };
   }
   if (input.type !== 'object') {
-    problems.add(
-      'type',
-      'root-type',
-      `The requested schema must have type "object", not ${hasOwn(input, 'type') ? describeJson(input.type) : 'no type'}.`,
-    );
+    problems.add('type', 'root-type', `The requested schema must have type "object", not ${describeJson(input.type)}.`);
   }
   const properties = input.properties;
   const keys = isRecord(properties) ? Object.keys(properties) : [];
@@ -517,39 +611,37 @@ function parse(input: unknown, problems: Problems): Field[] {
     problems.add(
       'properties',
       'properties-invalid',
-      `properties must be an object of field schemas, not ${hasOwn(input, 'properties') ? describeJson(properties) : 'missing'}.`,
+      `properties must be an object of field schemas, not ${describeJson(properties)}.`,
     );
   } else if (keys.length > MAX_FIELDS) {
     problems.add(
       'properties',
       'too-many-fields',
-      `The form has ${keys.length} fields, more than the ${MAX_FIELDS} a form may have: nobody could fill it in.`,
+      `The form has ${keys.length} fields, more than the ${MAX_FIELDS} a form may have.`,
     );
-    return [];
+    return { fields: [] };
   }
-  if (isRecord(properties) && refuseTooManyOptions(properties, keys, problems)) return [];
+  if (isRecord(properties) && refuseTooManyOptions(properties, keys, problems)) return { fields: [] };
+  warnRootUnchecked(input, problems);
+  const [minProperties, maxProperties] = readBounds(input, ['minProperties', 'maxProperties'], '', problems, true);
   const required = new Set<string>();
   if (hasOwn(input, 'required')) {
     const list = input.required;
     if (!Array.isArray(list)) {
-      problems.add(
-        'required',
-        'required-invalid',
-        `required must be a list of property names, not ${describeJson(list)}.`,
-      );
+      problems.add('required', 'required-invalid', `required must list property names, not ${describeJson(list)}.`);
     } else {
       list.forEach((name: unknown, index) => {
         if (typeof name !== 'string') {
           problems.add(
             joinPath('required', index),
             'required-invalid',
-            `required must list property names; ${describeJson(name)} is not one.`,
+            `required must list property names, not ${describeJson(name)}.`,
           );
         } else if (isRecord(properties) && !hasOwn(properties, name)) {
           problems.add(
             joinPath('required', index),
             'required-unknown',
-            `required names ${quoteShort(name)}, but there is no such property, so no answer could be accepted.`,
+            `required names ${quoteShort(name)}, which is not a property, so no answer fits.`,
           );
         } else {
           required.add(name);
@@ -568,14 +660,16 @@ function parse(input: unknown, problems: Problems): Field[] {
         problems.add(
           joinPath('properties', key),
           'inherited-key',
-          `The server's validator reads an absent ${quoteShort(key)} from JavaScript's Object.prototype and refuses the answer, so this field must be answered.`,
+          `${quoteShort(key)} must be answered: the server's validator reads an absent one from Object.prototype.`,
         );
       }
       const field = readField(key, properties[key], isRequired, problems);
       if (field) fields.push(field);
     }
   }
-  return fields;
+  const form: ParsedForm = { fields, ...defined({ minProperties, maxProperties }) };
+  checkAnswerCount(form, problems);
+  return form;
 }
 
 /**
@@ -584,9 +678,9 @@ function parse(input: unknown, problems: Problems): Field[] {
  */
 export function parseRequestedSchema(input: unknown): ParseResult {
   const problems = new Problems();
-  let fields: Field[];
+  let form: ParsedForm;
   try {
-    fields = parse(input, problems);
+    form = parse(input, problems);
   } catch (error) {
     problems.add(
       '',
@@ -596,7 +690,8 @@ export function parseRequestedSchema(input: unknown): ParseResult {
     return { ok: false, problems: problems.list };
   }
   if (problems.blocking) return { ok: false, problems: problems.list };
-  return { ok: true, fields, warnings: problems.list };
+  const { fields, ...counts } = form;
+  return { ok: true, fields, warnings: problems.list, ...counts };
 }
 
 const cache = new WeakMap<object, ParseResult>();

@@ -6,7 +6,7 @@ import { hasOwn, isRecord, quoteShort } from '../shared/path.js';
 import type { FieldError } from './problems.js';
 import { parseCached } from './schema.js';
 import type { RequestedSchema } from './types.js';
-import { checkValue, REQUIRED } from './value.js';
+import { checkAnswerCount, checkValue, REQUIRED } from './value.js';
 
 /**
  * Field errors for `content` against `schema`; `[]` means it conforms. Extra keys are allowed, as
@@ -24,8 +24,7 @@ export function validateElicitContent(schema: RequestedSchema, content: unknown)
       },
     ];
   }
-  if (!isRecord(content))
-    return [{ field: '', code: 'type', message: 'The answer must be an object of field values.' }];
+  if (!isRecord(content)) return [{ field: '', code: 'type', message: 'The answer must be an object.' }];
   const errors: FieldError[] = [];
   for (const field of parsed.fields) {
     if (!hasOwn(content, field.key)) {
@@ -42,5 +41,7 @@ export function validateElicitContent(schema: RequestedSchema, content: unknown)
         errors.push({ field: key, code: 'unexpected', message: `${quoteShort(key)} is not a field of this form.` });
     }
   }
+  const count = checkAnswerCount(parsed, Object.keys(content).length);
+  if (count) errors.push(count);
   return errors;
 }

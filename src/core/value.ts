@@ -13,6 +13,24 @@ export interface ValueIssue {
   message: string;
 }
 
+/** The root's bounds on how many fields an answer holds (`ParseResult`'s `minProperties`, `maxProperties`). */
+export interface AnswerCount {
+  minProperties?: number;
+  maxProperties?: number;
+}
+
+/** Why an answer of `count` fields breaks the root's `minProperties` or `maxProperties`, as a form-wide error. */
+export function checkAnswerCount(
+  { minProperties, maxProperties }: AnswerCount,
+  count: number,
+): (ValueIssue & { field: '' }) | undefined {
+  if (minProperties !== undefined && count < minProperties)
+    return { field: '', code: 'min-properties', message: MESSAGES.minAnswers(minProperties) };
+  if (maxProperties !== undefined && count > maxProperties)
+    return { field: '', code: 'max-properties', message: MESSAGES.maxAnswers(maxProperties) };
+  return undefined;
+}
+
 /** A required field without an answer. */
 export const REQUIRED: ValueIssue = { code: 'required', message: MESSAGES.required };
 
@@ -24,15 +42,17 @@ function issue(code: FieldErrorCode, message: string): ValueIssue {
 }
 
 /** Until the engine is loaded the text is refused (`pattern-pending`), never passed; `server-only` patterns pass. */
-function checkPattern(pattern: string, { description, example }: TextField, value: string): ValueIssue | undefined {
+function checkPattern(
+  pattern: string,
+  { description, example }: Pick<TextField, 'description' | 'example'>,
+  value: string,
+  mismatch: string = MESSAGES.pattern,
+): ValueIssue | undefined {
   const check = patternCheck(pattern);
   // A pattern of many RE2 instructions is matched on shorter texts (`longest`): the work is bounded.
   const longest = Math.min(MAX_PATTERN_INPUT_LENGTH, check.kind === 'linear' ? check.longest : Infinity);
   if (value.length > longest) {
-    return issue(
-      'pattern',
-      `The text is too long to check against the server's pattern (more than ${longest} characters).`,
-    );
+    return issue('pattern', `Text over ${longest} characters cannot be checked against the server's pattern.`);
   }
   switch (check.kind) {
     case 'pending':
@@ -48,7 +68,7 @@ function checkPattern(pattern: string, { description, example }: TextField, valu
       return issue(
         'pattern',
         [
-          MESSAGES.pattern,
+          mismatch,
           description,
           example !== undefined && example.length <= longest && check.test(example) ? `For example: ${example}` : '',
         ]
@@ -88,7 +108,7 @@ export function checkValue(field: Field, value: unknown, patterns: 'run' | 'skip
       if (field.integer && !Number.isSafeInteger(value)) {
         return issue(
           'precision',
-          'Enter a whole number from -9007199254740991 to 9007199254740991; larger ones cannot be sent exactly.',
+          `Enter a whole number from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}; larger ones cannot be sent exactly.`,
         );
       }
       if (field.minimum !== undefined && value < field.minimum)
@@ -101,9 +121,11 @@ export function checkValue(field: Field, value: unknown, patterns: 'run' | 'skip
       return typeof value === 'boolean' ? undefined : issue('type', MESSAGES.boolean);
     case 'single-select': {
       if (typeof value !== 'string') return issue('type', MESSAGES.option);
-      return optionIndex(field.options)(value) >= 0
-        ? undefined
-        : issue('option', `${quoteShort(value)} is not one of the options.`);
+      if (optionIndex(field.options)(value) < 0)
+        return issue('option', `${quoteShort(value)} is not one of the options.`);
+      return field.pattern !== undefined && patterns === 'run'
+        ? checkPattern(field.pattern, {}, value, MESSAGES.optionPattern)
+        : undefined;
     }
     case 'multi-select': {
       if (!Array.isArray(value)) return issue('type', MESSAGES.options);
@@ -116,6 +138,11 @@ export function checkValue(field: Field, value: unknown, patterns: 'run' | 'skip
         }
         if (seen.has(item)) return issue('duplicate', `${quoteShort(item)} is chosen twice.`);
         seen.add(item);
+        const mismatch =
+          field.pattern !== undefined && patterns === 'run'
+            ? checkPattern(field.pattern, {}, item, MESSAGES.optionPattern)
+            : undefined;
+        if (mismatch) return mismatch;
       }
       if (field.minItems !== undefined && value.length < field.minItems) {
         return issue('min-items', MESSAGES.minOptions(field.minItems));

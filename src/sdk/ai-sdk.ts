@@ -12,6 +12,7 @@ import type {
 } from '@ai-sdk/mcp';
 import type { ElicitationQueue, ElicitationServer } from '../core/index.js';
 import {
+  ATTACHED_TWICE,
   attachmentKey,
   completeElicitation,
   readCancellation,
@@ -59,7 +60,7 @@ function internalsOf(client: ClientAiSdk): { transport: MCPTransport; capabiliti
     !isRecord(capabilities)
   ) {
     throw new Error(
-      'attachElicitation cannot serve this @ai-sdk/mcp client: its transport or declared capabilities are not where @ai-sdk/mcp 2.x keeps them (verified on 2.0.99).',
+      'attachElicitation cannot serve this @ai-sdk/mcp client: its transport or declared capabilities are not where @ai-sdk/mcp 2.x keeps them.',
     );
   }
   return { transport: transport as unknown as MCPTransport, capabilities };
@@ -91,13 +92,13 @@ export function attachElicitationAiSdk(
   options: AttachAiSdkElicitationOptions,
 ): DetachElicitation {
   if (KIT_ATTACHED in client) {
-    throw new Error('attachElicitation was already called on this client; call the function it returned first');
+    throw new Error(ATTACHED_TWICE);
   }
   const { transport, capabilities } = internalsOf(client);
   const modes = declaredModes(capabilities);
   if (modes === undefined) {
     throw new Error(
-      'This @ai-sdk/mcp client did not declare elicitation: create it with createMCPClient({ transport, capabilities: elicitationCapabilities() }). The AI SDK sends capabilities once, when createMCPClient connects.',
+      'This @ai-sdk/mcp client did not declare elicitation: create it with createMCPClient({ transport, capabilities: elicitationCapabilities() }).',
     );
   }
   // A JavaScript caller may leave the options out.

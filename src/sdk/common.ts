@@ -54,10 +54,14 @@ export function stoppedWaiting(signal: AbortSignal): Error {
   return new Error(`The server stopped waiting for this elicitation${detail}`);
 }
 
+/** Thrown when a client is attached twice. */
+export const ATTACHED_TWICE =
+  'attachElicitation was already called on this client; call the function it returned first';
+
 export function assertNotConnected(transport: unknown): void {
   if (transport !== undefined) {
     throw new Error(
-      'attachElicitation must be called before client.connect(): client capabilities are sent once, at connect, and the SDK refuses to change them afterwards.',
+      'attachElicitation must be called before client.connect(): the SDK sends capabilities once, at connect.',
     );
   }
 }

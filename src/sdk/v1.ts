@@ -7,6 +7,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { ElicitationQueue } from '../core/index.js';
 import {
   assertNotConnected,
+  ATTACHED_TWICE,
   ELICITATION_CAPABILITIES,
   attachmentKey,
   completeElicitation,
@@ -48,7 +49,7 @@ export function attachElicitationV1(
   client.assertCanSetRequestHandler('elicitation/create');
   const previousRequest = client.fallbackRequestHandler;
   if (previousRequest !== undefined && KIT_HANDLER in previousRequest) {
-    throw new Error('attachElicitation was already called on this client; call the function it returned first');
+    throw new Error(ATTACHED_TWICE);
   }
   client.registerCapabilities(ELICITATION_CAPABILITIES);
 

@@ -1,7 +1,7 @@
 /** The kit's plain-language messages for a value that breaks a rule: one table for elicitation and tool forms. */
 import type { StringFormat } from './formats.js';
 
-function plural(count: number, one: string, many: string): string {
+export function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
@@ -14,29 +14,19 @@ export const MESSAGES = {
   option: 'Choose one of the options.',
   options: 'Choose from the options.',
   pattern: 'The text does not have the form the server asks for.',
+  optionPattern: 'The server does not accept this option.',
   minLength: (count: number) => `Enter at least ${plural(count, 'character', 'characters')}.`,
   maxLength: (count: number) => `Enter at most ${plural(count, 'character', 'characters')}.`,
   minimum: (limit: number) => `Enter ${limit} or more.`,
   maximum: (limit: number) => `Enter ${limit} or less.`,
   minOptions: (count: number) => `Choose at least ${plural(count, 'option', 'options')}.`,
   maxOptions: (count: number) => `Choose at most ${plural(count, 'option', 'options')}.`,
+  minAnswers: (count: number) => `Answer at least ${plural(count, 'question', 'questions')}.`,
+  maxAnswers: (count: number) => `Answer at most ${plural(count, 'question', 'questions')}; leave the others empty.`,
   format: {
     email: 'Enter an email address such as name@example.com.',
     uri: 'Enter a full address with its scheme, such as https://example.com/page.',
     date: 'Enter a real date as YYYY-MM-DD.',
     'date-time': 'Enter a date and time with its time zone offset, such as 2026-05-01T14:30:00+02:00.',
   } satisfies Record<StringFormat, string>,
-} as const;
-
-/** Messages only tool forms need (lists, groups, exclusive bounds): apart, so the elicitation entries do not carry them. */
-export const TOOL_MESSAGES = {
-  ...MESSAGES,
-  list: 'Enter a list.',
-  group: 'Fill in this group.',
-  unique: 'Each item must be different.',
-  above: (limit: number) => `Enter more than ${limit}.`,
-  below: (limit: number) => `Enter less than ${limit}.`,
-  multipleOf: (step: number) => `Enter a multiple of ${step}.`,
-  minItems: (count: number) => `Add at least ${plural(count, 'item', 'items')}.`,
-  maxItems: (count: number) => `Add at most ${plural(count, 'item', 'items')}.`,
 } as const;

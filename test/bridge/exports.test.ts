@@ -2,6 +2,7 @@
 import { expect, test } from 'vitest';
 
 import * as bridge from '../../src/bridge/index.js';
+import * as redis from '../../src/bridge/redis/index.js';
 
 test('mcp-elicit-kit/bridge exports exactly these values', () => {
   expect(Object.keys(bridge).sort()).toEqual([
@@ -11,4 +12,8 @@ test('mcp-elicit-kit/bridge exports exactly these values', () => {
     'createRemoteElicitationQueue',
     'toNodeHandler',
   ]);
+});
+
+test('mcp-elicit-kit/bridge/redis exports exactly these values', () => {
+  expect(Object.keys(redis).sort()).toEqual(['createRedisBroker']);
 });

@@ -63,6 +63,11 @@ export async function openStream(
       signal: aborted.signal,
     }),
   );
+  return eventsOf(response, aborted);
+}
+
+/** The events of an SSE response; `next()` skips heartbeats and the `retry` hint. */
+export function eventsOf(response: Response, aborted: AbortController): OpenStream {
   if (response.status !== 200 || response.body === null) throw new Error(`stream refused: ${response.status}`);
   const reader = response.body.getReader();
   const decoder = new TextDecoder();

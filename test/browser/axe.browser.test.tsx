@@ -7,12 +7,12 @@ import { beforeAll, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
 
 import {
-  createElicitationQueue,
   ElicitationForm,
   ElicitationHost,
   type ElicitRequestFormParams,
   type PrimitiveSchemaDefinition,
 } from '../../src/index.js';
+import { createElicitationQueue } from '../../src/core/index.js';
 import { armed, mount } from './mount.js';
 
 /** What one axe run found: rule ids and the nodes that break them, plus contrast checks it could not decide. */

@@ -349,7 +349,7 @@ describe('given input that is not a draft', () => {
         {
           field: '',
           code: 'schema',
-          message: 'The requested schema is refused, so the form cannot be submitted; decline or cancel instead.',
+          message: 'The requested schema is refused, so no answer can conform; decline or cancel instead.',
         },
       ],
     });

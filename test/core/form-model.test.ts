@@ -186,7 +186,7 @@ describe('given requests core refuses', () => {
         {
           field: '',
           code: 'schema',
-          message: 'The requested schema is refused, so the form cannot be submitted; decline or cancel instead.',
+          message: 'The requested schema is refused, so no answer can conform; decline or cancel instead.',
         },
       ],
     });

@@ -89,7 +89,7 @@ describe('given problems, which refuse the form and which do not', () => {
           path: 'properties.c.enumNames',
           code: 'enum-names-mismatch',
           severity: 'error',
-          message: 'enumNames has 2 names for 3 values; each value needs exactly one name.',
+          message: 'enumNames must list one text name per enum value.',
         },
       ],
     });
@@ -141,10 +141,26 @@ describe('given problems, which refuse the form and which do not', () => {
           code: 'keyword-unchecked',
           severity: 'warning',
           message:
-            'multipleOf is not part of the MCP elicitation schema; the kit keeps it but does not check it, so the server may still refuse an answer.',
+            'multipleOf is not part of MCP elicitation; the kit does not check it, so the server may refuse an answer.',
         },
       ],
     });
+  });
+
+  test('the content vocabulary and unreferenced definitions pass silently at every level: the servers do not check them', () => {
+    const quiet = {
+      contentMediaType: 'text/plain',
+      contentEncoding: 'base64',
+      contentSchema: {},
+      $defs: {},
+      definitions: {},
+    };
+    const parsed = parseRequestedSchema({
+      type: 'object',
+      ...quiet,
+      properties: { tags: { type: 'array', ...quiet, items: { type: 'string', enum: ['a'], ...quiet } } },
+    });
+    expect(parsed.ok && parsed.warnings).toEqual([]);
   });
 
   test('an empty form is valid', () => {
@@ -169,7 +185,7 @@ describe('given problems, which refuse the form and which do not', () => {
           path: 'properties',
           code: 'too-many-fields',
           severity: 'error',
-          message: 'The form has 1001 fields, more than the 1000 a form may have: nobody could fill it in.',
+          message: 'The form has 1001 fields, more than the 1000 a form may have.',
         },
       ],
     });
@@ -227,7 +243,7 @@ describe('given hostile input', () => {
           path: 'properties.constructor',
           code: 'inherited-key',
           severity: 'warning',
-          message: `The server's validator reads an absent "constructor" from JavaScript's Object.prototype and refuses the answer, so this field must be answered.`,
+          message: `"constructor" must be answered: the server's validator reads an absent one from Object.prototype.`,
         },
       ],
     });

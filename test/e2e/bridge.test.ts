@@ -5,11 +5,11 @@
  * `ElicitationHost` on `createRemoteElicitationQueue`; a person's clicks answer; the server receives it.
  * The page is reloaded mid-form and the draft comes back.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -23,9 +23,7 @@ import { startDemoServer, type DemoServer } from '../../demo/server.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { createElicitationBridge, toNodeHandler, type ElicitationBridge } from '../../src/bridge/index.js';
 import { attachElicitation } from '../../src/sdk/index.js';
-import { armed } from './host-harness.js';
-
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+import { armed, staticFiles } from './host-harness.js';
 
 let outDir: string;
 let web: Server;
@@ -51,19 +49,14 @@ beforeAll(async () => {
     },
   });
   const serveBridge = toNodeHandler(bridge);
+  const servePage = staticFiles(outDir);
   web = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     if (path === '/elicit') {
       serveBridge(request, response);
       return;
     }
-    const file = normalize(path === '/' ? '/index.html' : path).replace(/^(\.\.[/\\])+/, '');
-    try {
-      const body = readFileSync(join(outDir, file));
-      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
+    servePage(request, response);
   });
   await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
   pageOrigin = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;

@@ -21,9 +21,19 @@
  * folder under `node_modules/.cache/`, then hands `node <that>/test/e2e/conformance-client.js` to the
  * suite. To run it by hand, do the same (see `compileConformanceClient` in that test).
  *
+ * With `MCP_ELICIT_KIT_CONFORMANCE_VIA=bridge` the answers take the bridge instead: the client is attached
+ * to `bridge.queueFor(principal)` of a `createElicitationBridge` served by Node's `http` on 127.0.0.1
+ * (`toNodeHandler`), and the person answers from a `createRemoteElicitationQueue` on it, so each answer
+ * travels as a browser's would: the view over Server-Sent Events, the answer as a POST. Every POST is logged
+ * (`bridge-command`) with the bridge's reply.
+ *
  * Exit code: 0 when every call succeeded, 1 otherwise. Everything it logs goes to stdout as one
  * JSON object per line (the suite saves it as `stdout.txt` with `-o`).
  */
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
@@ -36,6 +46,7 @@ import {
   type ElicitResult,
   type RequestedSchema,
 } from '../../src/core/index.js';
+import { createElicitationBridge, createRemoteElicitationQueue, toNodeHandler } from '../../src/bridge/index.js';
 import { attachElicitation } from '../../src/sdk/index.js';
 
 /** One log record per line, so the test can find exact lines in the saved stdout. */
@@ -104,6 +115,64 @@ function answerAsAPerson(queue: ElicitationQueue): { stop(): void; count(): numb
   return { stop, count: () => count };
 }
 
+/** Where the client puts its elicitations, and where the person answers them (the same queue, or not). */
+interface AnswerPath {
+  attached: ElicitationQueue;
+  answered: ElicitationQueue;
+  /** Logged with `connected`. */
+  via: Record<string, string>;
+  close(): Promise<void>;
+}
+
+function directPath(): AnswerPath {
+  const queue = createElicitationQueue();
+  return { attached: queue, answered: queue, via: { via: 'queue' }, close: async () => undefined };
+}
+
+/** A bridge on 127.0.0.1 holding the client's queue, and a remote queue on it signed in as its one principal. */
+async function bridgePath(): Promise<AnswerPath> {
+  const token = randomBytes(16).toString('hex');
+  const bridge = createElicitationBridge({
+    authorize: (request) => (request.headers.get('authorization') === `Bearer ${token}` ? 'conformance' : null),
+  });
+  const server = createServer(toNodeHandler(bridge));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Logged POSTs still being read: closing waits for them, so every one is logged before `done`.
+  const logging = new Set<Promise<void>>();
+  const logCommand = async (body: string, response: Response) => {
+    const { type, result } = JSON.parse(body) as { type: string; result?: unknown };
+    const outcome: unknown = await response.json();
+    log('bridge-command', { type, result, status: response.status, outcome });
+  };
+  // Node's fetch sends no Origin: the remote queue sends the one a page of that origin would.
+  const remote = createRemoteElicitationQueue({
+    url: `${origin}/elicit`,
+    headers: { authorization: `Bearer ${token}`, origin },
+    fetch: async (input, init) => {
+      const response = await fetch(input, init);
+      if (init?.method === 'POST' && typeof init.body === 'string') {
+        const logged = logCommand(init.body, response.clone());
+        logging.add(logged);
+        void logged.finally(() => logging.delete(logged));
+      }
+      return response;
+    },
+  });
+  return {
+    attached: bridge.queueFor('conformance'),
+    answered: remote,
+    via: { via: 'bridge', bridge: `${origin}/elicit` },
+    async close() {
+      await Promise.allSettled(logging);
+      remote.close();
+      bridge.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   const serverUrl = argv.at(-1);
   if (serverUrl === undefined || !/^https?:\/\//.test(serverUrl)) {
@@ -112,16 +181,16 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 
   const client = new Client({ name: 'mcp-elicit-kit-conformance-client', version: '0.1.0' });
-  const queue = createElicitationQueue();
-  attachElicitation(client, queue);
-  const answerer = answerAsAPerson(queue);
+  const path = process.env['MCP_ELICIT_KIT_CONFORMANCE_VIA'] === 'bridge' ? await bridgePath() : directPath();
+  attachElicitation(client, path.attached);
+  const answerer = answerAsAPerson(path.answered);
 
   // The suite announces `http://localhost:<port>/mcp`; talk to the IPv4 loopback literal so the run
   // never depends on how `localhost` resolves (the suite's server listens on every interface).
   const url = new URL(serverUrl);
   if (url.hostname === 'localhost') url.hostname = '127.0.0.1';
   await client.connect(new StreamableHTTPClientTransport(url));
-  log('connected', { url: url.href, server: client.getServerVersion() ?? null });
+  log('connected', { url: url.href, server: client.getServerVersion() ?? null, ...path.via });
 
   let failures = 0;
   try {
@@ -138,8 +207,9 @@ async function main(argv: readonly string[]): Promise<number> {
     }
   } finally {
     await client.close();
+    answerer.stop();
+    await path.close();
   }
-  answerer.stop();
   log('done', { elicitations: answerer.count(), failures });
   return failures === 0 ? 0 : 1;
 }

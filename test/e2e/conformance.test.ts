@@ -15,7 +15,9 @@
  *
  * The client (`conformance-client.ts`) takes the kit's real path: SDK 1.x `Client` with
  * `attachElicitation`, a `createElicitationQueue()` queue, and an automatic person answering the
- * queue's entries with `initialDraft`/`submitDraft`; no request handler of its own.
+ * queue's entries with `initialDraft`/`submitDraft`; no request handler of its own. A second run sends
+ * the answers through the bridge: the client attached to `bridge.queueFor(principal)`, the person on a
+ * remote queue over loopback HTTP (`MCP_ELICIT_KIT_CONFORMANCE_VIA=bridge`).
  *
  * How the TypeScript client runs on Node 20 (no type stripping before Node 22.6): the client and the
  * core it imports are emitted to JavaScript by the project's declared `typescript` (CLI file list,
@@ -224,49 +226,80 @@ describe(`conformance client --scenario ${SCENARIO}`, () => {
     rmSync(outputRoot, { recursive: true, force: true });
   });
 
+  /** Every scored check passed and the server received exactly the defaults; returns the client's log. */
+  function expectDefaultsPass({ run: result, output, outputDir }: SuiteRun, label: string): Record<string, unknown>[] {
+    const summary = parseSummary(output);
+    console.log(`[conformance ${SCENARIO}${label}] ${summary.line}`);
+    if (result.code !== 0) console.log(output);
+
+    expect(result.timedOut).toBe(false);
+    expect(result.code).toBe(0);
+    const announced = announcedChecks(output);
+    expect(announced).toEqual(SCORED.map(([id]) => ({ id, status: 'SUCCESS' })));
+    expect(summary).toMatchObject({
+      passed: announced.length,
+      denominator: announced.length,
+      failed: 0,
+      warnings: 0,
+    });
+    expect(summary.passed).toBe(5);
+    expect(output).toContain('✅ OVERALL: PASSED');
+    expect(output).not.toContain('CLIENT EXITED WITH ERROR');
+
+    const { checks, clientStdout } = readSavedRun(outputDir);
+    const scored = checks.filter((check) => check.status !== 'INFO');
+    expect(scored.map(({ id, status, details }) => ({ id, status, details }))).toEqual(
+      SCORED.map(([id, field]) => ({
+        id,
+        status: 'SUCCESS',
+        details: { field, expectedDefault: DEFAULTS[field], receivedValue: DEFAULTS[field] },
+      })),
+    );
+
+    const events = clientEvents(clientStdout);
+    expect(String(events.find((event) => event['event'] === 'connected')?.['url'])).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/mcp$/,
+    );
+    // One queue entry, a form, answered through the queue; no round, nothing refused.
+    const answered = events.filter((event) => String(event['event']).startsWith('elicitation'));
+    expect(answered.map(({ event, mode, result, status }) => ({ event, mode, result, status }))).toStrictEqual([
+      { event: 'elicitation', mode: 'form', result: { action: 'accept', content: DEFAULTS }, status: 'answered' },
+    ]);
+    expect(events.filter((event) => event['event'] === 'submit-refused')).toStrictEqual([]);
+    expect(events.at(-1)).toStrictEqual({ event: 'done', elicitations: 1, failures: 0 });
+    return events;
+  }
+
   it(
     'passes every scored check, and the server received exactly the defaults',
     async () => {
-      const { run: result, output, outputDir } = await runSuite('kit');
-      const summary = parseSummary(output);
-      console.log(`[conformance ${SCENARIO}] ${summary.line}`);
-      if (result.code !== 0) console.log(output);
+      const events = expectDefaultsPass(await runSuite('kit'), '');
+      expect(events.find((event) => event['event'] === 'connected')?.['via']).toBe('queue');
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-      expect(result.timedOut).toBe(false);
-      expect(result.code).toBe(0);
-      const announced = announcedChecks(output);
-      expect(announced).toEqual(SCORED.map(([id]) => ({ id, status: 'SUCCESS' })));
-      expect(summary).toMatchObject({
-        passed: announced.length,
-        denominator: announced.length,
-        failed: 0,
-        warnings: 0,
-      });
-      expect(summary.passed).toBe(5);
-      expect(output).toContain('✅ OVERALL: PASSED');
-      expect(output).not.toContain('CLIENT EXITED WITH ERROR');
-
-      const { checks, clientStdout } = readSavedRun(outputDir);
-      const scored = checks.filter((check) => check.status !== 'INFO');
-      expect(scored.map(({ id, status, details }) => ({ id, status, details }))).toEqual(
-        SCORED.map(([id, field]) => ({
-          id,
-          status: 'SUCCESS',
-          details: { field, expectedDefault: DEFAULTS[field], receivedValue: DEFAULTS[field] },
-        })),
+  it(
+    'through the bridge (remote queue over loopback HTTP): every scored check passes, the answer went as one POST',
+    async () => {
+      const events = expectDefaultsPass(
+        await runSuite('bridge', { MCP_ELICIT_KIT_CONFORMANCE_VIA: 'bridge' }),
+        ', through the bridge',
       );
-
-      const events = clientEvents(clientStdout);
-      expect(String(events.find((event) => event['event'] === 'connected')?.['url'])).toMatch(
-        /^http:\/\/127\.0\.0\.1:\d+\/mcp$/,
-      );
-      // One queue entry, a form, answered through the queue; no round, nothing refused.
-      const answered = events.filter((event) => String(event['event']).startsWith('elicitation'));
-      expect(answered.map(({ event, mode, result, status }) => ({ event, mode, result, status }))).toStrictEqual([
-        { event: 'elicitation', mode: 'form', result: { action: 'accept', content: DEFAULTS }, status: 'answered' },
+      const connected = events.find((event) => event['event'] === 'connected');
+      expect([connected?.['via'], String(connected?.['bridge'])]).toEqual([
+        'bridge',
+        expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/elicit$/),
       ]);
-      expect(events.filter((event) => event['event'] === 'submit-refused')).toStrictEqual([]);
-      expect(events.at(-1)).toStrictEqual({ event: 'done', elicitations: 1, failures: 0 });
+      expect(events.filter((event) => event['event'] === 'bridge-command')).toStrictEqual([
+        {
+          event: 'bridge-command',
+          type: 'respond',
+          result: { action: 'accept', content: DEFAULTS },
+          status: 200,
+          outcome: { status: 'answered' },
+        },
+      ]);
     },
     TEST_TIMEOUT_MS,
   );

@@ -4,12 +4,13 @@
  * clicking labels and typing; the tool's result is what the server's `elicitInput` resolved to, so
  * it shows both the exact content the server received and that the SDK's own Ajv validation took
  * it (a mismatch would have come back as an -32602 error). Then decline, cancel (button and
- * Escape), and a server that stops waiting: the entry goes and the notice shows.
+ * Escape), and a server that stops waiting: the entry goes and the notice shows. Tools are called
+ * from the kit's `ToolCallForm`; what they return is read from the kit's `ToolResultView`.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
-import { armed, startHostHarness, type HostHarness } from './host-harness.js';
+import { armed, resultText, startHostHarness, type HostHarness } from './host-harness.js';
 
 let harness: HostHarness;
 let context: BrowserContext;
@@ -31,18 +32,16 @@ function tool(name: string) {
   return page.getByRole('region', { name: 'Workspace service' }).getByRole('region', { name, exact: true });
 }
 
-/** Calls a tool with JSON arguments from its form, as a person would. */
-async function call(name: string, args = '{}'): Promise<void> {
-  const section = tool(name);
-  await section.getByLabel('Arguments (JSON)').fill(args);
-  await section.getByRole('button', { name: `Call ${name}` }).click();
+/** Calls a tool from its form (the kit's `ToolCallForm`), as a person would; `fill` enters its arguments. */
+async function call(name: string, fill?: (form: Locator) => Promise<void>): Promise<void> {
+  const form = tool(name).getByRole('group', { name: /^Arguments of / });
+  await fill?.(form);
+  await form.getByRole('button', { name: `Call ${name}` }).click();
 }
 
-/** Waits until the tool's output is a final result, and returns it. */
-async function result(name: string): Promise<string> {
-  const output = tool(name).getByRole('status', { name: `Result of ${name}` });
-  await output.filter({ hasNotText: 'Running…' }).filter({ hasText: /./ }).waitFor();
-  return (await output.textContent()) ?? '';
+/** Waits until the tool's result view shows, and returns its text. */
+function result(name: string): Promise<string> {
+  return resultText(tool(name));
 }
 
 const requests = () => page.getByRole('region', { name: 'Requests from MCP servers' });
@@ -133,8 +132,10 @@ describe('given the everything form, filled in by a person', () => {
       'Team size: This field is required.',
       'Tags: Choose at least 1 option.',
     ]);
-    await expect(tool('everything').getByRole('status').textContent()).resolves.toBe('Running…');
-    await armed(form.getByRole('button', { name: 'Cancel' })).click();
+    await expect(tool('everything').getByRole('status').textContent()).resolves.toBe(
+      'Running everything… its questions, if any, show under Requests.',
+    );
+    await armed(form.getByRole('button', { name: 'Cancel', exact: true })).click();
     expect(JSON.parse(await result('everything'))).toStrictEqual({ action: 'cancel' });
   });
 });
@@ -173,7 +174,7 @@ describe('given decline and cancel', () => {
 describe('given a server that stops waiting', () => {
   test('the entry disappears, the notice shows who stopped waiting, Dismiss removes it', async () => {
     await open();
-    await call('stop_waiting', '{"afterMs": 3600000}');
+    await call('stop_waiting', (form) => form.getByRole('textbox', { name: 'Give up after (ms)' }).fill('3600000'));
     const prompt = requests().getByRole('group', { name: 'Request from Workspace service' });
     await prompt.waitFor();
     await expect(requests().getByRole('status').first().textContent()).resolves.toBe('1 pending');

@@ -5,7 +5,7 @@
  * on 127.0.0.1 and closes in `close()`.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
@@ -22,6 +22,22 @@ const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
 };
+
+/** Serves the files of a built page from `outDir` (`/` is `index.html`); anything else is 404. */
+export function staticFiles(outDir: string): RequestListener {
+  return (request, response) => {
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    const relative = normalize(path === '/' ? '/index.html' : path).replace(/^(\.\.[/\\])+/, '');
+    try {
+      const body = readFileSync(join(outDir, relative));
+      response
+        .writeHead(200, { 'content-type': CONTENT_TYPES[extname(relative)] ?? 'application/octet-stream' })
+        .end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  };
+}
 
 /** A running page server, browser and demo servers. */
 export interface HostHarness {
@@ -45,18 +61,7 @@ export async function startHostHarness(serverOptions: DemoServerOptions[] = [{}]
     build: { outDir, emptyOutDir: true },
     logLevel: 'error',
   });
-  const files = createServer((request, response) => {
-    const path = (request.url ?? '/').split('?')[0] ?? '/';
-    const relative = normalize(path === '/' ? '/index.html' : path).replace(/^(\.\.[/\\])+/, '');
-    try {
-      const body = readFileSync(join(outDir, relative));
-      response
-        .writeHead(200, { 'content-type': CONTENT_TYPES[extname(relative)] ?? 'application/octet-stream' })
-        .end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
+  const files = createServer(staticFiles(outDir));
   await new Promise<void>((resolve, reject) => {
     files.once('error', reject);
     files.listen(0, '127.0.0.1', () => resolve());
@@ -97,4 +102,15 @@ export async function startHostHarness(serverOptions: DemoServerOptions[] = [{}]
  */
 export function armed(button: Locator): Locator {
   return button.and(button.page().locator(':not([data-arming])'));
+}
+
+/**
+ * The text blocks of the result a tool's section of the demo page shows (`ToolResultView`), joined by
+ * newlines, once it shows: the view appears when the call has returned.
+ */
+export async function resultText(toolSection: Locator): Promise<string> {
+  const view = toolSection.getByRole('group', { name: /^Result of / });
+  await view.waitFor();
+  const blocks = await view.getByRole('group', { name: 'Text content' }).locator('pre').allTextContents();
+  return blocks.join('\n');
 }

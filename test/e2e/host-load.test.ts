@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { armed, startHostHarness, type HostHarness } from './host-harness.js';
+import { armed, resultText, startHostHarness, type HostHarness } from './host-harness.js';
 
 const SERVERS = ['alpha', 'beta', 'gamma'] as const;
 const PER_SERVER = 20;
@@ -35,7 +35,7 @@ describe('given 3 servers sending 20 concurrent elicitations each', { timeout: 1
       page.getByRole('region', { name: server, exact: true }).getByRole('region', { name: 'burst', exact: true });
 
     for (const server of SERVERS) {
-      await burst(server).getByLabel('Arguments (JSON)').fill(`{"count": ${PER_SERVER}}`);
+      await burst(server).getByRole('textbox', { name: 'Number of requests' }).fill(String(PER_SERVER));
     }
     // All three calls start before the first answer.
     for (const server of SERVERS) await burst(server).getByRole('button', { name: 'Call burst' }).click();
@@ -61,9 +61,7 @@ describe('given 3 servers sending 20 concurrent elicitations each', { timeout: 1
 
     const received: Record<string, unknown> = {};
     for (const server of SERVERS) {
-      const output = burst(server).getByRole('status', { name: 'Result of burst' });
-      await output.filter({ hasText: /^\[/ }).waitFor();
-      received[server] = JSON.parse((await output.textContent()) ?? '');
+      received[server] = JSON.parse(await resultText(burst(server)));
     }
     const expected = (server: string) =>
       Array.from({ length: PER_SERVER }, (_, index) => ({

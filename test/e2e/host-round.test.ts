@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { createMcpHandler, inputRequired, McpServer, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { armed, startHostHarness, type HostHarness } from './host-harness.js';
+import { armed, resultText, startHostHarness, type HostHarness } from './host-harness.js';
 
 const nameForm: ElicitRequestFormParams = {
   mode: 'form',
@@ -150,9 +150,7 @@ describe('given a 2026-07-28 server sending a round of two elicitations', () => 
     expect(await set.getByRole('button', { name: 'Accept' }).count()).toBe(1);
     await armed(set.getByRole('button', { name: 'Accept' })).click();
 
-    const output = tool.getByRole('status', { name: 'Result of plan_release' });
-    await output.filter({ hasText: /^\{/ }).waitFor();
-    expect(JSON.parse((await output.textContent()) ?? '')).toStrictEqual({
+    expect(JSON.parse(await resultText(tool))).toStrictEqual({
       answers: {
         name: { action: 'accept', content: { release: 'Aurora' } },
         region: { action: 'accept', content: { region: 'us' } },

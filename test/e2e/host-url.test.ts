@@ -13,7 +13,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
-import { armed, startHostHarness, type HostHarness } from './host-harness.js';
+import { armed, resultText, startHostHarness, type HostHarness } from './host-harness.js';
 
 let harness: HostHarness;
 let context: BrowserContext;
@@ -33,10 +33,8 @@ function tool(name: string) {
   return page.getByRole('region', { name: 'Account linker' }).getByRole('region', { name, exact: true });
 }
 
-async function result(name: string): Promise<string> {
-  const output = tool(name).getByRole('status', { name: `Result of ${name}` });
-  await output.filter({ hasNotText: 'Running…' }).filter({ hasText: /./ }).waitFor();
-  return (await output.textContent()) ?? '';
+function result(name: string): Promise<string> {
+  return resultText(tool(name));
 }
 
 const requests = () => page.getByRole('region', { name: 'Requests from MCP servers' });

@@ -21,6 +21,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import * as coreSource from '../../src/core/index.js';
 import * as bridgeSource from '../../src/bridge/index.js';
+import * as redisBrokerSource from '../../src/bridge/redis/index.js';
+import * as rjsfThemeSource from '../../src/react/rjsf-theme/index.js';
 import * as sdkSource from '../../src/sdk/index.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { armed } from './host-harness.js';
@@ -164,10 +166,18 @@ describe('given a fresh npm run build', () => {
     expect(builtExports('mcp-elicit-kit/bridge')).toEqual(Object.keys(bridgeSource).sort());
   });
 
+  test('mcp-elicit-kit/bridge/redis imports in Node with exactly the source names', () => {
+    expect(builtExports('mcp-elicit-kit/bridge/redis')).toEqual(Object.keys(redisBrokerSource).sort());
+  });
+
+  test('mcp-elicit-kit/rjsf-theme imports in Node with exactly the source names', () => {
+    expect(builtExports('mcp-elicit-kit/rjsf-theme')).toEqual(Object.keys(rjsfThemeSource).sort());
+  });
+
   test('the React entry imports in plain Node (no CSS import left in the JavaScript)', () => {
     const names = builtExports('mcp-elicit-kit');
     expect(names).toContain('ElicitationForm');
-    expect(names).toContain('parseRequestedSchema');
+    expect(names).not.toContain('parseRequestedSchema');
     const emitted = readdirSync(join(root, 'dist'), { recursive: true, encoding: 'utf8' }).filter(
       (f) => f.endsWith('.js') || f.endsWith('.d.ts'),
     );
@@ -183,6 +193,8 @@ describe('given a fresh npm run build', () => {
       'dist/react/tools/index.d.ts',
       'dist/sdk/index.d.ts',
       'dist/bridge/index.d.ts',
+      'dist/bridge/redis/index.d.ts',
+      'dist/react/rjsf-theme/index.d.ts',
     ])
       expect(existsSync(join(root, file)), file).toBe(true);
   });
@@ -235,6 +247,10 @@ describe('given a fresh npm run build', () => {
         'dist/sdk/index.d.ts',
         'dist/bridge/index.js',
         'dist/bridge/index.d.ts',
+        'dist/bridge/redis/index.js',
+        'dist/bridge/redis/index.d.ts',
+        'dist/react/rjsf-theme/index.js',
+        'dist/react/rjsf-theme/index.d.ts',
         'dist/styles.css',
       ])
         expect(files, file).toContain(file);
@@ -283,6 +299,8 @@ describe('given a fresh npm run build', () => {
         './tools/react': 'dist/react/tools/index.d.ts',
         './sdk': 'dist/sdk/index.d.ts',
         './bridge': 'dist/bridge/index.d.ts',
+        './bridge/redis': 'dist/bridge/redis/index.d.ts',
+        './rjsf-theme': 'dist/react/rjsf-theme/index.d.ts',
       };
       expect(Object.keys(analysis.entrypoints).sort()).toEqual([...Object.keys(expected), './package.json'].sort());
       for (const [entry, file] of Object.entries(expected))

@@ -9,16 +9,20 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { ReactNode } from 'react';
-import { describe, expect, onTestFinished, test, vi } from 'vitest';
+import { beforeAll, describe, expect, onTestFinished, test, vi } from 'vitest';
 
 import {
-  createElicitationQueue,
   ElicitationForm,
   ElicitationHost,
+  loadElicitationViews,
   UrlElicitation,
   type ElicitationServer,
   type ElicitResult,
 } from '../../src/index.js';
+import { createElicitationQueue } from '../../src/core/index.js';
+
+// The URL view loads on first use: loaded ahead, it draws in its first render.
+beforeAll(loadElicitationViews);
 
 /** Mounts `ui`, unmounted when the test ends. */
 function mount(ui: ReactNode): HTMLElement {

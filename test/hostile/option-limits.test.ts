@@ -121,7 +121,7 @@ describe('given one select at and over MAX_OPTIONS', () => {
         {
           field: '',
           code: 'schema',
-          message: 'The requested schema is refused, so the form cannot be submitted; decline or cancel instead.',
+          message: 'The requested schema is refused, so no answer can conform; decline or cancel instead.',
         },
       ],
     });
@@ -200,7 +200,7 @@ describe('given many selects: MAX_TOTAL_OPTIONS', () => {
       [
         'properties.a',
         'options-ambiguous',
-        'Both enum and oneOf/anyOf list options; the kit cannot tell which ones the server means.',
+        'Options are listed in more than one way (enum, oneOf, anyOf): which one the server checks is unknown.',
       ],
     ]);
   });
@@ -216,11 +216,7 @@ describe('given many selects: MAX_TOTAL_OPTIONS', () => {
       },
     };
     expect(verdict(schema)).toEqual([
-      [
-        'properties.d.enum',
-        'options-invalid',
-        'enum must be a non-empty list of text values, not the text "not a list".',
-      ],
+      ['properties.d.enum', 'options-invalid', 'Options must be a non-empty list, not the text "not a list".'],
     ]);
   });
 });

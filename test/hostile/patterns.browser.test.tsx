@@ -10,14 +10,8 @@
 import { describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 
-import {
-  createElicitationQueue,
-  ElicitationForm,
-  ElicitationHost,
-  isPatternEngineLoaded,
-  type ElicitRequestFormParams,
-  type ElicitResult,
-} from '../../src/index.js';
+import { ElicitationForm, ElicitationHost, type ElicitRequestFormParams, type ElicitResult } from '../../src/index.js';
+import { createElicitationQueue, isPatternEngineLoaded } from '../../src/core/index.js';
 import { ToolCallForm } from '../../src/react/tools/index.js';
 import type { Tool } from '../../src/tools/index.js';
 import { armed, mount } from '../browser/mount.js';

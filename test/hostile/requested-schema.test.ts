@@ -59,7 +59,7 @@ describe('given nesting and arrays of objects', () => {
         [
           'properties.people.items',
           'array-items',
-          'List items must be text options; items of type the text "object" cannot be shown as a multi-select.',
+          'items must be text options: { enum } or { anyOf: [{ const, title }] }.',
         ],
       ],
     ],
@@ -70,7 +70,7 @@ describe('given nesting and arrays of objects', () => {
         [
           'properties.grid.items',
           'array-items',
-          'List items must be text options; items of type the text "array" cannot be shown as a multi-select.',
+          'items must be text options: { enum } or { anyOf: [{ const, title }] }.',
         ],
       ],
     ],
@@ -81,7 +81,7 @@ describe('given nesting and arrays of objects', () => {
         [
           'properties.tags.items',
           'array-items',
-          'A list field must have items: { type: "string", enum } or { anyOf: [{ const, title }] }.',
+          'items must be text options: { enum } or { anyOf: [{ const, title }] }.',
         ],
       ],
     ],
@@ -99,13 +99,7 @@ describe('given nesting and arrays of objects', () => {
     [
       'a list of types',
       one('a', { type: ['string', 'null'] }),
-      [
-        [
-          'properties.a.type',
-          'type-unknown',
-          'type ["string","null"] is not allowed; use string, number, integer, boolean or array.',
-        ],
-      ],
+      [['properties.a.type', 'type-unknown', 'type must be string, number, integer, boolean or array, not an array.']],
     ],
   ])('%s is refused with one exact problem', (_name, schema, problems) => {
     expect(verdict(schema)).toEqual(problems);
@@ -127,11 +121,7 @@ describe('given nesting and arrays of objects', () => {
       verdict({ type: 'object', properties: { a: { type: 'string', anyOf: [inner] } } }),
     );
     expect(result).toEqual([
-      [
-        'properties.a.anyOf[0]',
-        'options-invalid',
-        'Each option must be an object { const, title }; this one is an object.',
-      ],
+      ['properties.a.anyOf[0]', 'options-invalid', 'Options must be { const, title }, not an object.'],
     ]);
   });
 
@@ -148,7 +138,7 @@ describe('given nesting and arrays of objects', () => {
           code: 'keyword-unchecked',
           severity: 'warning',
           message:
-            'allOf is not part of the MCP elicitation schema; the kit keeps it but does not check it, so the server may still refuse an answer.',
+            'allOf is not part of MCP elicitation; the kit does not check it, so the server may refuse an answer.',
         },
       ],
     });
@@ -251,18 +241,14 @@ describe('given 100,000 fields', () => {
 
   test('the form is refused with a message, before any field is read; no answer conforms, and submitting says to decline or cancel', () => {
     expect(timed('parse 100,000 fields', () => verdict(wide))).toEqual([
-      [
-        'properties',
-        'too-many-fields',
-        'The form has 100000 fields, more than the 1000 a form may have: nobody could fill it in.',
-      ],
+      ['properties', 'too-many-fields', 'The form has 100000 fields, more than the 1000 a form may have.'],
     ]);
     expect(validateElicitContent(wide, {})).toEqual([
       {
         field: '',
         code: 'schema',
         message:
-          'The requested schema is refused, so no answer can conform: The form has 100000 fields, more than the 1000 a form may have: nobody could fill it in.',
+          'The requested schema is refused, so no answer can conform: The form has 100000 fields, more than the 1000 a form may have.',
       },
     ]);
     expect(submitDraft(wide, {})).toEqual({
@@ -271,7 +257,7 @@ describe('given 100,000 fields', () => {
         {
           field: '',
           code: 'schema',
-          message: 'The requested schema is refused, so the form cannot be submitted; decline or cancel instead.',
+          message: 'The requested schema is refused, so no answer can conform; decline or cancel instead.',
         },
       ],
     });
@@ -298,12 +284,12 @@ describe('given 1 MB strings', () => {
     ]);
   });
 
-  test('a 1 MB type name is quoted in 60 characters in the problem', () => {
+  test('a 1 MB type name is quoted in 40 characters in the problem', () => {
     expect(verdict(one('a', { type: MEGABYTE }))).toEqual([
       [
         'properties.a.type',
         'type-unknown',
-        `type "${'x'.repeat(60)}…" is not allowed; use string, number, integer, boolean or array.`,
+        `type must be string, number, integer, boolean or array, not the text "${'x'.repeat(40)}…".`,
       ],
     ]);
   });
@@ -374,7 +360,7 @@ describe('given a catastrophic pattern', () => {
       {
         field: 'text',
         code: 'pattern',
-        message: "The text is too long to check against the server's pattern (more than 10000 characters).",
+        message: "Text over 10000 characters cannot be checked against the server's pattern.",
       },
     ]);
   });
@@ -441,7 +427,7 @@ describe('given __proto__, constructor and prototype keys', () => {
       [
         'properties.constructor',
         'inherited-key',
-        'The server\'s validator reads an absent "constructor" from JavaScript\'s Object.prototype and refuses the answer, so this field must be answered.',
+        '"constructor" must be answered: the server\'s validator reads an absent one from Object.prototype.',
       ],
     ]);
     expect(validateElicitContent(one('constructor', { type: 'string' }), {})).toEqual([
@@ -474,11 +460,7 @@ describe('given __proto__, constructor and prototype keys', () => {
 
   test('required naming __proto__ without such a property is refused', () => {
     expect(verdict(JSON.parse('{"type":"object","properties":{},"required":["__proto__"]}'))).toEqual([
-      [
-        'required[0]',
-        'required-unknown',
-        'required names "__proto__", but there is no such property, so no answer could be accepted.',
-      ],
+      ['required[0]', 'required-unknown', 'required names "__proto__", which is not a property, so no answer fits.'],
     ]);
   });
 });
@@ -566,17 +548,13 @@ describe('given non-string and duplicate consts', () => {
     [[], 'an array'],
   ])('a const of %j is refused', (value, described) => {
     expect(verdict(one('pick', { type: 'string', oneOf: [{ const: value, title: 'T' }] }))).toEqual([
-      ['properties.pick.oneOf[0].const', 'option-not-string', `Options must be text; ${described} is not.`],
+      ['properties.pick.oneOf[0].const', 'option-not-string', `Options must be text, not ${described}.`],
     ]);
   });
 
   test('a missing const is refused', () => {
     expect(verdict(one('pick', { type: 'string', oneOf: [{ title: 'T' }] }))).toEqual([
-      [
-        'properties.pick.oneOf[0]',
-        'options-invalid',
-        'Each option must be an object { const, title }; this one is an object.',
-      ],
+      ['properties.pick.oneOf[0]', 'options-invalid', 'Options must be { const, title }, not an object.'],
     ]);
   });
 
@@ -598,7 +576,7 @@ describe('given non-string and duplicate consts', () => {
 
   test('a non-string enum value in a multi-select is refused', () => {
     expect(verdict(one('pick', { type: 'array', items: { type: 'string', enum: ['a', 2] } }))).toEqual([
-      ['properties.pick.items.enum[1]', 'option-not-string', 'Options must be text; number 2 is not.'],
+      ['properties.pick.items.enum[1]', 'option-not-string', 'Options must be text, not number 2.'],
     ]);
   });
 
@@ -607,7 +585,7 @@ describe('given non-string and duplicate consts', () => {
       [
         'properties.pick',
         'options-ambiguous',
-        'Both enum and oneOf/anyOf list options; the kit cannot tell which ones the server means.',
+        'Options are listed in more than one way (enum, oneOf, anyOf): which one the server checks is unknown.',
       ],
     ]);
   });
@@ -618,22 +596,22 @@ describe('given conflicting bounds', () => {
     [
       { type: 'number', minimum: 10, maximum: 1 },
       'properties.f.minimum',
-      'minimum 10 is more than maximum 1, so no number fits.',
+      'minimum 10 is more than maximum 1, so nothing fits.',
     ],
     [
       { type: 'integer', minimum: 0.5, maximum: -0.5 },
       'properties.f.minimum',
-      'minimum 0.5 is more than maximum -0.5, so no number fits.',
+      'minimum 0.5 is more than maximum -0.5, so nothing fits.',
     ],
     [
       { type: 'string', minLength: 5, maxLength: 2 },
       'properties.f.minLength',
-      'minLength 5 is more than maxLength 2, so no text fits.',
+      'minLength 5 is more than maxLength 2, so nothing fits.',
     ],
     [
       { type: 'array', items: { type: 'string', enum: ['a', 'b'] }, minItems: 2, maxItems: 1 },
       'properties.f.minItems',
-      'minItems 2 is more than maxItems 1, so no choice fits.',
+      'minItems 2 is more than maxItems 1, so nothing fits.',
     ],
     [
       { type: 'array', items: { type: 'string', enum: ['a', 'b'] }, minItems: 3 },
@@ -668,7 +646,7 @@ describe('given conflicting bounds', () => {
         {
           field: '',
           code: 'schema',
-          message: 'The requested schema is refused, so the form cannot be submitted; decline or cancel instead.',
+          message: 'The requested schema is refused, so no answer can conform; decline or cancel instead.',
         },
       ],
     });
@@ -677,7 +655,7 @@ describe('given conflicting bounds', () => {
         field: '',
         code: 'schema',
         message:
-          'The requested schema is refused, so no answer can conform: minimum 10 is more than maximum 1, so no number fits.',
+          'The requested schema is refused, so no answer can conform: minimum 10 is more than maximum 1, so nothing fits.',
       },
     ]);
   });
@@ -700,7 +678,7 @@ describe('given answers that are not JSON', () => {
     ['a string', 'content'],
   ])('content that is %s is a type error', (_name, content) => {
     expect(validateElicitContent(one('n', { type: 'number' }), content)).toEqual([
-      { field: '', code: 'type', message: 'The answer must be an object of field values.' },
+      { field: '', code: 'type', message: 'The answer must be an object.' },
     ]);
   });
 });

@@ -498,7 +498,7 @@ describe('given the queue alone: origins that share a name, told apart by server
   test.each([[5], [null], [{}]])('a serverKey of %j is a programming error (TypeError)', (serverKey) => {
     const queue = createElicitationQueue();
     expect(() => queue.enqueue(ageForm, { server, serverKey: serverKey as unknown as string })).toThrow(
-      new TypeError('origin.serverKey must be a string when given'),
+      new TypeError('origin.serverKey must be a string'),
     );
   });
 

@@ -14,13 +14,13 @@ import { describe, expect, onTestFinished, test, vi } from 'vitest';
 import { page, userEvent, type Locator } from 'vitest/browser';
 
 import {
-  createElicitationQueue,
   ElicitationHost,
   ElicitationPrompt,
   type ElicitationQueue,
   type ElicitRequestFormParams,
   type ElicitResult,
 } from '../../src/index.js';
+import { createElicitationQueue } from '../../src/core/index.js';
 import { ArmingTime } from '../../src/react/shared/answer-button.js';
 
 /**

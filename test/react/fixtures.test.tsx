@@ -9,7 +9,8 @@ import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 
 import type { ElicitContent, ElicitResult, Field } from '../../src/index.js';
-import { ElicitationForm, generateTheme, toRjsf } from '../../src/index.js';
+import { ElicitationForm, generateTheme } from '../../src/index.js';
+import { toRjsf } from '../../src/core/index.js';
 import { isMalformed, loadFixtures, type FixtureAnswer, type ValidFixture } from '../fixtures/index.js';
 
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;

@@ -415,9 +415,7 @@ describe('given a request core refuses', () => {
       />,
     );
     const item = screen.getByRole('listitem');
-    expect(item).toHaveTextContent(
-      'properties.color.enumNames enumNames has 1 names for 2 values; each value needs exactly one name.',
-    );
+    expect(item).toHaveTextContent('properties.color.enumNames enumNames must list one text name per enum value.');
     expect(screen.getByText('Pick')).toBeInTheDocument();
   });
 

@@ -8,14 +8,8 @@ import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 
-import {
-  ElicitationForm,
-  generateTheme,
-  submitDraft,
-  toRjsf,
-  type ElicitRequestFormParams,
-  type ElicitResult,
-} from '../../src/index.js';
+import { ElicitationForm, generateTheme, type ElicitRequestFormParams, type ElicitResult } from '../../src/index.js';
+import { submitDraft, toRjsf } from '../../src/core/index.js';
 import { violations } from './helpers.js';
 
 type Submitted = Record<string, unknown>;

@@ -6,13 +6,13 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 
 import {
-  createElicitationQueue,
   ElicitationHost,
   ElicitationPrompt,
   type ElicitRequestFormParams,
   type ElicitRequestParams,
   type ElicitResult,
 } from '../../src/index.js';
+import { createElicitationQueue } from '../../src/core/index.js';
 import { stubWindowOpen, violations } from './helpers.js';
 
 const open = stubWindowOpen();
@@ -68,7 +68,7 @@ describe('given ElicitationPrompt', () => {
         onRespond={onRespond}
       />,
     );
-    await user.click(screen.getByRole('button', { name: 'Open in new tab' }));
+    await user.click(await screen.findByRole('button', { name: 'Open in new tab' }, { timeout: 10_000 }));
     expect(open.mock.calls).toStrictEqual([['https://example.com/', '_blank', 'noopener,noreferrer']]);
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept' }]]);
   });
@@ -158,6 +158,36 @@ describe('given a host and a queue with requests from two servers', () => {
     expect(screen.getByRole('group', { name: 'Request from Beta' })).toHaveAccessibleDescription('b1');
     expect(screen.getByRole('button', { name: 'Cancel all from Beta' })).toBeInTheDocument();
     expect(screen.getAllByRole('status')[0]).toHaveTextContent('1 pending');
+  });
+
+  test('"Cancel all from" sits inside the frame of the prompt it ends, after that prompt\'s own answers', async () => {
+    const queue = createElicitationQueue();
+    render(<ElicitationHost queue={queue} />);
+    track(queue.enqueue(nameRequest('a1'), { server: { name: 'Alpha' } }));
+    track(queue.enqueue(nameRequest('b1'), { server: { name: 'Beta' } }));
+    await act(async () => {});
+    const frame = screen.getByRole('group', { name: 'Request from Alpha' });
+    expect(
+      within(frame)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Accept', 'Decline', 'Cancel', 'Cancel all from Alpha']);
+    expect(screen.getAllByRole('button', { name: /^Cancel all/ })).toHaveLength(1);
+  });
+
+  test('in a round, "Cancel all from" is in the set\'s frame only, not in its requests\' frames', async () => {
+    const queue = createElicitationQueue();
+    render(<ElicitationHost queue={queue} />);
+    track(queue.enqueueRound({ one: nameRequest('first'), two: nameRequest('second') }, { server: { name: 'Alpha' } }));
+    // Until the round's view has loaded, the host holds "Cancel all" itself.
+    await screen.findByRole('button', { name: 'Decline all' }, { timeout: 10_000 });
+    const cancelAll = screen.getByRole('button', { name: 'Cancel all from Alpha' });
+    const frames = screen.getAllByRole('group', { name: /Alpha/ });
+    expect(
+      frames
+        .filter((frame) => frame.contains(cancelAll))
+        .map((frame) => frame.getAttribute('aria-label') ?? frame.className),
+    ).toEqual(['mek-root mek-round']);
   });
 
   test('a server that stops waiting: its entry goes, a notice says so, Dismiss removes it', async () => {

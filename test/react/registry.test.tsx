@@ -7,11 +7,11 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import {
   ElicitationForm,
   generateTheme,
-  WIDGET_NAMES,
   type KitWidgetProps,
   type KitWidgets,
   type WidgetName,
 } from '../../src/index.js';
+import { WIDGET_NAMES } from '../../src/core/index.js';
 import { KIT_WIDGETS, RJSF_WIDGET_KEYS } from '../../src/react/theme/registry.js';
 import { OffsetDateTimeWidget } from '../../src/react/theme/typed-values.js';
 

@@ -1,11 +1,12 @@
 // After an answer every prompt says what was sent, in a live region, and its controls are disabled.
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { describe, expect, test, vi } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 
 import {
   ElicitationForm,
   ElicitationPrompt,
+  loadElicitationViews,
   UrlElicitation,
   type ElicitRequestFormParams,
   type ElicitRequestURLParams,
@@ -36,6 +37,8 @@ function after(): [string, [string, boolean][]] {
     .map((button): [string, boolean] => [button.textContent ?? '', (button as HTMLButtonElement).disabled]);
   return [status?.textContent ?? 'no live region', buttons];
 }
+
+beforeAll(loadElicitationViews);
 
 describe('given ElicitationForm', () => {
   test('before an answer the live region is there and empty; every control is enabled', () => {

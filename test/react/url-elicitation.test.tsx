@@ -3,9 +3,9 @@
 // waiting and done views, and exactly one answer.
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { describe, expect, test, vi } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 
-import { UrlElicitation, type ElicitRequestURLParams } from '../../src/index.js';
+import { loadElicitationViews, UrlElicitation, type ElicitRequestURLParams } from '../../src/index.js';
 import { stubWindowOpen, violations } from './helpers.js';
 
 const server = { name: 'Billing', id: 'billing-1' };
@@ -34,6 +34,9 @@ function warningTexts(): string[] {
     .getAllByRole('listitem')
     .map((item) => item.textContent ?? '');
 }
+
+// The view loads on first use; loaded ahead, it draws in its first render (on-demand-views.test.tsx tests the wait).
+beforeAll(loadElicitationViews);
 
 describe('given a safe https URL', () => {
   const request = urlRequest('https://accounts.example.com/connect?session=42');

@@ -10,10 +10,10 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import {
   ElicitationForm,
   generateTheme,
-  toRjsf,
   type ElicitRequestFormParams,
   type PrimitiveSchemaDefinition,
 } from '../../src/index.js';
+import { toRjsf } from '../../src/core/index.js';
 
 /** A one-field request. */
 function ask(property: PrimitiveSchemaDefinition, required = false): ElicitRequestFormParams {

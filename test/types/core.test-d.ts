@@ -148,10 +148,11 @@ describe('given the requested schema and the fields parsed from it', () => {
     expectTypeOf<MultiSelectField['options']>().toEqualTypeOf<Option[]>();
   });
 
-  test('parseRequestedSchema takes anything and gives fields (with warnings) or problems', () => {
+  test('parseRequestedSchema takes anything and gives fields (with warnings and the root answer count) or problems', () => {
     expectTypeOf(parseRequestedSchema).toEqualTypeOf<(input: unknown) => ParseResult>();
     expectTypeOf<ParseResult>().toEqualTypeOf<
-      { ok: true; fields: Field[]; warnings: SchemaProblem[] } | { ok: false; problems: SchemaProblem[] }
+      | { ok: true; fields: Field[]; warnings: SchemaProblem[]; minProperties?: number; maxProperties?: number }
+      | { ok: false; problems: SchemaProblem[] }
     >();
     expectTypeOf<SchemaProblem>().toEqualTypeOf<{
       path: string;

@@ -18,6 +18,8 @@ const ENTRIES = {
   './tools/react': 'src/react/tools/index.ts',
   './sdk': 'src/sdk/index.ts',
   './bridge': 'src/bridge/index.ts',
+  './bridge/redis': 'src/bridge/redis/index.ts',
+  './rjsf-theme': 'src/react/rjsf-theme/index.ts',
 } as const;
 
 let program: ts.Program;
@@ -218,5 +220,18 @@ describe('given the entries as tsc sees them', () => {
       'RemoteElicitationQueue',
       'RemoteElicitationQueueOptions',
     ]);
+  });
+
+  test('mcp-elicit-kit/bridge/redis exports exactly these type names', () => {
+    expect(typeExports(ENTRIES['./bridge/redis'])).toEqual([
+      'RedisBrokerOptions',
+      'RedisClientLike',
+      'RedisElicitationBroker',
+      'RedisMultiLike',
+    ]);
+  });
+
+  test('mcp-elicit-kit/rjsf-theme exports exactly these type names', () => {
+    expect(typeExports(ENTRIES['./rjsf-theme'])).toEqual(['RjsfThemeOptions']);
   });
 });

@@ -4,7 +4,7 @@
  * head takes the focus on its group, not a control, so a key pressed at that moment cannot answer it;
  * the focus returns when the last prompt goes.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 
 import type {
   Draft,
@@ -16,16 +16,12 @@ import type {
   ElicitResult,
 } from '../../core/index.js';
 import { AnswerButton } from '../shared/answer-button.js';
+import { PromptFooter } from '../shared/prompt-parts.js';
+import { useElicitationViews } from './on-demand-views.js';
 import { PromptView } from './prompt-view.js';
 import { mergeHostLabels, shownServer, type KitLabels } from './host-labels.js';
 import '../theme/elicit-kit.css';
 import '../theme/host.css';
-
-type HostViews = typeof import('./host-views.js');
-
-// The views of URL requests and rounds load with the first such entry, as the pattern engine does with
-// the first pattern: a host whose servers only ask for forms never loads them.
-const loadViews = () => import('./host-views.js');
 
 /** The props of `ElicitationHost`. */
 export interface ElicitationHostProps {
@@ -98,13 +94,12 @@ export function ElicitationHost({ queue, labels: given, theme, autoFocus = true 
   const wrappers = useRef(new Map<string, HTMLElement>());
   // Remount count per entry, for the rare answer the queue refuses (`'invalid'`): ask afresh.
   const [retries, setRetries] = useState<ReadonlyMap<string, number>>(() => new Map());
-  const [loaded, setLoaded] = useState<HostViews>();
   // Until they load, such an entry's wrapper stays empty (still counted, and ended by "Cancel all"); a
   // failed load is tried again on the next change of the queue.
-  useEffect(() => {
-    if (!loaded && snapshot.entries.some((entry) => entry.kind === 'round' || entry.prompt.mode === 'url'))
-      loadViews().then(setLoaded, () => undefined);
-  }, [loaded, snapshot]);
+  const loaded = useElicitationViews(
+    snapshot.entries.some((entry) => entry.kind === 'round' || entry.prompt.mode !== 'form'),
+    snapshot,
+  );
 
   const servers = useMemo(() => serversByKey(snapshot, labels.connectionName), [snapshot, labels]);
   const serverOf = (item: { serverKey: string; server: ElicitationServer }) =>
@@ -150,6 +145,16 @@ export function ElicitationHost({ queue, labels: given, theme, autoFocus = true 
   const respondRound = (entry: ElicitationEntry, results: Record<string, ElicitResult>) => {
     if (queue.respondRound(entry.id, results) === 'invalid') retry(entry.id);
   };
+
+  // At the foot of the head's own frame. Keyed by the head: armed anew for each prompt, which may move it
+  // under the pointer.
+  const cancelAll = head && (
+    <AnswerButton key={head.id} className="mek-button" onClick={() => queue.cancelAll(head.serverKey)}>
+      {labels.cancelAllFrom(shownServer(serverOf(head)))}
+    </AnswerButton>
+  );
+  const headDrawn =
+    head !== undefined && (loaded !== undefined || (head.kind === 'single' && head.prompt.mode === 'form'));
 
   return (
     <section className="mek-root mek-host" data-theme={theme} aria-label={labels.hostRegion} ref={hostRef}>
@@ -198,40 +203,36 @@ export function ElicitationHost({ queue, labels: given, theme, autoFocus = true 
             else wrappers.current.delete(entry.id);
           }}
         >
-          {entry.kind === 'round' ? (
-            loaded && (
-              <loaded.ElicitationRound
-                entry={serverOf(entry) === entry.server ? entry : { ...entry, server: serverOf(entry) }}
+          <PromptFooter.Provider value={entry === head ? cancelAll : undefined}>
+            {entry.kind === 'round' ? (
+              loaded && (
+                <loaded.ElicitationRound
+                  entry={serverOf(entry) === entry.server ? entry : { ...entry, server: serverOf(entry) }}
+                  labels={given}
+                  theme={theme}
+                  onRespondAll={(result) => respond(entry, result)}
+                  onRespondRound={(results) => respondRound(entry, results)}
+                />
+              )
+            ) : (
+              <PromptView
+                prompt={entry.prompt}
+                server={serverOf(entry)}
+                status={entry.status}
                 labels={given}
                 theme={theme}
-                onRespondAll={(result) => respond(entry, result)}
-                onRespondRound={(results) => respondRound(entry, results)}
+                onRespond={(result) => respond(entry, result)}
+                onClose={() => queue.dismiss(entry.id)}
+                views={loaded}
+                drafts={draftsOf(queue, entry.id)}
               />
-            )
-          ) : (
-            <PromptView
-              prompt={entry.prompt}
-              server={serverOf(entry)}
-              status={entry.status}
-              labels={given}
-              theme={theme}
-              onRespond={(result) => respond(entry, result)}
-              onClose={() => queue.dismiss(entry.id)}
-              urlView={loaded?.UrlElicitation}
-              drafts={draftsOf(queue, entry.id)}
-            />
-          )}
+            )}
+          </PromptFooter.Provider>
         </div>
       ))}
       {shown.length === 0 && labels.hostEmpty !== '' && <p className="mek-host-empty">{labels.hostEmpty}</p>}
-      {head !== undefined && (
-        <div className="mek-actions">
-          {/* Keyed by the head: armed anew for each prompt, which may move it under the pointer. */}
-          <AnswerButton key={head.id} className="mek-button" onClick={() => queue.cancelAll(head.serverKey)}>
-            {labels.cancelAllFrom(shownServer(serverOf(head)))}
-          </AnswerButton>
-        </div>
-      )}
+      {/* Until the head's view has loaded, its frame is not there to hold "Cancel all". */}
+      {head !== undefined && !headDrawn && <div className="mek-actions">{cancelAll}</div>}
     </section>
   );
 }

@@ -12,7 +12,7 @@ import { toPrompt } from '../../core/internal.js';
 import type { KitLabels } from './host-labels.js';
 import { PromptView } from './prompt-view.js';
 import { useSessionKey } from '../shared/prompt-parts.js';
-import { UrlElicitation } from './url-elicitation.js';
+import { useElicitationViews } from './on-demand-views.js';
 
 /** Core's classified request, under the component's name: the React entry exports both meanings. */
 export type ElicitationPrompt = Prompt;
@@ -42,5 +42,7 @@ export interface ElicitationPromptProps {
 export function ElicitationPrompt({ request, ...rest }: ElicitationPromptProps) {
   const key = useSessionKey(request);
   const prompt = useMemo(() => toPrompt(request), [request]);
-  return <PromptView key={key} prompt={prompt} urlView={UrlElicitation} {...rest} />;
+  // The URL and refused views load with the first such request (`loadElicitationViews`).
+  const views = useElicitationViews(prompt.mode !== 'form');
+  return <PromptView key={key} prompt={prompt} views={views} {...rest} />;
 }

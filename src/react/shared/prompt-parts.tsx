@@ -1,5 +1,5 @@
 /** Pieces every prompt shares: the header that says who asks (SPEC §3), buttons, a once-only answer, ids. Internal. */
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { createContext, useContext, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 import type { ElicitationServer, ElicitResult } from '../../core/index.js';
 import { codePointName, isolateText, splitHidden } from '../../core/internal.js';
@@ -112,6 +112,12 @@ function PromptHeader({
  * The frame of every prompt: a group named by who asks and described by the message, Escape as Cancel.
  * A group, not a region: a round may show several from one server, and landmark names must be unique.
  */
+/**
+ * What the host adds at the foot of the prompt it shows ("Cancel all from …"), inside that prompt's frame,
+ * so it reads as part of the request it ends. Only the outermost frame shows it: a round's inner frames reset it.
+ */
+export const PromptFooter = createContext<ReactNode>(undefined);
+
 export function PromptFrame({
   baseId,
   server,
@@ -138,6 +144,7 @@ export function PromptFrame({
   children: ReactNode;
 }) {
   const ownId = useBaseId();
+  const footer = useContext(PromptFooter);
   const headingId = `${baseId ?? ownId}-from`;
   const messageId = `${baseId ?? ownId}-message`;
   return (
@@ -151,11 +158,14 @@ export function PromptFrame({
       onKeyDown={onCancel === undefined ? undefined : cancelOnEscape(onCancel)}
     >
       <PromptHeader server={server} labels={labels} headingId={headingId} message={message} messageId={messageId} />
-      <PromptAnswered value={sent !== undefined}>{children}</PromptAnswered>
+      <PromptFooter.Provider value={undefined}>
+        <PromptAnswered value={sent !== undefined}>{children}</PromptAnswered>
+      </PromptFooter.Provider>
       {/* A live region without the status role: a prompt's own statuses (counts, waiting) keep theirs. */}
       <p className="mek-sent" aria-live="polite" aria-atomic="true">
         {sent !== undefined && labels.sent(sent)}
       </p>
+      {footer !== undefined && <div className="mek-prompt-footer">{footer}</div>}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /** The strings of `ToolCallForm` and `ToolResultView`, each replaceable; server text never passes through here. */
 import type { SchemaIssue, ToolResultVerdictKind } from '../../tools/index.js';
-import { TOOL_MESSAGES as MESSAGES } from '../../shared/messages.js';
+import { TOOL_MESSAGES as MESSAGES } from '../../shared/tool-messages.js';
 import { isRecord } from '../../shared/path.js';
 import { defaultLabels, type ElicitationLabels } from '../shared/labels.js';
 

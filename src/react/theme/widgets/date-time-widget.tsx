@@ -15,7 +15,8 @@ function localText(instant: Date): string {
   return `${date}T${pad(instant.getHours())}:${pad(instant.getMinutes())}${seconds}`;
 }
 
-function toLocalInput(value: unknown): string {
+/** What a `datetime-local` input shows for `value`: local text as it is, an instant with an offset in local time. */
+export function toLocalInput(value: unknown): string {
   if (typeof value !== 'string') return '';
   if (LOCAL.test(value)) return value;
   const match = WITH_OFFSET.exec(value);

@@ -1,0 +1,62 @@
+/**
+ * The URL view, the round and a refused request's view load on first use, as the pattern engine does: what
+ * they need (URL inspection, IDN decoding, look-alike tables) is not paid by a host whose servers only ask
+ * for forms.
+ * `UrlElicitation` and `ElicitationRound` are drawn once it has arrived; `loadElicitationViews()` fetches
+ * it ahead, after which they draw in their first render.
+ */
+import { useEffect, useState } from 'react';
+
+import type { ElicitationRoundProps } from './elicitation-round.js';
+import type { UrlElicitationProps } from './url-elicitation.js';
+
+type Views = typeof import('./host-views.js');
+
+/** What `PromptView` draws from the chunk. */
+export type OnDemandViews = Pick<Views, 'UrlElicitation' | 'RefusedRequest'>;
+
+let views: Views | undefined;
+let loading: Promise<Views> | undefined;
+
+/** Loads the URL view and the round; resolves once `UrlElicitation` and `ElicitationRound` draw at once. */
+export function loadElicitationViews(): Promise<void> {
+  loading ??= import('./host-views.js').then(
+    (loaded) => (views = loaded),
+    (error: unknown) => {
+      // A failed load (a network blip) is tried again by the next caller.
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading.then(() => undefined);
+}
+
+/** The views once loaded; while `wanted`, asks for them (again after a failure, when `retry` changes). */
+export function useElicitationViews(wanted: boolean, retry?: unknown): Views | undefined {
+  const [, setLoaded] = useState<Views>();
+  useEffect(() => {
+    if (wanted && views === undefined)
+      loadElicitationViews().then(
+        () => setLoaded(views),
+        () => undefined,
+      );
+  }, [wanted, retry]);
+  return views;
+}
+
+/** Until the view arrives: an empty frame that says it is busy. */
+function Loading({ theme }: { theme?: 'light' | 'dark' | undefined }) {
+  return <div className="mek-root" data-theme={theme} aria-busy="true" />;
+}
+
+/** Shows one URL-mode elicitation: see the view's own documentation (`url-elicitation.tsx`). */
+export function UrlElicitation(props: UrlElicitationProps) {
+  const loaded = useElicitationViews(true);
+  return loaded ? <loaded.UrlElicitation {...props} /> : <Loading theme={props.theme} />;
+}
+
+/** Shows one 2026-07-28 round as one set: see the view's own documentation (`elicitation-round.tsx`). */
+export function ElicitationRound(props: ElicitationRoundProps) {
+  const loaded = useElicitationViews(true);
+  return loaded ? <loaded.ElicitationRound {...props} /> : <Loading theme={props.theme} />;
+}

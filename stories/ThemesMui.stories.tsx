@@ -1,0 +1,56 @@
+/**
+ * `ElicitationForm` in a host's MUI design system: `@rjsf/mui`'s widgets and templates through
+ * `widgetsFromRjsfTheme` (mcp-elicit-kit/rjsf-theme). The form asks every field kind and all five enum
+ * variants; the play answers them through MUI's widgets and gets the kit's exact answer. Runs in Chromium
+ * with the a11y addon (`vitest --project storybook`), and in Pacific/Auckland too (tag `time-zone`).
+ */
+import { Theme as muiTheme } from '@rjsf/mui';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, waitFor } from 'storybook/test';
+
+import { ElicitationForm } from '../src/index.js';
+import { widgetsFromRjsfTheme } from '../src/react/rjsf-theme/index.js';
+import { everyKindRequest } from '../test/fixtures/every-kind.js';
+import { answerEveryKind } from './themes/answer-every-kind.js';
+
+// Made once, outside render: each call makes new components, which would redraw every field.
+const muiWidgets = widgetsFromRjsfTheme(muiTheme);
+
+const meta = {
+  title: 'Themes/MUI',
+  component: ElicitationForm,
+  tags: ['autodocs'],
+  parameters: { layout: 'padded' },
+  args: {
+    request: everyKindRequest(),
+    server: { name: 'Deploy bot', id: 'deploy-1' },
+    widgets: muiWidgets,
+    onRespond: fn(),
+  },
+  argTypes: {
+    onRespond: { table: { category: 'Events' } },
+    widgets: { control: false },
+  },
+} satisfies Meta<typeof ElicitationForm>;
+
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+/**
+ * Every kind (text, email, URI, date, date-time, number, integer, boolean) and every enum variant
+ * (untitled, titled and legacy single selects, untitled and titled multi-selects, a 60-option select),
+ * each drawn by MUI. The long select is MUI's listbox; the multi-selects are sent in option order.
+ */
+export const EveryKind: Story = {
+  name: 'Every kind and enum variant',
+  tags: ['time-zone'],
+  play: async (context) => {
+    await answerEveryKind(context, async (label, option) => {
+      await context.userEvent.click(context.canvas.getByRole('combobox', { name: label }));
+      // MUI draws its listbox in a portal at the end of the page, outside the story's canvas.
+      await context.userEvent.click(await screen.findByRole('option', { name: option }));
+      await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    });
+  },
+};

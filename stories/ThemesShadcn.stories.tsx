@@ -1,0 +1,82 @@
+/// <reference types="vite/client" />
+/**
+ * `ElicitationForm` in a host's shadcn/ui design system: `@rjsf/shadcn`'s widgets and templates through
+ * `widgetsFromRjsfTheme` (mcp-elicit-kit/rjsf-theme), styled with the theme's prebuilt stylesheet (its
+ * documented set-up without Tailwind). The long select stays the kit's (see src/react/theme/README.md).
+ * Runs in Chromium with the a11y addon, and in Pacific/Auckland too (tag `time-zone`).
+ */
+import { Theme as shadcnTheme } from '@rjsf/shadcn';
+import shadcnCss from '@rjsf/shadcn/dist/default.css?inline';
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { useLayoutEffect, type ReactNode } from 'react';
+import { fn } from 'storybook/test';
+
+import { ElicitationForm } from '../src/index.js';
+import { widgetsFromRjsfTheme } from '../src/react/rjsf-theme/index.js';
+import { everyKindRequest } from '../test/fixtures/every-kind.js';
+import { answerEveryKind } from './themes/answer-every-kind.js';
+
+// shadcn's select names no control (its label points at no element) and offers no empty choice.
+const shadcnWidgets = widgetsFromRjsfTheme(shadcnTheme, { kitControls: ['select'] });
+
+/**
+ * The stylesheet only while a story of this section is shown: it is a whole Tailwind build with its
+ * page-wide reset, which would restyle every other story of the Storybook page after a visit.
+ */
+function ShadcnStyles({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => {
+    const style = document.createElement('style');
+    style.dataset['theme'] = 'shadcn';
+    style.textContent = shadcnCss;
+    document.head.append(style);
+    return () => style.remove();
+  }, []);
+  return children;
+}
+
+const withShadcnStyles: Decorator = (Story) => (
+  <ShadcnStyles>
+    <Story />
+  </ShadcnStyles>
+);
+
+const meta = {
+  title: 'Themes/shadcn',
+  component: ElicitationForm,
+  tags: ['autodocs'],
+  decorators: [withShadcnStyles],
+  parameters: {
+    layout: 'padded',
+    // Once answered, the form's controls are disabled, and shadcn's checkbox then dims its whole block,
+    // description included, to half opacity: an inactive control, which WCAG 1.4.3 exempts from contrast.
+    a11y: { context: { include: ['body'], exclude: ['.cursor-not-allowed.opacity-50'] } },
+  },
+  args: {
+    request: everyKindRequest(),
+    server: { name: 'Deploy bot', id: 'deploy-1' },
+    widgets: shadcnWidgets,
+    onRespond: fn(),
+  },
+  argTypes: {
+    onRespond: { table: { category: 'Events' } },
+    widgets: { control: false },
+  },
+} satisfies Meta<typeof ElicitationForm>;
+
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+/**
+ * Every kind and every enum variant drawn by shadcn's widgets (Radix radios and checkboxes), but the
+ * 60-option select, which is the kit's native select; the multi-selects are sent in option order.
+ */
+export const EveryKind: Story = {
+  name: 'Every kind and enum variant',
+  tags: ['time-zone'],
+  play: async (context) => {
+    await answerEveryKind(context, async (label, option) => {
+      await context.userEvent.selectOptions(context.canvas.getByRole('combobox', { name: label }), option);
+    });
+  },
+};

@@ -1,0 +1,254 @@
+/**
+ * The Redis broker against a real `redis-server`: versions, parts with expiry, pub/sub, routed commands.
+ * Each broker has its own connections, as each process behind a load balancer would.
+ */
+import { createClient } from 'redis';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+
+import type { BridgePart } from '../../src/bridge/index.js';
+import { createRedisBroker, type RedisElicitationBroker } from '../../src/bridge/redis/index.js';
+import { startRedis, type RedisServer } from './redis-server.js';
+
+let redis: RedisServer;
+let raw: ReturnType<typeof createClient>;
+beforeAll(async () => {
+  redis = await startRedis();
+  raw = createClient({ url: redis.url });
+  await raw.connect();
+});
+afterAll(async () => {
+  await raw.close();
+  await redis.stop();
+});
+
+const brokers: RedisElicitationBroker[] = [];
+let prefix = '';
+let tests = 0;
+/** A broker on this test's own key prefix (so counters start at 0), ready to use. */
+async function newBroker(options: { ttlSeconds?: number; routeTimeoutMs?: number } = {}) {
+  const broker = createRedisBroker({ url: redis.url, keyPrefix: prefix, ...options });
+  brokers.push(broker);
+  await broker.ready();
+  return broker;
+}
+afterEach(async () => {
+  await Promise.all(brokers.splice(0).map((broker) => broker.close()));
+});
+const next = () => {
+  tests += 1;
+  prefix = `t${tests}:`;
+};
+
+const part = (text: string): BridgePart => ({
+  entries: [],
+  arrivals: [],
+  notices: [],
+  drafts: { [text]: { answer: text } },
+});
+
+/** Resolves once `count()` is at least `n` (a bounded wait: 200 × 10 ms). */
+async function until(count: () => number, n: number): Promise<void> {
+  for (let tries = 0; tries < 200 && count() < n; tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+describe('given two brokers on one Redis', () => {
+  test('a fresh prefix reads an empty view at counter 0, in the epoch Redis now holds', async () => {
+    next();
+    const a = await newBroker();
+    const view = await a.read('alice');
+    expect(view).toEqual({ epoch: await raw.hGet(`${prefix}version`, 'epoch'), counter: 0, parts: {} });
+  });
+
+  test('a part one publishes the other reads, with the counter of every publish; undefined removes it', async () => {
+    next();
+    const [a, b] = [await newBroker(), await newBroker()];
+    await a.publish('alice', 'inst-a', part('one'));
+    const { epoch } = await b.read('alice');
+    expect(await b.read('alice')).toEqual({ epoch, counter: 1, parts: { 'inst-a': part('one') } });
+    await b.publish('alice', 'inst-b', part('two'));
+    await a.publish('bob', 'inst-a', part('three'));
+    expect(await a.read('alice')).toEqual({
+      epoch,
+      counter: 3,
+      parts: { 'inst-a': part('one'), 'inst-b': part('two') },
+    });
+    await a.publish('alice', 'inst-a', undefined);
+    expect(await b.read('alice')).toEqual({ epoch, counter: 4, parts: { 'inst-b': part('two') } });
+    expect(await raw.exists(`${prefix}part:alice:inst-a`)).toBe(0);
+    const ttl = await raw.pTTL(`${prefix}part:alice:inst-b`);
+    expect([ttl > 0, ttl <= 30_000]).toEqual([true, true]);
+  });
+
+  test("a host's own client works as the broker's, and stays open after close", async () => {
+    next();
+    const client = createClient({ url: redis.url });
+    await client.connect();
+    const broker = createRedisBroker({ client, keyPrefix: prefix });
+    await broker.publish('alice', 'inst-a', part('one'));
+    const view = await broker.read('alice');
+    await broker.close();
+    expect([view.parts, client.isOpen, await client.exists(`${prefix}part:alice:inst-a`)]).toEqual([
+      { 'inst-a': part('one') },
+      true,
+      0,
+    ]);
+    await client.close();
+  });
+
+  test('names are encoded: a principal with a colon never meets another one', async () => {
+    next();
+    const a = await newBroker();
+    await a.publish('a:b', 'c', part('colon in the principal'));
+    await a.publish('a', 'b:c', part('colon in the instance'));
+    expect((await a.read('a:b')).parts).toEqual({ c: part('colon in the principal') });
+    expect((await a.read('a')).parts).toEqual({ 'b:c': part('colon in the instance') });
+  });
+
+  test('subscribers hear each publish of their principal only, until they unsubscribe', async () => {
+    next();
+    const [a, b] = [await newBroker(), await newBroker()];
+    const heard = { first: 0, second: 0, other: 0 };
+    const stopFirst = b.subscribe('alice', () => (heard.first += 1));
+    const stopSecond = b.subscribe('alice', () => (heard.second += 1));
+    const stopOther = b.subscribe('bob', () => (heard.other += 1));
+    await b.ready();
+    // Once subscribed, each listener is called once so it reads what it may have missed.
+    expect(heard).toEqual({ first: 1, second: 1, other: 1 });
+    await a.publish('alice', 'inst-a', part('one'));
+    await until(() => heard.second, 2);
+    expect(heard).toEqual({ first: 2, second: 2, other: 1 });
+    stopFirst();
+    await b.ready();
+    await a.publish('alice', 'inst-a', part('two'));
+    await until(() => heard.second, 3);
+    // The same channel delivers in order: the second listener heard it, so the first would have too.
+    expect(heard).toEqual({ first: 2, second: 3, other: 1 });
+    stopSecond();
+    stopOther();
+  });
+
+  test('a Redis that lost the version starts a new epoch at counter 0 (an old event id is then older)', async () => {
+    next();
+    const a = await newBroker();
+    await a.publish('alice', 'inst-a', part('one'));
+    const before = await a.read('alice');
+    await raw.del(`${prefix}version`);
+    const after = await a.read('alice');
+    expect(after).toEqual({ epoch: after.epoch, counter: 0, parts: { 'inst-a': part('one') } });
+    expect([before.counter, after.epoch === before.epoch]).toEqual([1, false]);
+  });
+});
+
+describe('given parts that expire', () => {
+  test('an instance that stopped refreshing (its key expired) leaves the view and the index', async () => {
+    next();
+    const a = await newBroker();
+    await a.publish('alice', 'inst-a', part('alive'));
+    // What a dead process leaves once its key expired: its id in the index, no part.
+    await raw.sAdd(`${prefix}parts:alice`, 'inst-dead');
+    expect((await a.read('alice')).parts).toEqual({ 'inst-a': part('alive') });
+    let members: string[] = [];
+    for (let tries = 0; tries < 100; tries += 1) {
+      members = (await raw.sMembers(`${prefix}parts:alice`)).sort();
+      if (members.length === 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(members).toEqual(['inst-a']);
+  });
+
+  test('a living instance writes a part again when its key went away, and tells the subscribers', async () => {
+    next();
+    const a = await newBroker({ ttlSeconds: 1 });
+    const b = await newBroker();
+    await a.publish('alice', 'inst-a', part('kept'));
+    let heard = 0;
+    const stop = b.subscribe('alice', () => (heard += 1));
+    await b.ready();
+    await raw.del(`${prefix}part:alice:inst-a`);
+    expect((await b.read('alice')).parts).toEqual({});
+    // The refresh runs every third of the TTL (333 ms here).
+    await until(() => heard, 2);
+    const view = await b.read('alice');
+    expect([view.counter, view.parts]).toEqual([2, { 'inst-a': part('kept') }]);
+    stop();
+  });
+
+  test('close removes the parts of its process at once', async () => {
+    next();
+    const [a, b] = [await newBroker(), await newBroker()];
+    await a.publish('alice', 'inst-a', part('one'));
+    await b.publish('alice', 'inst-b', part('two'));
+    await a.close();
+    expect((await b.read('alice')).parts).toEqual({ 'inst-b': part('two') });
+  });
+});
+
+describe('given commands routed to another instance', () => {
+  test('the instance serving the id runs it and its outcome comes back', async () => {
+    next();
+    const [a, b] = [await newBroker(), await newBroker()];
+    const ran: unknown[] = [];
+    a.serve('inst-a', (principal, command) => {
+      ran.push([principal, command]);
+      return Promise.resolve({ status: 'answered' });
+    });
+    await a.ready();
+    const command = { type: 'respond' as const, entryId: 'inst-a.x', result: { action: 'decline' } };
+    expect(await b.route('inst-a', 'alice', command)).toEqual({ status: 'answered' });
+    expect(ran).toEqual([['alice', command]]);
+  });
+
+  test('an instance nobody serves (it died, or closed) gets undefined', async () => {
+    next();
+    const [a, b] = [await newBroker(), await newBroker()];
+    const stop = a.serve('inst-a', () => Promise.resolve({ ok: true }));
+    await a.ready();
+    stop();
+    await a.ready();
+    expect(await b.route('inst-a', 'alice', { type: 'dismiss', entryId: 'inst-a.x' })).toBeUndefined();
+    expect(await b.route('inst-never', 'alice', { type: 'dismiss', entryId: 'inst-never.x' })).toBeUndefined();
+  });
+
+  test('an instance that never replies gets undefined after the route timeout', async () => {
+    next();
+    const b = await newBroker({ routeTimeoutMs: 200 });
+    const silent = raw.duplicate();
+    await silent.connect();
+    await silent.subscribe(`${prefix}route:inst-hung`, () => undefined);
+    expect(await b.route('inst-hung', 'alice', { type: 'cancelAll' })).toBeUndefined();
+    await silent.close();
+  });
+
+  test('an executor that throws rejects the route with a sentence that quotes nothing', async () => {
+    next();
+    const [a, b] = [await newBroker(), await newBroker()];
+    a.serve('inst-a', () => Promise.reject(new Error('secret answer: 1234')));
+    await a.ready();
+    const routed = b.route('inst-a', 'alice', {
+      type: 'respond',
+      entryId: 'inst-a.x',
+      result: { action: 'accept', content: { pin: '1234' } },
+    });
+    await expect(routed).rejects.toThrow(new Error('The instance holding the entry failed to run the command'));
+  });
+
+  test('a malformed command put in Redis is not run, and the sender hears that it failed', async () => {
+    next();
+    const a = await newBroker();
+    let ran = 0;
+    a.serve('inst-a', () => {
+      ran += 1;
+      return Promise.resolve({ ok: true });
+    });
+    await a.ready();
+    const listener = raw.duplicate();
+    await listener.connect();
+    const replies: string[] = [];
+    await listener.subscribe(`${prefix}reply:mine`, (message) => replies.push(message));
+    const forged = { id: 'r1', reply: `${prefix}reply:mine`, principal: 'alice', command: { type: 'drop-table' } };
+    await raw.publish(`${prefix}route:inst-a`, JSON.stringify(forged));
+    await until(() => replies.length, 1);
+    expect([ran, replies]).toEqual([0, [JSON.stringify({ id: 'r1', failed: true })]]);
+    await listener.close();
+  });
+});
