@@ -8,48 +8,36 @@
 /** A value's index in its list (the first, if it repeats), or -1. */
 export type OptionFinder = (value: unknown) => number;
 
-/** FNV-1a over UTF-16 code units: a few operations per character, and low bits (which pick the slot) well mixed. */
-function hash(text: string): number {
-  let value = 0x811c9dc5;
-  for (let at = 0; at < text.length; at++) value = Math.imul(value ^ text.charCodeAt(at), 0x01000193);
-  return value;
-}
-
 /**
- * Indexes the `count` values `valueAt` reads, in order; equality is a `Map`'s (SameValueZero). Returns the
- * finder and the indexes, ascending, of values equal to one before them. Other values than text, and texts
- * that probe too long (crafted hash collisions: a hostile list must not cost its square), go to a `Map`.
+ * Indexes the `count` values `valueAt` reads; equality is a `Map`'s (SameValueZero). A value found at
+ * another index than its own repeats one before it. Other values than text, and texts that probe too
+ * long (crafted hash collisions: a hostile list must not cost its square), go to a `Map`.
  */
-export function indexValues(count: number, valueAt: (at: number) => unknown): [OptionFinder, number[]] {
+export function indexValues(count: number, valueAt: (at: number) => unknown): OptionFinder {
+  // At least twice as many slots as values: a probe then passes 1.5 full slots on average.
   let size = 2;
   while (size < 2 * count) size *= 2;
   // Index + 1 of the value in each slot; 0 is an empty slot.
   const table = new Int32Array(size);
-  const repeats: number[] = [];
   let steps = 0;
   const slotOf = (text: string): number => {
-    let slot = hash(text) & (size - 1);
-    for (let held; (held = table[slot] as number) > 0 && valueAt(held - 1) !== text; steps++)
-      slot = (slot + 1) & (size - 1);
+    // FNV-1a over UTF-16 code units: a few operations per character, and low bits (which pick the slot) well mixed.
+    let slot = 0x811c9dc5;
+    for (let at = 0; at < text.length; at++) slot = Math.imul(slot ^ text.charCodeAt(at), 0x01000193);
+    for (let held; (held = table[(slot &= size - 1)] as number) > 0 && valueAt(held - 1) !== text; steps++) slot++;
     return slot;
   };
   for (let at = 0; at < count; at++) {
     const value = valueAt(at);
     if (typeof value !== 'string' || steps > 8 * count) {
       const map = new Map<unknown, number>();
-      repeats.length = 0;
-      for (at = 0; at < count; at++) {
-        const value = valueAt(at);
-        if (map.has(value)) repeats.push(at);
-        else map.set(value, at);
-      }
-      return [(value) => map.get(value) ?? -1, repeats];
+      // From the end, so that the first of equal values is the one kept.
+      for (at = count; at-- > 0;) map.set(valueAt(at), at);
+      return (value) => map.get(value) ?? -1;
     }
-    const slot = slotOf(value);
-    if (table[slot]) repeats.push(at);
-    else table[slot] = at + 1;
+    table[slotOf(value)] ||= at + 1;
   }
-  return [(value) => (typeof value === 'string' ? (table[slotOf(value)] as number) - 1 : -1), repeats];
+  return (value) => (typeof value === 'string' ? (table[slotOf(value)] as number) - 1 : -1);
 }
 
 /**
@@ -61,6 +49,6 @@ export const finders = new WeakMap<readonly object[], OptionFinder>();
 /** The finder of a list of options, built on first use (or kept by parse in `finders`). */
 export function optionIndex(options: readonly { value: unknown }[]): OptionFinder {
   let find = finders.get(options);
-  if (!find) finders.set(options, (find = indexValues(options.length, (at) => options[at]?.value)[0]));
+  if (!find) finders.set(options, (find = indexValues(options.length, (at) => options[at]?.value)));
   return find;
 }

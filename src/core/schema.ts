@@ -293,13 +293,12 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
   }
   const options: Option[] = [];
   const isOption = (entry: unknown): entry is Record<string, unknown> => isRecord(entry) && hasOwn(entry, 'const');
-  // Indexed before the loop, which reports a repeat where it stands among the other problems; when
-  // nothing is wrong, list and options share indexes, so the index is kept for every later lookup.
-  const [find, repeats] = indexValues(list.length, (at): unknown => {
+  // Indexed before the loop: a value found at another place repeats an earlier one. When nothing is
+  // wrong, list and options share indexes, so the index is kept for every later lookup.
+  const find = indexValues(list.length, (at): unknown => {
     const entry: unknown = list[at];
     return !titled ? entry : isOption(entry) ? entry.const : undefined;
   });
-  let repeat = 0;
   let ok = true;
   // Paths are written only for a problem: a list of 5,000 good options needs none.
   const optionPath = (index: number) => joinPath(path, index);
@@ -307,8 +306,6 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
   // An indexed loop: it runs 100,000 times on a first mount, mostly before the JIT has compiled it, and
   // `entries()` would allocate two objects per option there.
   for (let at = 0; at < list.length; at++) {
-    // Past repeats of entries reported otherwise (not options, not text).
-    while ((repeats[repeat] as number) < at) repeat++;
     const entry: unknown = list[at];
     let value = entry;
     let title: unknown;
@@ -330,7 +327,7 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
     if (typeof value !== 'string') {
       problems.add(valuePath(at), 'option-not-string', `Options must be text, not ${describeJson(value)}.`);
       ok = false;
-    } else if (repeats[repeat] === at) {
+    } else if (find(value) !== at) {
       problems.add(valuePath(at), 'duplicate-value', `The value ${quoteShort(value)} appears twice.`);
       ok = false;
     } else {
