@@ -101,8 +101,9 @@ class Problems {
   add(path: string, code: SchemaProblemCode, message: string): void {
     this.list.push({ path, message, code, severity: WARNINGS.has(code) ? 'warning' : 'error' });
   }
-  get blocking(): boolean {
-    return this.list.some((problem) => problem.severity === 'error');
+  /** Whether an error was found (since the `from`th problem). */
+  blocking(from = 0): boolean {
+    return this.list.slice(from).some((problem) => problem.severity === 'error');
   }
 }
 
@@ -170,17 +171,13 @@ function readAnnotations(
   for (const keyword of ['title', 'description'] as const) {
     if (!hasOwn(schema, keyword)) continue;
     const value = schema[keyword];
-    if (typeof value !== 'string') {
+    if (typeof value === 'string') out[keyword === 'title' ? 'label' : keyword] = value;
+    else
       problems.add(
         joinPath(path, keyword),
         'annotation-invalid',
         `${keyword} must be text, not ${describeJson(value)}; it is ignored.`,
       );
-    } else if (keyword === 'title') {
-      out.label = value;
-    } else {
-      out.description = value;
-    }
   }
   return out;
 }
@@ -499,8 +496,7 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
       break;
     }
   }
-  const blocked = problems.list.slice(before).some((problem) => problem.severity === 'error');
-  if (!field || blocked) return undefined;
+  if (!field || problems.blocking(before)) return undefined;
   if (hasOwn(schema, 'default')) {
     // SEP-1034: an unusable default is ignored, not fatal. Its `pattern` is checked on Accept, so the
     // parse does not depend on whether the pattern engine has loaded.
@@ -675,7 +671,7 @@ function parse(input: unknown, problems: Problems): ParsedForm {
  */
 export function parseRequestedSchema(input: unknown): ParseResult {
   const problems = new Problems();
-  let form: ParsedForm;
+  let form: ParsedForm | undefined;
   try {
     form = parse(input, problems);
   } catch (error) {
@@ -684,9 +680,8 @@ export function parseRequestedSchema(input: unknown): ParseResult {
       'unreadable',
       `The requested schema could not be read (${error instanceof Error ? error.message : 'unknown error'}).`,
     );
-    return { ok: false, problems: problems.list };
   }
-  if (problems.blocking) return { ok: false, problems: problems.list };
+  if (!form || problems.blocking()) return { ok: false, problems: problems.list };
   const { fields, ...counts } = form;
   return { ok: true, fields, warnings: problems.list, ...counts };
 }

@@ -41,13 +41,17 @@ function issue(code: FieldErrorCode, message: string): ValueIssue {
   return { code, message };
 }
 
-/** Until the engine is loaded the text is refused (`pattern-pending`), never passed; `server-only` patterns pass. */
+/**
+ * Until the engine is loaded the text is refused (`pattern-pending`), never passed; `server-only` patterns
+ * pass, and so does any text when there is no pattern or `patterns` is `'skip'`.
+ */
 function checkPattern(
-  pattern: string,
-  { description, example }: Pick<TextField, 'description' | 'example'>,
+  { pattern, description, example }: Pick<TextField, 'pattern' | 'description' | 'example'>,
   value: string,
+  patterns: 'run' | 'skip',
   mismatch: string = MESSAGES.pattern,
 ): ValueIssue | undefined {
+  if (pattern === undefined || patterns === 'skip') return undefined;
   const check = patternCheck(pattern);
   // A pattern of many RE2 instructions is matched on shorter texts (`longest`): the work is bounded.
   const longest = Math.min(MAX_PATTERN_INPUT_LENGTH, check.kind === 'linear' ? check.longest : Infinity);
@@ -97,8 +101,7 @@ export function checkValue(field: Field, value: unknown, patterns: 'run' | 'skip
       }
       if (field.format !== undefined && !matchesFormat(field.format, value))
         return issue('format', MESSAGES.format[field.format]);
-      if (field.pattern !== undefined && patterns === 'run') return checkPattern(field.pattern, field, value);
-      return undefined;
+      return checkPattern(field, value, patterns);
     }
     case 'number': {
       if (typeof value !== 'number') return issue('type', MESSAGES.number);
@@ -123,9 +126,7 @@ export function checkValue(field: Field, value: unknown, patterns: 'run' | 'skip
       if (typeof value !== 'string') return issue('type', MESSAGES.option);
       if (optionIndex(field.options)(value) < 0)
         return issue('option', `${quoteShort(value)} is not one of the options.`);
-      return field.pattern !== undefined && patterns === 'run'
-        ? checkPattern(field.pattern, {}, value, MESSAGES.optionPattern)
-        : undefined;
+      return checkPattern({ pattern: field.pattern }, value, patterns, MESSAGES.optionPattern);
     }
     case 'multi-select': {
       if (!Array.isArray(value)) return issue('type', MESSAGES.options);
@@ -138,10 +139,7 @@ export function checkValue(field: Field, value: unknown, patterns: 'run' | 'skip
         }
         if (seen.has(item)) return issue('duplicate', `${quoteShort(item)} is chosen twice.`);
         seen.add(item);
-        const mismatch =
-          field.pattern !== undefined && patterns === 'run'
-            ? checkPattern(field.pattern, {}, item, MESSAGES.optionPattern)
-            : undefined;
+        const mismatch = checkPattern({ pattern: field.pattern }, item, patterns, MESSAGES.optionPattern);
         if (mismatch) return mismatch;
       }
       if (field.minItems !== undefined && value.length < field.minItems) {

@@ -15,7 +15,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Own-property read that never walks the prototype (so `__proto__` and `constructor` are plain keys). */
 export function ownValue(record: object, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(record, key) ? (record as Record<string, unknown>)[key] : undefined;
+  return hasOwn(record, key) ? (record as Record<string, unknown>)[key] : undefined;
 }
 
 export function hasOwn(record: object, key: string): boolean {
