@@ -5,7 +5,7 @@
  */
 import type { Field, MultiSelectField, Option, OptionSpelling, SingleSelectField } from './fields.js';
 import { STRING_FORMATS } from '../shared/formats.js';
-import { defined, hasOwn, isRecord, joinPath, quoteShort } from '../shared/path.js';
+import { defined, hasOwn, isRecord, joinPath, ownValue, quoteShort } from '../shared/path.js';
 import { WARNING_PROBLEM_CODES, type SchemaProblem, type SchemaProblemCode } from './problems.js';
 import type { StringFormat } from './types.js';
 import { MAX_FIELDS, MAX_OPTIONS, MAX_TOTAL_OPTIONS } from '../shared/limits.js';
@@ -61,6 +61,9 @@ const ANNOTATIONS = new Set([
   '$defs',
   'definitions',
 ]);
+
+/** Where a property may list options: `enum`, `oneOf`, `anyOf`, each also under `items`. */
+const OPTION_KEYWORDS = ['enum', 'oneOf', 'anyOf'] as const;
 
 /** What a text field, a single select and a multi-select's `items` check on their text (`readTextRules`). */
 const TEXT_RULES = ['minLength', 'maxLength', 'format', 'pattern'] as const;
@@ -258,7 +261,9 @@ function keepFitting<T extends { spelling: OptionSpelling; options: Option[] }>(
   path: string,
   problems: Problems,
 ): T | undefined {
-  // The rules as a text field's, judged as one: a `pattern` waits for Accept (`checkValue`).
+  // No rule on the text but a `pattern` (which waits for Accept): 100,000 options are not judged one by one.
+  if (Object.keys(rules).every((rule) => rule === 'pattern')) return listed;
+  // The rules as a text field's, judged as one.
   const asText: Field = { kind: 'text', key: '', label: '', required: true, ...rules };
   const options = listed.options.filter((option, index) => {
     const broken = checkValue(asText, option.value, 'skip');
@@ -319,7 +324,12 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
       value = entry.const;
       title = entry.title;
       // `type` is read at every other level; in an option only "string" says nothing more.
-      warnUnchecked(entry, KNOWN_IN_OPTION, optionPath(at), problems, entry.type === 'string' ? [] : ['type']);
+      // Most options are just { const, title }: a list of 100,000 builds no path for them.
+      for (const keyword in entry)
+        if (keyword !== 'const' && keyword !== 'title') {
+          warnUnchecked(entry, KNOWN_IN_OPTION, optionPath(at), problems, entry.type === 'string' ? [] : ['type']);
+          break;
+        }
     }
     if (typeof value !== 'string') {
       problems.add(valuePath(at), 'option-not-string', `Options must be text, not ${describeJson(value)}.`);
@@ -361,13 +371,13 @@ function readSingleSelect(
   path: string,
   problems: Problems,
 ): Pick<SingleSelectField, 'variant' | 'spelling' | 'options'> | undefined {
-  const titledCount = (['oneOf', 'anyOf'] as const).filter((keyword) => hasOwn(schema, keyword)).length;
-  if (titledCount + Number(hasOwn(schema, 'enum')) > 1) {
+  if (OPTION_KEYWORDS.filter((keyword) => hasOwn(schema, keyword)).length > 1) {
     problems.add(path, 'options-ambiguous', AMBIGUOUS);
     return undefined;
   }
   const listed = readListedOptions(schema, path, problems);
-  if (titledCount > 0 || !hasOwn(schema, 'enumNames')) return listed;
+  // `enumNames` names an `enum` (the one spelling present here); beside `oneOf` or `anyOf` it is ignored.
+  if (!hasOwn(schema, 'enum') || !hasOwn(schema, 'enumNames')) return listed;
   const options = listed?.options;
   const names = schema.enumNames;
   if (
@@ -407,7 +417,7 @@ function readMultiSelect(
     problems.add(itemsPath, 'array-items', ITEMS);
     return undefined;
   }
-  const spellings = (['anyOf', 'oneOf', 'enum'] as const).filter((keyword) => hasOwn(items, keyword)).length;
+  const spellings = OPTION_KEYWORDS.filter((keyword) => hasOwn(items, keyword)).length;
   if (spellings !== 1) {
     problems.add(itemsPath, spellings > 1 ? 'options-ambiguous' : 'array-items', spellings > 1 ? AMBIGUOUS : ITEMS);
     return undefined;
@@ -507,9 +517,6 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
   return field;
 }
 
-/** Where a property may list options: `enum`, `oneOf`, `anyOf`, each also under `items`. */
-const OPTION_KEYWORDS = ['enum', 'oneOf', 'anyOf'] as const;
-
 /** Counts every list's options from array lengths alone, before any option is read; says whether it refused. */
 function refuseTooManyOptions(properties: Record<string, unknown>, keys: string[], problems: Problems): boolean {
   let total = 0;
@@ -517,21 +524,18 @@ function refuseTooManyOptions(properties: Record<string, unknown>, keys: string[
   for (const key of keys) {
     const property = properties[key];
     if (!isRecord(property)) continue;
-    const items = property.items;
     let longest = 0;
-    for (const [owner, base] of [
-      [property, joinPath('properties', key)],
-      [isRecord(items) ? items : undefined, joinPath(joinPath('properties', key), 'items')],
-    ] as const) {
-      if (owner === undefined) continue;
+    for (const owner of [property, property.items]) {
+      if (!isRecord(owner)) continue;
       for (const keyword of OPTION_KEYWORDS) {
-        const list = hasOwn(owner, keyword) ? owner[keyword] : undefined;
+        const list = ownValue(owner, keyword);
         if (!Array.isArray(list)) continue;
         longest = Math.max(longest, list.length);
         if (list.length > MAX_OPTIONS) {
           refused = true;
+          const base = joinPath('properties', key);
           problems.add(
-            joinPath(base, keyword),
+            joinPath(owner === property ? base : joinPath(base, 'items'), keyword),
             'too-many-options',
             `The field lists ${list.length} options, more than the ${MAX_OPTIONS} a field may have.`,
           );

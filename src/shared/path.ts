@@ -50,5 +50,6 @@ export function jsonText(value: unknown): string | undefined {
 /** Quoted as JSON, cut to 60 characters: a hostile 1 MB value stays one readable line. */
 export function quoteShort(value: unknown): string {
   const text = typeof value === 'string' && value.length > 60 ? `${value.slice(0, 60)}…` : value;
-  return jsonText(text) ?? String(text);
+  // `JSON.stringify` gives `undefined` (never "") for what JSON cannot hold: a symbol, a function.
+  return JSON.stringify(text) || String(text);
 }
