@@ -14,7 +14,7 @@ export type OptionFinder = (value: unknown) => number;
  * long (crafted hash collisions: a hostile list must not cost its square), go to a `Map`.
  */
 export function indexValues(count: number, valueAt: (at: number) => unknown): OptionFinder {
-  // At least twice as many slots as values: a probe then passes 1.5 full slots on average.
+  // At least twice as many slots as values: a lookup probes about 1.5 slots on average, a miss 2.5.
   let size = 2;
   while (size < 2 * count) size *= 2;
   // Index + 1 of the value in each slot; 0 is an empty slot.
