@@ -133,6 +133,11 @@ interface HugeTiming {
  */
 async function mountHuge(which: { list?: ListCase; grid?: { fields: number; options: number } }): Promise<HugeTiming> {
   unmount();
+  // A fresh request each run (so no parse is remembered), built in a task of its own before the clock
+  // starts: making 100,000 option objects is the page's work (a host reads them off the wire), not the kit's.
+  const ui = which.list
+    ? listSubject('kit', which.list)
+    : gridSubject(which.grid?.fields ?? 0, which.grid?.options ?? 0);
   await nextFrame();
   container = document.createElement('div');
   document.body.append(container);
@@ -149,9 +154,6 @@ async function mountHuge(which: { list?: ListCase; grid?: { fields: number; opti
   const started = performance.now();
   root = createRoot(container);
   const target = root;
-  const ui = which.list
-    ? listSubject('kit', which.list)
-    : gridSubject(which.grid?.fields ?? 0, which.grid?.options ?? 0);
   flushSync(() => target.render(ui));
   const mount = performance.now() - started;
   let idleAt = await nextFrame();

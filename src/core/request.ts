@@ -1,5 +1,5 @@
 /** Reads an untrusted `elicitation/create` params object into a prompt: mode, message, problems. Never throws. */
-import { hasOwn, isRecord, jsonText, ownValue } from '../shared/path.js';
+import { hasOwn, isRecord, ownValue, quoteShort } from '../shared/path.js';
 import type { ElicitationPrompt, RequestProblem, RequestProblemCode } from './queue-types.js';
 import { parseCached } from './schema.js';
 import type { ElicitRequestFormParams, ElicitRequestURLParams } from './types.js';
@@ -18,7 +18,7 @@ const MESSAGE_INVALID: RequestProblem = problemOf('message-invalid', 'The reques
 const NOT_FORM: RequestProblem = problemOf('not-form', 'The request is in URL mode, not form mode.');
 
 function unknownMode(mode: unknown): RequestProblem {
-  return problemOf('unknown-mode', `The mode ${jsonText(mode) ?? String(mode)} is not "form" or "url".`);
+  return problemOf('unknown-mode', `The mode ${quoteShort(mode)} is not "form" or "url".`);
 }
 
 /** The request's own `message` when it is text: every view shows it, whatever the request's faults. */

@@ -5,11 +5,12 @@
  */
 import type { Field, MultiSelectField, Option, OptionSpelling, SingleSelectField } from './fields.js';
 import { STRING_FORMATS } from '../shared/formats.js';
-import { defined, hasOwn, isRecord, joinPath, quoteShort } from '../shared/path.js';
+import { defined, hasOwn, isRecord, joinPath, ownValue, quoteShort } from '../shared/path.js';
 import { WARNING_PROBLEM_CODES, type SchemaProblem, type SchemaProblemCode } from './problems.js';
 import type { StringFormat } from './types.js';
 import { MAX_FIELDS, MAX_OPTIONS, MAX_TOTAL_OPTIONS } from '../shared/limits.js';
 import { checkValue } from './value.js';
+import { finders, indexValues } from './option-index.js';
 
 /** Longest `pattern` the kit checks; longer ones are ignored with a warning (the tools' `maxPatternLength`). */
 const MAX_PATTERN_LENGTH = 4_096;
@@ -61,6 +62,9 @@ const ANNOTATIONS = new Set([
   'definitions',
 ]);
 
+/** Where a property may list options: `enum`, `oneOf`, `anyOf`, each also under `items`. */
+const OPTION_KEYWORDS = ['enum', 'oneOf', 'anyOf'] as const;
+
 /** What a text field, a single select and a multi-select's `items` check on their text (`readTextRules`). */
 const TEXT_RULES = ['minLength', 'maxLength', 'format', 'pattern'] as const;
 
@@ -100,8 +104,9 @@ class Problems {
   add(path: string, code: SchemaProblemCode, message: string): void {
     this.list.push({ path, message, code, severity: WARNINGS.has(code) ? 'warning' : 'error' });
   }
-  get blocking(): boolean {
-    return this.list.some((problem) => problem.severity === 'error');
+  /** Whether an error was found (since the `from`th problem). */
+  blocking(from = 0): boolean {
+    return this.list.slice(from).some((problem) => problem.severity === 'error');
   }
 }
 
@@ -169,17 +174,13 @@ function readAnnotations(
   for (const keyword of ['title', 'description'] as const) {
     if (!hasOwn(schema, keyword)) continue;
     const value = schema[keyword];
-    if (typeof value !== 'string') {
+    if (typeof value === 'string') out[keyword === 'title' ? 'label' : keyword] = value;
+    else
       problems.add(
         joinPath(path, keyword),
         'annotation-invalid',
         `${keyword} must be text, not ${describeJson(value)}; it is ignored.`,
       );
-    } else if (keyword === 'title') {
-      out.label = value;
-    } else {
-      out.description = value;
-    }
   }
   return out;
 }
@@ -260,7 +261,9 @@ function keepFitting<T extends { spelling: OptionSpelling; options: Option[] }>(
   path: string,
   problems: Problems,
 ): T | undefined {
-  // The rules as a text field's, judged as one: a `pattern` waits for Accept (`checkValue`).
+  // No rule on the text but a `pattern` (which waits for Accept): 100,000 options are not judged one by one.
+  if (Object.keys(rules).every((rule) => rule === 'pattern')) return listed;
+  // The rules as a text field's, judged as one.
   const asText: Field = { kind: 'text', key: '', label: '', required: true, ...rules };
   const options = listed.options.filter((option, index) => {
     const broken = checkValue(asText, option.value, 'skip');
@@ -291,19 +294,27 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
     return undefined;
   }
   const options: Option[] = [];
-  const seen = new Set<string>();
+  const isOption = (entry: unknown): entry is Record<string, unknown> => isRecord(entry) && hasOwn(entry, 'const');
+  // Indexed before the loop: a value found at another place repeats an earlier one. When nothing is
+  // wrong, list and options share indexes, so the index is kept for every later lookup.
+  const find = indexValues(list.length, (at): unknown => {
+    const entry: unknown = list[at];
+    return !titled ? entry : isOption(entry) ? entry.const : undefined;
+  });
   let ok = true;
   // Paths are written only for a problem: a list of 5,000 good options needs none.
   const optionPath = (index: number) => joinPath(path, index);
   const valuePath = (index: number) => (titled ? joinPath(optionPath(index), 'const') : optionPath(index));
-  // A loop, not forEach: `ok` is assigned in the body, where TypeScript's narrowing can see it.
-  for (const [index, entry] of (list as unknown[]).entries()) {
+  // An indexed loop: it runs 100,000 times on a first mount, mostly before the JIT has compiled it, and
+  // `entries()` would allocate two objects per option there.
+  for (let at = 0; at < list.length; at++) {
+    const entry: unknown = list[at];
     let value = entry;
     let title: unknown;
     if (titled) {
-      if (!isRecord(entry) || !hasOwn(entry, 'const')) {
+      if (!isOption(entry)) {
         problems.add(
-          optionPath(index),
+          optionPath(at),
           'options-invalid',
           `Options must be { const, title }, not ${describeJson(entry)}.`,
         );
@@ -313,19 +324,23 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
       value = entry.const;
       title = entry.title;
       // `type` is read at every other level; in an option only "string" says nothing more.
-      warnUnchecked(entry, KNOWN_IN_OPTION, optionPath(index), problems, entry.type === 'string' ? [] : ['type']);
+      // Most options are just { const, title }: a list of 100,000 builds no path for them.
+      for (const keyword in entry)
+        if (keyword !== 'const' && keyword !== 'title') {
+          warnUnchecked(entry, KNOWN_IN_OPTION, optionPath(at), problems, entry.type === 'string' ? [] : ['type']);
+          break;
+        }
     }
     if (typeof value !== 'string') {
-      problems.add(valuePath(index), 'option-not-string', `Options must be text, not ${describeJson(value)}.`);
+      problems.add(valuePath(at), 'option-not-string', `Options must be text, not ${describeJson(value)}.`);
       ok = false;
-    } else if (seen.has(value)) {
-      problems.add(valuePath(index), 'duplicate-value', `The value ${quoteShort(value)} appears twice.`);
+    } else if (find(value) !== at) {
+      problems.add(valuePath(at), 'duplicate-value', `The value ${quoteShort(value)} appears twice.`);
       ok = false;
     } else {
-      seen.add(value);
       if (titled && typeof title !== 'string') {
         problems.add(
-          optionPath(index),
+          optionPath(at),
           'option-title-missing',
           `The option ${quoteShort(value)} has no text title; its value is shown instead.`,
         );
@@ -333,7 +348,9 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
       options.push({ value, label: typeof title === 'string' ? title : value });
     }
   }
-  return ok ? options : undefined;
+  if (!ok) return undefined;
+  finders.set(options, find);
+  return options;
 }
 
 /** The options `owner` lists: `[{ const, title }]` under `oneOf` or `anyOf`, else `enum`; once ambiguity is ruled out. */
@@ -354,13 +371,13 @@ function readSingleSelect(
   path: string,
   problems: Problems,
 ): Pick<SingleSelectField, 'variant' | 'spelling' | 'options'> | undefined {
-  const titledCount = (['oneOf', 'anyOf'] as const).filter((keyword) => hasOwn(schema, keyword)).length;
-  if (titledCount + Number(hasOwn(schema, 'enum')) > 1) {
+  if (OPTION_KEYWORDS.filter((keyword) => hasOwn(schema, keyword)).length > 1) {
     problems.add(path, 'options-ambiguous', AMBIGUOUS);
     return undefined;
   }
   const listed = readListedOptions(schema, path, problems);
-  if (titledCount > 0 || !hasOwn(schema, 'enumNames')) return listed;
+  // `enumNames` names an `enum` (the one spelling present here); beside `oneOf` or `anyOf` it is ignored.
+  if (!hasOwn(schema, 'enum') || !hasOwn(schema, 'enumNames')) return listed;
   const options = listed?.options;
   const names = schema.enumNames;
   if (
@@ -375,13 +392,10 @@ function readSingleSelect(
     );
     return undefined;
   }
-  return (
-    options && {
-      variant: 'legacy',
-      spelling: 'enum',
-      options: options.map(({ value }, i) => ({ value, label: names[i] as string })),
-    }
-  );
+  if (!options) return undefined;
+  // Named in place: the list, just built here, keeps the index parse made of it.
+  options.forEach((option, i) => (option.label = names[i] as string));
+  return { variant: 'legacy', spelling: 'enum', options };
 }
 
 /** Two spellings of one option list: which one the server checks is unknown. */
@@ -403,7 +417,7 @@ function readMultiSelect(
     problems.add(itemsPath, 'array-items', ITEMS);
     return undefined;
   }
-  const spellings = (['anyOf', 'oneOf', 'enum'] as const).filter((keyword) => hasOwn(items, keyword)).length;
+  const spellings = OPTION_KEYWORDS.filter((keyword) => hasOwn(items, keyword)).length;
   if (spellings !== 1) {
     problems.add(itemsPath, spellings > 1 ? 'options-ambiguous' : 'array-items', spellings > 1 ? AMBIGUOUS : ITEMS);
     return undefined;
@@ -492,8 +506,7 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
       break;
     }
   }
-  const blocked = problems.list.slice(before).some((problem) => problem.severity === 'error');
-  if (!field || blocked) return undefined;
+  if (!field || problems.blocking(before)) return undefined;
   if (hasOwn(schema, 'default')) {
     // SEP-1034: an unusable default is ignored, not fatal. Its `pattern` is checked on Accept, so the
     // parse does not depend on whether the pattern engine has loaded.
@@ -504,9 +517,6 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
   return field;
 }
 
-/** Where a property may list options: `enum`, `oneOf`, `anyOf`, each also under `items`. */
-const OPTION_KEYWORDS = ['enum', 'oneOf', 'anyOf'] as const;
-
 /** Counts every list's options from array lengths alone, before any option is read; says whether it refused. */
 function refuseTooManyOptions(properties: Record<string, unknown>, keys: string[], problems: Problems): boolean {
   let total = 0;
@@ -514,21 +524,18 @@ function refuseTooManyOptions(properties: Record<string, unknown>, keys: string[
   for (const key of keys) {
     const property = properties[key];
     if (!isRecord(property)) continue;
-    const items = property.items;
     let longest = 0;
-    for (const [owner, base] of [
-      [property, joinPath('properties', key)],
-      [isRecord(items) ? items : undefined, joinPath(joinPath('properties', key), 'items')],
-    ] as const) {
-      if (owner === undefined) continue;
+    for (const owner of [property, property.items]) {
+      if (!isRecord(owner)) continue;
       for (const keyword of OPTION_KEYWORDS) {
-        const list = hasOwn(owner, keyword) ? owner[keyword] : undefined;
+        const list = ownValue(owner, keyword);
         if (!Array.isArray(list)) continue;
         longest = Math.max(longest, list.length);
         if (list.length > MAX_OPTIONS) {
           refused = true;
+          const base = joinPath('properties', key);
           problems.add(
-            joinPath(base, keyword),
+            joinPath(owner === property ? base : joinPath(base, 'items'), keyword),
             'too-many-options',
             `The field lists ${list.length} options, more than the ${MAX_OPTIONS} a field may have.`,
           );
@@ -668,7 +675,7 @@ function parse(input: unknown, problems: Problems): ParsedForm {
  */
 export function parseRequestedSchema(input: unknown): ParseResult {
   const problems = new Problems();
-  let form: ParsedForm;
+  let form: ParsedForm | undefined;
   try {
     form = parse(input, problems);
   } catch (error) {
@@ -677,9 +684,8 @@ export function parseRequestedSchema(input: unknown): ParseResult {
       'unreadable',
       `The requested schema could not be read (${error instanceof Error ? error.message : 'unknown error'}).`,
     );
-    return { ok: false, problems: problems.list };
   }
-  if (problems.blocking) return { ok: false, problems: problems.list };
+  if (!form || problems.blocking()) return { ok: false, problems: problems.list };
   const { fields, ...counts } = form;
   return { ok: true, fields, warnings: problems.list, ...counts };
 }

@@ -113,6 +113,16 @@ function rjsfKeys(keys: string[]): string[] {
   });
 }
 
+/** The members of `source` named in `from` (present, not `undefined`), each under the name of the same place in `to`. */
+function remap(source: unknown, from: string[], to: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (isRecord(source))
+    from.forEach((key, index) => {
+      if (hasOwn(source, key) && source[key] !== undefined) setOwn(out, to[index] as string, source[key]);
+    });
+  return out;
+}
+
 /**
  * The rjsf schema and uiSchema for a `requestedSchema` (an empty form when it is refused). Pair it with
  * `experimental_defaultFormStateBehavior={{ constAsDefaults: 'skipOneOf' }}`.
@@ -124,7 +134,8 @@ export function toRjsf(schema: RequestedSchema, options: ToRjsfOptions = {}): Rj
   const uiSchema: UiSchema = {};
   const required: string[] = [];
   const fields = parsed.ok ? parsed.fields : [];
-  const formKeys = rjsfKeys(fields.map((field) => field.key));
+  const keys = fields.map((field) => field.key);
+  const formKeys = rjsfKeys(keys);
   fields.forEach((field, index) => {
     const formKey = formKeys[index] as string;
     const { schema: fieldSchema, ui } = fieldToRjsf(field, radioLimit);
@@ -137,24 +148,7 @@ export function toRjsf(schema: RequestedSchema, options: ToRjsfOptions = {}): Rj
     schema: { type: 'object', properties, ...(required.length > 0 && { required }) },
     uiSchema,
     formKeys,
-    toDraft(formData) {
-      const draft: Draft = {};
-      if (!isRecord(formData)) return draft;
-      fields.forEach((field, index) => {
-        const formKey = formKeys[index] as string;
-        if (hasOwn(formData, formKey) && formData[formKey] !== undefined)
-          setOwn(draft, field.key, formData[formKey] as Draft[string]);
-      });
-      return draft;
-    },
-    toFormData(draft) {
-      const formData: Record<string, unknown> = {};
-      fields.forEach((field, index) => {
-        if (isRecord(draft) && hasOwn(draft, field.key) && draft[field.key] !== undefined) {
-          setOwn(formData, formKeys[index] as string, draft[field.key]);
-        }
-      });
-      return formData;
-    },
+    toDraft: (formData) => remap(formData, formKeys, keys) as Draft,
+    toFormData: (draft) => remap(draft, keys, formKeys),
   };
 }

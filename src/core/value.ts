@@ -5,6 +5,7 @@ import type { FieldErrorCode } from './problems.js';
 import { quoteShort } from '../shared/path.js';
 import { patternCheck } from '../shared/pattern-engine.js';
 import { MESSAGES } from '../shared/messages.js';
+import { optionIndex } from './option-index.js';
 
 /** Why a value does not fit a field. */
 export interface ValueIssue {
@@ -33,18 +34,6 @@ export function checkAnswerCount(
 /** A required field without an answer. */
 export const REQUIRED: ValueIssue = { code: 'required', message: MESSAGES.required };
 
-// Memoised per field object (a WeakMap): thousands of options stay O(1) per check.
-const optionSets = new WeakMap<Field, ReadonlySet<string>>();
-
-export function optionValues(field: Extract<Field, { options: unknown }>): ReadonlySet<string> {
-  let set = optionSets.get(field);
-  if (!set) {
-    set = new Set(field.options.map((option) => option.value));
-    optionSets.set(field, set);
-  }
-  return set;
-}
-
 /** As the tools' `maxPatternInputLength`: the match is linear in the text times the pattern's size. */
 const MAX_PATTERN_INPUT_LENGTH = 10_000;
 
@@ -52,13 +41,17 @@ function issue(code: FieldErrorCode, message: string): ValueIssue {
   return { code, message };
 }
 
-/** Until the engine is loaded the text is refused (`pattern-pending`), never passed; `server-only` patterns pass. */
+/**
+ * Until the engine is loaded the text is refused (`pattern-pending`), never passed; `server-only` patterns
+ * pass, and so does any text when there is no pattern or `patterns` is `'skip'`.
+ */
 function checkPattern(
-  pattern: string,
-  { description, example }: Pick<TextField, 'description' | 'example'>,
+  { pattern, description, example }: Pick<TextField, 'pattern' | 'description' | 'example'>,
   value: string,
+  patterns: 'run' | 'skip',
   mismatch: string = MESSAGES.pattern,
 ): ValueIssue | undefined {
+  if (pattern === undefined || patterns === 'skip') return undefined;
   const check = patternCheck(pattern);
   // A pattern of many RE2 instructions is matched on shorter texts (`longest`): the work is bounded.
   const longest = Math.min(MAX_PATTERN_INPUT_LENGTH, check.kind === 'linear' ? check.longest : Infinity);
@@ -108,8 +101,7 @@ export function checkValue(field: Field, value: unknown, patterns: 'run' | 'skip
       }
       if (field.format !== undefined && !matchesFormat(field.format, value))
         return issue('format', MESSAGES.format[field.format]);
-      if (field.pattern !== undefined && patterns === 'run') return checkPattern(field.pattern, field, value);
-      return undefined;
+      return checkPattern(field, value, patterns);
     }
     case 'number': {
       if (typeof value !== 'number') return issue('type', MESSAGES.number);
@@ -132,26 +124,22 @@ export function checkValue(field: Field, value: unknown, patterns: 'run' | 'skip
       return typeof value === 'boolean' ? undefined : issue('type', MESSAGES.boolean);
     case 'single-select': {
       if (typeof value !== 'string') return issue('type', MESSAGES.option);
-      if (!optionValues(field).has(value)) return issue('option', `${quoteShort(value)} is not one of the options.`);
-      return field.pattern !== undefined && patterns === 'run'
-        ? checkPattern(field.pattern, {}, value, MESSAGES.optionPattern)
-        : undefined;
+      if (optionIndex(field.options)(value) < 0)
+        return issue('option', `${quoteShort(value)} is not one of the options.`);
+      return checkPattern({ pattern: field.pattern }, value, patterns, MESSAGES.optionPattern);
     }
     case 'multi-select': {
       if (!Array.isArray(value)) return issue('type', MESSAGES.options);
-      const values = optionValues(field);
+      const values = optionIndex(field.options);
       const seen = new Set<string>();
       for (const item of value as unknown[]) {
         if (typeof item !== 'string') return issue('type', MESSAGES.options);
-        if (!values.has(item)) {
+        if (values(item) < 0) {
           return issue('option', `${quoteShort(item)} is not one of the options.`);
         }
         if (seen.has(item)) return issue('duplicate', `${quoteShort(item)} is chosen twice.`);
         seen.add(item);
-        const mismatch =
-          field.pattern !== undefined && patterns === 'run'
-            ? checkPattern(field.pattern, {}, item, MESSAGES.optionPattern)
-            : undefined;
+        const mismatch = checkPattern({ pattern: field.pattern }, item, patterns, MESSAGES.optionPattern);
         if (mismatch) return mismatch;
       }
       if (field.minItems !== undefined && value.length < field.minItems) {

@@ -28,18 +28,8 @@ export const DEFAULT_RADIO_LIMIT = 7;
 export function widgetFor(field: Field, radioLimit: number = DEFAULT_RADIO_LIMIT): WidgetName {
   switch (field.kind) {
     case 'text':
-      switch (field.format) {
-        case undefined:
-          return 'text';
-        case 'date-time':
-          return 'datetime';
-        case 'email':
-        case 'uri':
-        case 'date':
-          return field.format;
-        default:
-          return field.format satisfies never;
-      }
+      // The other formats (email, uri, date) are widgets of the same name.
+      return field.format === 'date-time' ? 'datetime' : (field.format ?? 'text');
     case 'number':
       return 'updown';
     case 'boolean':

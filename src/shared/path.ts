@@ -15,7 +15,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Own-property read that never walks the prototype (so `__proto__` and `constructor` are plain keys). */
 export function ownValue(record: object, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(record, key) ? (record as Record<string, unknown>)[key] : undefined;
+  return hasOwn(record, key) ? (record as Record<string, unknown>)[key] : undefined;
 }
 
 export function hasOwn(record: object, key: string): boolean {
@@ -50,5 +50,6 @@ export function jsonText(value: unknown): string | undefined {
 /** Quoted as JSON, cut to 60 characters: a hostile 1 MB value stays one readable line. */
 export function quoteShort(value: unknown): string {
   const text = typeof value === 'string' && value.length > 60 ? `${value.slice(0, 60)}…` : value;
-  return jsonText(text) ?? String(text);
+  // `JSON.stringify` gives `undefined` (never "") for what JSON cannot hold: a symbol, a function.
+  return JSON.stringify(text) || String(text);
 }

@@ -551,4 +551,26 @@ describe('given a host’s own rjsf Form with generateTheme()', () => {
     await user.click(screen.getByRole('checkbox', { name: 'a' }));
     expect(onChange.mock.calls.at(-1)).toStrictEqual([{ tags: ['a', 'c', 'zz'] }]);
   });
+
+  test('a host list of numbers (indexed by a Map, not the text table) ticks and orders by value, 1 apart from "1"', async () => {
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <div className="mek-root">
+        <Form
+          {...generateTheme()}
+          schema={{ type: 'array', title: 'Sizes', uniqueItems: true, items: { enum: [3, '1', 1, 2] } }}
+          validator={validator}
+          noValidate
+          formData={[1]}
+          onChange={({ formData }) => onChange(formData)}
+        />
+      </div>,
+    );
+    const boxes = within(screen.getByRole('group', { name: 'Sizes' })).getAllByRole('checkbox');
+    expect(boxes.map((box) => (box as HTMLInputElement).checked)).toStrictEqual([false, false, true, false]);
+    await user.click(boxes[3] as HTMLElement);
+    await user.click(boxes[0] as HTMLElement);
+    expect(onChange.mock.calls.at(-1)).toStrictEqual([[3, 1, 2]]);
+  });
 });

@@ -55,16 +55,13 @@ export function fieldSlots(
   const properties = (rjsf.schema.properties ?? {}) as Record<string, RJSFSchema>;
   return reading.fields.map((field, index) => {
     const formKey = rjsf.formKeys[index] ?? '';
-    const enumOptions =
-      field.kind === 'single-select' || field.kind === 'multi-select'
-        ? field.options.map((option) => ({ value: option.value, label: option.label }))
-        : undefined;
     return {
       field,
       id: controlId(rjsf, idPrefix, index),
       schema: properties[formKey] ?? {},
       widget: resolveWidget(widgets, widgetFor(field), field.key),
-      enumOptions,
+      // Core's own list, not a copy: its index (`optionIndex`) comes with it.
+      enumOptions: 'options' in field ? field.options : undefined,
     };
   });
 }

@@ -5,6 +5,7 @@
  */
 import { useMemo } from 'react';
 
+import { optionIndex } from '../../../core/internal.js';
 import { ChoiceList } from './choice-list.js';
 import { MultiSelectWidget } from './multi-select-widget.js';
 import {
@@ -61,7 +62,7 @@ function LongSingleSelect(props: KitWidgetProps) {
   const invalid = hasErrors(rawErrors);
   const locked = Boolean(disabled || readonly);
   const current: unknown = value;
-  const index = useMemo(() => enumOptions.findIndex((option) => option.value === current), [enumOptions, current]);
+  const index = optionIndex(enumOptions)(current);
   const listId = `${id}__options`;
   const clear = useClearChoice(onChange, () =>
     document.getElementById(listId)?.querySelector<HTMLElement>('label:not([hidden]) > input:not([disabled])')?.focus(),
@@ -138,7 +139,7 @@ function SingleSelect(props: KitWidgetProps) {
     [enumOptions],
   );
   // DOM values are option indexes, so an option whose value is "" stays apart from the empty entry.
-  const index = enumOptions.findIndex((option) => option.value === current);
+  const index = optionIndex(enumOptions)(current);
   const valueAt = (text: string): unknown => (text === '' ? undefined : enumOptions[Number(text)]?.value);
   return (
     <>

@@ -2,8 +2,7 @@
  * `MultiSelectWidget`: a named checkbox group. Values go out in option order (SPEC §2); values that are
  * not options are kept, last, so core can report them. At `maxItems` the unticked boxes are disabled.
  */
-import { useMemo } from 'react';
-
+import { optionIndex } from '../../../core/internal.js';
 import { ChoiceList } from './choice-list.js';
 import {
   describedBy,
@@ -41,10 +40,8 @@ export function MultiSelectWidget(props: KitWidgetProps) {
   } = props;
   const labels = readLabels(registry);
   const enumOptions = useSameOptions(options.enumOptions);
-  const indexOf = useMemo(
-    () => new Map<unknown, number>(enumOptions.map((option, index) => [option.value, index])),
-    [enumOptions],
-  );
+  // Core's index of the list (built while parsing it); a host's rjsf list gets one, once per list.
+  const indexOf = optionIndex(enumOptions);
 
   const selected: unknown[] = Array.isArray(value) ? value : [];
   const min = numberKeyword(schema, 'minItems');
@@ -52,10 +49,7 @@ export function MultiSelectWidget(props: KitWidgetProps) {
   const atMax = max !== undefined && selected.length >= max;
   const invalid = hasErrors(rawErrors);
   const hint = labels.itemsHint(min, max);
-  const checked = selected.flatMap((item) => {
-    const index = indexOf.get(item);
-    return index === undefined ? [] : [index];
-  });
+  const checked = selected.map(indexOf).filter((index) => index >= 0);
 
   const toggle = (index: number, on: boolean) => {
     // Sorting the few chosen indexes, not scanning all options: a tick costs the same at any length.
@@ -63,7 +57,7 @@ export function MultiSelectWidget(props: KitWidgetProps) {
     if (on) indexes.add(index);
     else indexes.delete(index);
     const inOrder: unknown[] = [...indexes].sort((a, b) => a - b).map((at): unknown => enumOptions[at]?.value);
-    const next = [...inOrder, ...selected.filter((item) => !indexOf.has(item))];
+    const next = [...inOrder, ...selected.filter((item) => indexOf(item) < 0)];
     // A required list stays `[]`, an answer that `minItems` then judges.
     onChange(next.length === 0 && !required ? undefined : next);
   };

@@ -64,7 +64,11 @@ export function descriptionOf(widget: Pick<KitWidgetProps, 'options' | 'schema' 
   return (
     options.description ||
     schema.description ||
-    (!multiple && options.enumOptions?.find((option) => option.value === value)?.schema?.description)
+    // Nothing chosen, or a list chosen: no option to look for among (maybe 100,000) options.
+    (!multiple &&
+      value !== undefined &&
+      !Array.isArray(value) &&
+      options.enumOptions?.find((option) => option.value === value)?.schema?.description)
   );
 }
 
