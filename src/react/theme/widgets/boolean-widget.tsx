@@ -1,5 +1,3 @@
-import { schemaRequiresTrueValue } from '@rjsf/utils';
-
 import {
   describedBy,
   Description,
@@ -22,7 +20,7 @@ export function BooleanWidget(props: KitWidgetProps) {
     props;
   const invalid = hasErrors(rawErrors);
   const checked = value === true;
-  const mustTick = props.required === true && schemaRequiresTrueValue(props.schema);
+  const mustTick = props.required === true && onlyTrue(props.schema);
   return (
     <div className="mek-boolean">
       <input
@@ -52,4 +50,9 @@ export function BooleanWidget(props: KitWidgetProps) {
       <Description id={id} description={descriptionOf(props)} />
     </div>
   );
+}
+
+/** Whether the schema accepts `true` alone (`const: true` or `enum: [true]`). */
+function onlyTrue(schema: KitWidgetProps['schema']): boolean {
+  return schema.const === true || (schema.enum?.length === 1 && schema.enum[0] === true);
 }
