@@ -61,6 +61,7 @@ export function ThemedHost({ widgets, onSettled, autoFocus }: ThemedHostArgs & {
       <ElicitationHost queue={queue} widgets={widgets} autoFocus={autoFocus} />
       <section className="mek-root themed-host-received" aria-labelledby="themed-host-received">
         <h2 id="themed-host-received">What the servers received</h2>
+        {received.length === 0 && <p className="themed-host-nothing">Nothing yet.</p>}
         <ol>
           {received.map(([label, answer]) => (
             <li key={label}>
