@@ -70,6 +70,7 @@ const projectRequest: ElicitRequestFormParams = {
   },
 };
 
+// An untitled radio group and an optional checkbox: a second form in the round, answered or declined on its own.
 const approveRequest: ElicitRequestFormParams = {
   message: 'Approve the rollout?',
   requestedSchema: {
@@ -156,6 +157,7 @@ function drawnBy(container: HTMLElement): string[] {
   );
 }
 
+/** Clicks an answering button once armed; exact, since "Decline" is also in "Decline all" and "Decline request 1". */
 async function clickAnswer(name: string) {
   await armed();
   await userEvent.click(page.getByRole('button', { name, exact: true }));
@@ -280,6 +282,7 @@ describe.each(RENDERINGS)('given ElicitationHost with two servers drawn with $na
     await answerEveryKind(pick);
     expect(await violations(container)).toStrictEqual([]);
     await clickAnswer('Accept');
+    // Only this request is settled: the others of both servers still wait.
     await expect.poll(() => settled).toStrictEqual({ 'alpha-setup': EVERY_KIND_ANSWER });
 
     // The round, from the other server; its view loads on first use.
@@ -299,10 +302,12 @@ describe.each(RENDERINGS)('given ElicitationHost with two servers drawn with $na
       });
 
     await expect.element(page.getByRole('group', { name: 'Request from Alpha deploys' })).toBeVisible();
+    // A choice made, then Decline: nothing of it is sent.
     await userEvent.click(page.getByRole('radio', { name: 'canary' }));
     await clickAnswer('Decline');
     await expect.poll(() => settled['alpha-approve']).toStrictEqual({ action: 'decline' });
 
+    // What was typed does not matter: "Cancel all" ends the server's requests, sending nothing.
     await userEvent.fill(control('Project name'), 'Iris');
     await clickAnswer('Cancel all from Beta tracker');
     await expect.poll(() => settled['beta-project']).toStrictEqual({ action: 'cancel' });

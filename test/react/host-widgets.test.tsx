@@ -40,7 +40,10 @@ const colourRequest: ElicitRequestFormParams = {
   },
 };
 
-/** Host widgets for text and radio groups, named "host …", that count their renders per control id. */
+/**
+ * Host widgets for text and radio groups, named "host …", that count their renders per control id: a
+ * field drawn again renders its widget again, which is what a new `widgets` object would cause.
+ */
 function hostWidgets(): { widgets: Partial<KitWidgets>; renders: Map<string, number> } {
   const renders = new Map<string, number>();
   const counted = (id: string) => renders.set(id, (renders.get(id) ?? 0) + 1);
@@ -51,6 +54,7 @@ function hostWidgets(): { widgets: Partial<KitWidgets>; renders: Map<string, num
         id={id}
         aria-label={`host ${label}`}
         value={typeof value === 'string' ? value : ''}
+        // A cleared box is no answer, as the kit's own text widget hands it on.
         onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
       />
     );
@@ -93,6 +97,7 @@ describe('given ElicitationPrompt with widgets', () => {
 });
 
 describe('given ElicitationRound with widgets', () => {
+  // A queue entry as core builds it; the round needs no queue to draw or to answer.
   const entry: RoundElicitationEntry = {
     id: 'round-1',
     kind: 'round',
@@ -127,6 +132,7 @@ describe('given ElicitationRound with widgets', () => {
     const name = await screen.findByRole('textbox', { name: 'host Name' }, { timeout: 10_000 });
     const nameId = name.id;
     const before = renders.get(nameId);
+    // Each toggle re-renders the whole round (its state), hidden form and all.
     await user.click(screen.getByRole('checkbox', { name: 'Decline request 2' }));
     await user.click(screen.getByRole('checkbox', { name: 'Decline request 2' }));
     await user.click(screen.getByRole('checkbox', { name: 'Decline request 2' }));
@@ -149,12 +155,14 @@ describe('given ElicitationHost with widgets', () => {
     const round = track(
       queue.enqueueRound({ who: nameRequest, pick: colourRequest }, { server: { name: 'Beta', id: 'b-1' } }),
     );
+    // The queue notifies its subscribers; let React commit what they scheduled.
     await act(async () => {});
     await user.click(screen.getByRole('radio', { name: 'Red' }));
     expect(screen.getByRole('radiogroup', { name: 'host Colour' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(single.value).toStrictEqual({ action: 'accept', content: { colour: 'r' } });
 
+    // The round's view loads on first use (a chunk of its own).
     await user.type(await screen.findByRole('textbox', { name: 'host Name' }, { timeout: 10_000 }), 'Grace');
     await user.click(screen.getByRole('radio', { name: 'Green' }));
     await user.click(screen.getByRole('button', { name: 'Accept' }));
@@ -175,6 +183,7 @@ describe('given ElicitationHost with widgets', () => {
     await act(async () => {});
     const name = screen.getByRole('textbox', { name: 'host Name' });
     const before = renders.get(name.id);
+    // Each new entry is a new snapshot: the host renders again, the shown prompt with it.
     for (let index = 0; index < 3; index++) track(queue.enqueue(colourRequest, { server: { name: 'Beta' } }));
     await act(async () => {});
     expect(screen.getAllByRole('status')[0]).toHaveTextContent('4 pending');
