@@ -88,6 +88,7 @@ function ToolButton({
     <li className="live-tool">
       <button
         type="button"
+        className="mek-button"
         onClick={call}
         aria-describedby={description !== undefined ? `${id}-description` : undefined}
       >
@@ -139,10 +140,15 @@ export function LiveHost({ serverName, completeAfterMs, onResult, theme }: LiveH
 
   return (
     <div className="live-host">
-      <section className="live-tools" aria-labelledby="live-tools-title">
+      {/* The kit's frame and tokens (`.mek-root`, `--mek-*`), so the host's own controls look like the kit's. */}
+      <section className="mek-root live-tools" data-theme={theme} aria-labelledby="live-tools-title">
         <h2 id="live-tools-title">Tools of {serverName}</h2>
-        {live.status === 'connecting' && <p>Connecting…</p>}
-        {live.status === 'failed' && <p role="alert">Could not start the server: {live.error}</p>}
+        {live.status === 'connecting' && <p className="live-tools-status">Connecting…</p>}
+        {live.status === 'failed' && (
+          <p role="alert" className="live-tools-status mek-refused-title">
+            Could not start the server: {live.error}
+          </p>
+        )}
         {live.status === 'ready' && (
           <ul>
             {live.tools.map((tool) => (

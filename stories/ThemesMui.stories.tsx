@@ -8,10 +8,11 @@ import { Theme as muiTheme } from '@rjsf/mui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor } from 'storybook/test';
 
-import { ElicitationForm } from '../src/index.js';
+import { ElicitationForm, type ElicitationFormProps } from '../src/index.js';
 import { widgetsFromRjsfTheme } from '../src/react/rjsf-theme/index.js';
 import { everyKindRequest } from '../test/fixtures/every-kind.js';
 import { answerEveryKind } from './themes/answer-every-kind.js';
+import { answerThemedHost, ThemedHost, type ThemedHostArgs } from './themes/themed-host.js';
 
 // Made once, outside render: each call makes new components, which would redraw every field.
 const muiWidgets = widgetsFromRjsfTheme(muiTheme);
@@ -26,16 +27,18 @@ const meta = {
     server: { name: 'Deploy bot', id: 'deploy-1' },
     widgets: muiWidgets,
     onRespond: fn(),
+    onSettled: fn(),
   },
   argTypes: {
     onRespond: { table: { category: 'Events' } },
+    onSettled: { table: { category: 'Events' } },
     widgets: { control: false },
   },
-} satisfies Meta<typeof ElicitationForm>;
+} satisfies Meta<ElicitationFormProps & ThemedHostArgs>;
 
 export default meta;
 
-type Story = StoryObj<typeof meta>;
+type Story = StoryObj<ElicitationFormProps & ThemedHostArgs>;
 
 /**
  * Every kind (text, email, URI, date, date-time, number, integer, boolean) and every enum variant
@@ -53,4 +56,18 @@ export const EveryKind: Story = {
       await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
     });
   },
+};
+
+/**
+ * `ElicitationHost` with MUI's widgets: two servers, one with two requests, the other with a round;
+ * the play answers through the theme (all five enum variants), declines the last request, and ends on
+ * what each server received.
+ */
+export const Host: Story = {
+  name: 'ElicitationHost: two servers and a round',
+  // On the Docs page, where every story mounts at once, the host leaves the focus (and the scroll) alone.
+  render: (args, { viewMode }) => (
+    <ThemedHost widgets={args.widgets} onSettled={args.onSettled} autoFocus={viewMode !== 'docs'} />
+  ),
+  play: answerThemedHost,
 };

@@ -11,10 +11,11 @@ import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { fn } from 'storybook/test';
 
-import { ElicitationForm } from '../src/index.js';
+import { ElicitationForm, type ElicitationFormProps } from '../src/index.js';
 import { widgetsFromRjsfTheme } from '../src/react/rjsf-theme/index.js';
 import { everyKindRequest } from '../test/fixtures/every-kind.js';
 import { answerEveryKind } from './themes/answer-every-kind.js';
+import { answerThemedHost, ThemedHost, type ThemedHostArgs } from './themes/themed-host.js';
 
 // shadcn's select names no control (its label points at no element) and offers no empty choice.
 const shadcnWidgets = widgetsFromRjsfTheme(shadcnTheme, { kitControls: ['select'] });
@@ -56,16 +57,18 @@ const meta = {
     server: { name: 'Deploy bot', id: 'deploy-1' },
     widgets: shadcnWidgets,
     onRespond: fn(),
+    onSettled: fn(),
   },
   argTypes: {
     onRespond: { table: { category: 'Events' } },
+    onSettled: { table: { category: 'Events' } },
     widgets: { control: false },
   },
-} satisfies Meta<typeof ElicitationForm>;
+} satisfies Meta<ElicitationFormProps & ThemedHostArgs>;
 
 export default meta;
 
-type Story = StoryObj<typeof meta>;
+type Story = StoryObj<ElicitationFormProps & ThemedHostArgs>;
 
 /**
  * Every kind and every enum variant drawn by shadcn's widgets (Radix radios and checkboxes), but the
@@ -79,4 +82,18 @@ export const EveryKind: Story = {
       await context.userEvent.selectOptions(context.canvas.getByRole('combobox', { name: label }), option);
     });
   },
+};
+
+/**
+ * `ElicitationHost` with shadcn's widgets: two servers, one with two requests, the other with a round;
+ * the play answers through the theme (all five enum variants), declines the last request, and ends on
+ * what each server received.
+ */
+export const Host: Story = {
+  name: 'ElicitationHost: two servers and a round',
+  // On the Docs page, where every story mounts at once, the host leaves the focus (and the scroll) alone.
+  render: (args, { viewMode }) => (
+    <ThemedHost widgets={args.widgets} onSettled={args.onSettled} autoFocus={viewMode !== 'docs'} />
+  ),
+  play: answerThemedHost,
 };

@@ -122,6 +122,14 @@ describe('given the components', () => {
     >();
     expectTypeOf<entry.ElicitationRoundProps['onRespondAll']>().toEqualTypeOf<(result: core.ElicitResult) => void>();
   });
+
+  test("ElicitationPrompt, ElicitationRound and ElicitationHost take ElicitationForm's widgets, of the same type", () => {
+    type Widgets = Partial<entry.KitWidgets> | undefined;
+    expectTypeOf<entry.ElicitationFormProps['widgets']>().toEqualTypeOf<Widgets>();
+    expectTypeOf<entry.ElicitationPromptProps['widgets']>().toEqualTypeOf<Widgets>();
+    expectTypeOf<entry.ElicitationRoundProps['widgets']>().toEqualTypeOf<Widgets>();
+    expectTypeOf<entry.ElicitationHostProps['widgets']>().toEqualTypeOf<Widgets>();
+  });
 });
 
 describe('given labels and the rjsf theme', () => {

@@ -17,6 +17,7 @@ import type {
 } from '../../core/index.js';
 import { AnswerButton } from '../shared/answer-button.js';
 import { PromptFooter } from '../shared/prompt-parts.js';
+import type { KitWidgets } from '../theme/registry.js';
 import { useElicitationViews } from './on-demand-views.js';
 import { PromptView } from './prompt-view.js';
 import { mergeHostLabels, shownServer, type KitLabels } from './host-labels.js';
@@ -31,6 +32,11 @@ export interface ElicitationHostProps {
   labels?: Partial<KitLabels>;
   /** Forces the light or dark theme; without it the kit follows `prefers-color-scheme`. */
   theme?: 'light' | 'dark';
+  /**
+   * Replaces the kit's widget for any control of every form it shows (a request's, a round's), as
+   * `ElicitationForm`'s `widgets`. Pass the same object on each render: a new one draws every field again.
+   */
+  widgets?: Partial<KitWidgets>;
   /**
    * Whether each new request takes the focus (default `true`). `false` leaves the focus where it is
    * (the count still announces new requests): for a page that shows several hosts, such as docs.
@@ -84,7 +90,7 @@ function draftsOf(queue: ElicitationQueue, entryId: string) {
  * Shows the elicitations waiting in `queue`, oldest first, one prompt (or round) at a time, and
  * passes every answer back to the queue (`respond`, `respondRound`, `dismiss`, `cancelAll`).
  */
-export function ElicitationHost({ queue, labels: given, theme, autoFocus = true }: ElicitationHostProps) {
+export function ElicitationHost({ queue, labels: given, theme, widgets, autoFocus = true }: ElicitationHostProps) {
   // Called through the queue, not detached from it: a host's own (or remote) queue may use `this`.
   const subscribe = useCallback((listener: () => void) => queue.subscribe(listener), [queue]);
   const getSnapshot = useCallback(() => queue.getSnapshot(), [queue]);
@@ -210,6 +216,7 @@ export function ElicitationHost({ queue, labels: given, theme, autoFocus = true 
                   entry={serverOf(entry) === entry.server ? entry : { ...entry, server: serverOf(entry) }}
                   labels={given}
                   theme={theme}
+                  widgets={widgets}
                   onRespondAll={(result) => respond(entry, result)}
                   onRespondRound={(results) => respondRound(entry, results)}
                 />
@@ -221,6 +228,7 @@ export function ElicitationHost({ queue, labels: given, theme, autoFocus = true 
                 status={entry.status}
                 labels={given}
                 theme={theme}
+                widgets={widgets}
                 onRespond={(result) => respond(entry, result)}
                 onClose={() => queue.dismiss(entry.id)}
                 views={loaded}

@@ -9,6 +9,7 @@ import type {
   EntryStatus,
 } from '../../core/index.js';
 import { toPrompt } from '../../core/internal.js';
+import type { KitWidgets } from '../theme/registry.js';
 import type { KitLabels } from './host-labels.js';
 import { PromptView } from './prompt-view.js';
 import { useSessionKey } from '../shared/prompt-parts.js';
@@ -33,6 +34,8 @@ export interface ElicitationPromptProps {
   labels?: Partial<KitLabels>;
   /** Forces the light or dark theme; without it the kit follows `prefers-color-scheme`. */
   theme?: 'light' | 'dark';
+  /** Form mode: replaces the kit's widget for any control, as `ElicitationForm`'s `widgets`. */
+  widgets?: Partial<KitWidgets>;
 }
 
 /**

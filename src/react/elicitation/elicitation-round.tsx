@@ -15,6 +15,7 @@ import {
 } from '../../core/index.js';
 import { canAnswer } from '../../core/internal.js';
 import { setOwn } from '../../shared/path.js';
+import type { KitWidgets } from '../theme/registry.js';
 import { AnswerButton } from '../shared/answer-button.js';
 import { ErrorSummary, useFocusFirstIssue } from '../shared/error-summary.js';
 import { FormView } from './elicitation-form.js';
@@ -35,6 +36,8 @@ export interface ElicitationRoundProps {
   labels?: Partial<KitLabels>;
   /** Forces the light or dark theme. */
   theme?: 'light' | 'dark';
+  /** Replaces the kit's widget for any control of every form of the round, as `ElicitationForm`'s `widgets`. */
+  widgets?: Partial<KitWidgets>;
 }
 
 /** What the set answers: one result per key, or one result for every key. */
@@ -90,7 +93,14 @@ function RoundUrl({
 }
 
 /** The set of prompts of one round, with one Accept. */
-export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: given, theme }: ElicitationRoundProps) {
+export function ElicitationRound({
+  entry,
+  onRespondRound,
+  onRespondAll,
+  labels: given,
+  theme,
+  widgets,
+}: ElicitationRoundProps) {
   const labels = useMemo(() => mergeKitLabels(given), [given]);
   const baseId = useBaseId();
   const count = entry.prompts.length;
@@ -203,6 +213,7 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
                       model={models[index]}
                       labels={itemLabels}
                       idPrefix={itemIds[index] ?? baseId}
+                      widgets={widgets}
                       // Enter in a lone text field accepts the set, as the form's own Accept would.
                       onEnter={accept}
                       enterRule="lone-field"

@@ -25,6 +25,7 @@ export function PromptView({
   onClose,
   labels,
   theme,
+  widgets,
   views,
   drafts,
 }: PromptViewProps) {
@@ -37,6 +38,7 @@ export function PromptView({
           onRespond={onRespond}
           labels={labels}
           theme={theme}
+          widgets={widgets}
           {...(drafts && { initialDraft: drafts.initial, onDraftChange: drafts.save })}
         />
       );

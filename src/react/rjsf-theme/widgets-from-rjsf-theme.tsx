@@ -1,6 +1,6 @@
 /**
  * `widgetsFromRjsfTheme`: any rjsf theme's widgets (MUI, shadcn, a host's own) as the kit's widgets, so
- * `ElicitationForm` and a round draw a host's design system while core still decides every value.
+ * `ElicitationForm`, a round and the host draw a host's design system while core still decides every value.
  * A theme widget reads a whole rjsf `Registry` and a field template around it; `ElicitationForm` hands
  * a widget only `KitWidgetProps`, so each control here builds what rjsf's `SchemaField` would.
  */
@@ -258,8 +258,8 @@ function themedWidget(name: WidgetName, base: ThemedRegistry): KitWidget {
 
 /**
  * The kit's widgets drawn with an rjsf theme (`ThemeProps`: `widgets`, `templates`, `fields`), for
- * `ElicitationForm`'s and `ElicitationHost`'s `widgets` prop. Call it once (outside render): the
- * components it returns are new each call. Controls the theme has no widget for use rjsf's own, drawn
+ * the `widgets` prop of `ElicitationForm`, `ElicitationPrompt`, `ElicitationRound` and `ElicitationHost`.
+ * Call it once (outside render): the components it returns are new each call. Controls the theme has no widget for use rjsf's own, drawn
  * with the theme's `BaseInputTemplate`; `options.kitControls` stay the kit's.
  */
 export function widgetsFromRjsfTheme(theme: ThemeProps, options: RjsfThemeOptions = {}): Partial<KitWidgets> {
