@@ -12,9 +12,12 @@ import { KIT_ALIASES } from './scripts/kit-aliases.mjs';
 /**
  * Browser mode in headless Chromium through Playwright. `timezoneId` sets the zone of the page
  * (Playwright context option), which is what `Date` reads in the browser; `locale` sets the order
- * of the segments of native date and time inputs, which keyboard tests type into.
+ * of the segments of native date and time inputs, which keyboard tests type into. `viewport` sizes the
+ * page itself: headless, Vitest scales the test's iframe down to fit a smaller page (1280×720 by default).
  */
-function chromium(contextOptions: { timezoneId?: string; locale?: string } = {}): BrowserConfigOptions {
+function chromium(
+  contextOptions: { timezoneId?: string; locale?: string; viewport?: { width: number; height: number } } = {},
+): BrowserConfigOptions {
   return {
     enabled: true,
     headless: true,
@@ -41,6 +44,36 @@ const storybookConfigDir = fileURLToPath(new URL('.storybook', import.meta.url))
 const THEME_DEPS = ['@rjsf/mui', '@rjsf/shadcn', '@mui/material', '@emotion/react', '@emotion/styled'];
 
 const BROWSER_TEST_TIMEOUT = 60_000;
+
+/** What the stories load besides the themes (the live host's SDK, the tool forms' Ajv), for the visual project. */
+const VISUAL_DEPS = [
+  '@modelcontextprotocol/sdk/client/index.js',
+  '@modelcontextprotocol/sdk/inMemory.js',
+  '@modelcontextprotocol/sdk/server/mcp.js',
+  '@modelcontextprotocol/sdk/types.js',
+  'zod',
+  'ajv',
+  'ajv/dist/2019.js',
+  'ajv/dist/2020.js',
+  'ajv-formats',
+  '@rjsf/core',
+  'storybook/test',
+  '@storybook/react-vite',
+];
+
+/**
+ * The test's iframe and the page around it: the same size, so shots are taken at scale 1. As tall as the
+ * tallest shot (test/visual/visual.css cuts a story at 1,800 px): a shot cannot show what lies below the
+ * iframe's own box.
+ */
+const VISUAL_VIEWPORT = { width: 800, height: 1800 };
+
+/**
+ * Share of a shot's pixels that may differ from its baseline: 0.1%. Measured noise between runs is 0 pixels
+ * (test/visual/README.md); this leaves room for a rebuilt Chromium's anti-aliasing, and is below what
+ * a one-pixel shift or a recoloured border of any story moves.
+ */
+const VISUAL_TOLERANCE = 0.001;
 
 export default defineConfig({
   test: {
@@ -169,6 +202,34 @@ export default defineConfig({
           environment: 'node',
           include: ['test/size/**/*.test.ts'],
           testTimeout: 60_000,
+        },
+      },
+      {
+        // Screenshots of every story, light, dark and right-to-left (test/visual/README.md). Stories are
+        // composed in the test (portable stories), so only React's plugin; what they load is bundled up
+        // front, as for Storybook (.storybook/main.ts), so no mid-run reload breaks a shot.
+        plugins: [react()],
+        optimizeDeps: { include: [...THEME_DEPS, ...VISUAL_DEPS] },
+        test: {
+          name: 'visual',
+          include: ['test/visual/**/*.visual.test.tsx'],
+          browser: {
+            // The zone and locale the story tests run in: the date-time hint and date inputs read them.
+            ...chromium({ timezoneId: fixtureTimeZone, locale: 'en-US', viewport: VISUAL_VIEWPORT }),
+            viewport: VISUAL_VIEWPORT,
+            expect: {
+              toMatchScreenshot: {
+                comparatorName: 'pixelmatch',
+                comparatorOptions: { allowedMismatchedPixelRatio: VISUAL_TOLERANCE },
+                // Committed (not the git-ignored __screenshots__), one folder per story file, no platform
+                // suffix: the baselines are Debian Chromium's, the only browser the project drives.
+                resolveScreenshotPath: ({ arg, ext, root }) => `${root}/test/visual/baselines/${arg}${ext}`,
+              },
+            },
+          },
+          testTimeout: BROWSER_TEST_TIMEOUT,
+          // A story's render and play run in a hook, as long as a story test may take.
+          hookTimeout: BROWSER_TEST_TIMEOUT,
         },
       },
       {
