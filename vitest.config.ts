@@ -39,10 +39,18 @@ const fixtureTimeZone = 'Asia/Kolkata';
 /** Storybook's configuration, for the two story projects (a relative path would be read from the cwd). */
 const storybookConfigDir = fileURLToPath(new URL('.storybook', import.meta.url));
 
-/** Per-test bound in real Chromium, where 2 shared cores make long keyboard runs slow. */
 /** The rjsf themes the theme tests and stories draw with (and what they load), for Vite's optimizer. */
-const THEME_DEPS = ['@rjsf/mui', '@rjsf/shadcn', '@mui/material', '@emotion/react', '@emotion/styled'];
+const THEME_DEPS = [
+  '@rjsf/mui',
+  '@rjsf/shadcn',
+  '@mui/material',
+  '@mui/material/styles',
+  '@mui/material/useMediaQuery',
+  '@emotion/react',
+  '@emotion/styled',
+];
 
+/** Per-test bound in real Chromium, where 2 shared cores make long keyboard runs slow. */
 const BROWSER_TEST_TIMEOUT = 60_000;
 
 /** What the stories load besides the themes (the live host's SDK, the tool forms' Ajv), for the visual project. */

@@ -4,7 +4,11 @@
  * variants; the play answers them through MUI's widgets and gets the kit's exact answer. Runs in Chromium
  * with the a11y addon (`vitest --project storybook`), and in Pacific/Auckland too (tag `time-zone`).
  */
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { Theme as muiTheme } from '@rjsf/mui';
+import type { Decorator } from '@storybook/react-vite';
+import { useMemo } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor } from 'storybook/test';
 
@@ -17,10 +21,22 @@ import { answerThemedHost, ThemedHost, type ThemedHostArgs } from './themes/them
 // Made once, outside render: each call makes new components, which would redraw every field.
 const muiWidgets = widgetsFromRjsfTheme(muiTheme);
 
+/** MUI in the scheme the kit follows (`prefers-color-scheme`), as a host's app would set both. */
+const MuiScheme: Decorator = (Story) => {
+  const dark = useMediaQuery('(prefers-color-scheme: dark)');
+  const theme = useMemo(() => createTheme({ palette: { mode: dark ? 'dark' : 'light' } }), [dark]);
+  return (
+    <ThemeProvider theme={theme}>
+      <Story />
+    </ThemeProvider>
+  );
+};
+
 const meta = {
   title: 'Themes/MUI',
   component: ElicitationForm,
   tags: ['autodocs'],
+  decorators: [MuiScheme],
   parameters: { layout: 'padded' },
   args: {
     request: everyKindRequest(),
