@@ -1,106 +1,42 @@
 /**
- * `EnumSelectWidget`: a native `<select>` up to `LONG_LIST` options, past it a filterable radio list:
- * nobody scrolls a drop-down of thousands, and the browser builds every `<option>` up front (seconds
- * for 100,000), where the list draws only the rows in view.
+ * `EnumSelectWidget`: a native `<select>` up to `COMBOBOX_FROM` options, past it a searchable combobox:
+ * past a screenful of titles a person finds an option faster by typing part of it (accents and case
+ * ignored) than by scrolling, and a `<select>` builds every `<option>` up front (seconds for 100,000)
+ * where the combobox draws only the rows in view.
  */
 import { useMemo } from 'react';
 
-import { ChoiceList } from './choice-list.js';
+import { ComboboxWidget } from './combobox.js';
 import { MultiSelectWidget } from './multi-select-widget.js';
 import {
-  ClearChoiceButton,
   describedBy,
   Description,
   descriptionOf,
   FieldLabel,
   hasErrors,
-  labelId,
   readLabels,
   rjsfRegistry,
-  useClearChoice,
   useSameOptions,
   type KitWidgetProps,
   formOf,
 } from './parts.js';
 
-const LONG_LIST = 200;
+/**
+ * Single selects with more options than this are comboboxes. Up to 15, a native drop-down shows (nearly)
+ * all of them at once and its keyboard and mobile pickers are the platform's own; past it, search helps.
+ */
+export const COMBOBOX_FROM = 15;
 
 /**
  * A drop-down of the option titles whose first entry is empty, so nothing is chosen for the person; a
- * filterable radio list past 200 options. With `multiple` (rjsf's multi select) it draws `MultiSelectWidget`.
+ * combobox past `COMBOBOX_FROM` options. With `multiple` (rjsf's multi select) it draws `MultiSelectWidget`.
  */
 export function EnumSelectWidget(props: KitWidgetProps) {
   if (props.multiple === true) return <MultiSelectWidget {...props} />;
-  return (props.options.enumOptions?.length ?? 0) > LONG_LIST ? (
-    <LongSingleSelect {...props} />
+  return (props.options.enumOptions?.length ?? 0) > COMBOBOX_FROM ? (
+    <ComboboxWidget {...props} />
   ) : (
     <SingleSelect {...props} />
-  );
-}
-
-function LongSingleSelect(props: KitWidgetProps) {
-  const {
-    id,
-    label,
-    hideLabel,
-    required,
-    disabled,
-    readonly,
-    autofocus,
-    rawErrors,
-    registry,
-    htmlName,
-    options,
-    value,
-    onChange,
-    onBlur,
-    onFocus,
-  } = props;
-  const labels = readLabels(registry);
-  const enumOptions = useSameOptions(options.enumOptions);
-  const invalid = hasErrors(rawErrors);
-  const locked = Boolean(disabled || readonly);
-  const current: unknown = value;
-  const index = useMemo(() => enumOptions.findIndex((option) => option.value === current), [enumOptions, current]);
-  const listId = `${id}__options`;
-  const clear = useClearChoice(onChange, () =>
-    document.getElementById(listId)?.querySelector<HTMLElement>('label:not([hidden]) > input:not([disabled])')?.focus(),
-  );
-  const chosen = index === -1 ? undefined : String(enumOptions[index]?.label);
-  return (
-    <div id={id} className="mek-choice mek-long" data-invalid={invalid ? '' : undefined}>
-      <FieldLabel as="span" id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
-      <Description id={id} description={descriptionOf(props)} />
-      <ChoiceList
-        id={id}
-        name={htmlName ?? id}
-        form={formOf(registry)}
-        type="radio"
-        label={label}
-        labels={labels}
-        options={enumOptions}
-        checked={index === -1 ? [] : [index]}
-        locked={locked}
-        full={false}
-        invalid={invalid}
-        autoFocus={Boolean(autofocus)}
-        onToggle={(at, on) => {
-          if (on) onChange(enumOptions[at]?.value);
-        }}
-        onFocusChange={(focused, at) => (focused ? onFocus : onBlur)(id, enumOptions[at]?.value)}
-        group={{
-          role: 'radiogroup',
-          'aria-labelledby': labelId(id),
-          'aria-describedby': describedBy(props),
-          'aria-required': required ? true : undefined,
-          'aria-invalid': invalid ? true : undefined,
-        }}
-      />
-      <p className="mek-count" role="status">
-        {labels.chosenOption(chosen)}
-      </p>
-      {!required && current !== undefined && !locked && <ClearChoiceButton id={id} labels={labels} onClear={clear} />}
-    </div>
   );
 }
 
