@@ -313,8 +313,12 @@ export function ComboboxWidget(props: KitWidgetProps) {
             else openAt(chosen === -1 ? -1 : positionOf(shown, chosen));
           }}
         />
+        {/* The listbox scrolls itself: axe (and a screen reader) know a combobox's popup needs no tab stop. */}
         <div
           ref={popupRef}
+          id={listId}
+          role="listbox"
+          aria-label={label}
           className="mek-combobox-popup"
           hidden={!view.open || noMatch}
           onScroll={onScroll}
@@ -322,9 +326,6 @@ export function ComboboxWidget(props: KitWidgetProps) {
           onMouseDown={(event) => event.preventDefault()}
         >
           <div
-            id={listId}
-            role="listbox"
-            aria-label={label}
             style={{ paddingBlockStart: first * metrics.row, paddingBlockEnd: Math.max(0, count - end) * metrics.row }}
           >
             {rows}
