@@ -109,6 +109,13 @@ describe('given a pointer', () => {
     popup.scrollTop = 32 * 600;
     await expect.element(page.getByRole('option', { name: 'Site 0605' })).toBeInViewport();
     expect(drawn()).not.toContain('Site 0001');
+    // Then a few pixels within the same row: a re-render (the hovered row becomes active) keeps the
+    // person's offset, to the pixel.
+    popup.scrollTop = 32 * 600 + 10;
+    await new Promise((resolve) => popup.addEventListener('scroll', resolve, { once: true }));
+    await userEvent.hover(page.getByRole('option', { name: 'Site 0604' }));
+    await expect.element(page.getByRole('option', { name: 'Site 0604' })).toHaveAttribute('data-active', '');
+    expect(popup.scrollTop).toBe(32 * 600 + 10);
     await userEvent.click(page.getByRole('option', { name: 'Site 0605' }));
     await expect.element(site()).toHaveValue('Site 0605');
     await expect.element(site()).toHaveFocus();

@@ -103,6 +103,9 @@ export function ComboboxWidget(props: KitWidgetProps) {
   const popupRef = useRef<HTMLDivElement>(null);
   const [metrics, setMetrics] = useState({ row: DEFAULT_ROW_PX, view: DEFAULT_VIEW_PX });
   const [scrollTop, setScrollTop] = useState(0);
+  // The offset a key asked for, written once after the render that draws its row. The person's own
+  // scrolling is never written back: a state a row behind would snap the list back.
+  const scrollRequest = useRef<number | null>(null);
   // After every render while open: sizes come from layout (a host's font or density), the guard ends the loop.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
@@ -111,7 +114,9 @@ export function ComboboxWidget(props: KitWidgetProps) {
     const row = popup.querySelector<HTMLElement>('[role="option"]')?.offsetHeight ?? 0;
     const height = popup.clientHeight;
     if (row > 0 && height > 0 && (row !== metrics.row || height !== metrics.view)) setMetrics({ row, view: height });
-    if (popup.scrollTop !== scrollTop) popup.scrollTop = scrollTop;
+    const wanted = scrollRequest.current;
+    scrollRequest.current = null;
+    if (wanted !== null && popup.scrollTop !== wanted) popup.scrollTop = wanted;
   });
 
   /** The scroll offset that keeps `position` in view, moving as little as possible. */
@@ -125,7 +130,10 @@ export function ComboboxWidget(props: KitWidgetProps) {
 
   const show = (next: View) => {
     setView(next);
-    setScrollTop((from) => (next.open && !view.open ? scrolledTo(next.active, 0) : scrolledTo(next.active, from)));
+    if (!next.open) return;
+    const target = scrolledTo(next.active, view.open ? (popupRef.current?.scrollTop ?? 0) : 0);
+    scrollRequest.current = target;
+    setScrollTop(target);
   };
 
   const openAt = (active: number) => show({ open: true, query: view.query, active });
