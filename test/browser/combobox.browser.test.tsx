@@ -124,6 +124,16 @@ describe('given a pointer', () => {
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { site: 'site-0605' } }]]);
   });
 
+  test('a click on the chevron at the end edge opens the popup, a second one closes it', async () => {
+    open(ask({ type: 'string', title: 'Site', oneOf: sites }));
+    const box = site().element().getBoundingClientRect();
+    const at = { position: { x: box.width - 12, y: box.height / 2 } };
+    await userEvent.click(site(), at);
+    await expect.element(site()).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(site(), at);
+    await expect.element(site()).toHaveAttribute('aria-expanded', 'false');
+  });
+
   test('an optional choice is cleared by its named button and left out of the answer', async () => {
     const { onRespond } = open(ask({ type: 'string', title: 'Site', oneOf: sites, default: 'site-0003' }, false));
     await expect.element(site()).toHaveValue('Site 0003');

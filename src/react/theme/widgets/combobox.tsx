@@ -309,18 +309,8 @@ export function ComboboxWidget(props: KitWidgetProps) {
             <span aria-hidden="true">×</span>
           </button>
         )}
-        <span
-          className="mek-combobox-chevron"
-          aria-hidden="true"
-          // The arrow is a pointer's way to open; the keyboard has the arrow keys.
-          onMouseDown={(event) => {
-            event.preventDefault();
-            if (locked) return;
-            inputRef.current?.focus();
-            if (view.open) setView({ ...view, open: false });
-            else openAt(chosen === -1 ? -1 : positionOf(shown, chosen));
-          }}
-        />
+        {/* Lets clicks through to the text box under it, which opens and closes the popup. */}
+        <span className="mek-combobox-chevron" aria-hidden="true" />
         {/* The listbox scrolls itself: axe (and a screen reader) know a combobox's popup needs no tab stop. */}
         <div
           ref={popupRef}
