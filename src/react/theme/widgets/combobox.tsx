@@ -324,7 +324,11 @@ export function ComboboxWidget(props: KitWidgetProps) {
           onMouseDown={(event) => event.preventDefault()}
         >
           <div
-            style={{ paddingBlockStart: first * metrics.row, paddingBlockEnd: Math.max(0, count - end) * metrics.row }}
+            style={
+              view.open
+                ? { paddingBlockStart: first * metrics.row, paddingBlockEnd: Math.max(0, count - end) * metrics.row }
+                : undefined
+            }
           >
             {rows}
           </div>
