@@ -227,9 +227,11 @@ export function ComboboxWidget(props: KitWidgetProps) {
           role="option"
           className="mek-combobox-option"
           aria-selected={index === chosen}
+          // Only some rows exist: the position and size tell a screen reader "12 of 5,000".
           aria-posinset={position + 1}
           aria-setsize={count}
           data-active={position === view.active ? '' : undefined}
+          // The pointer moves the active row too, so Enter after a hover picks what is highlighted.
           onPointerMove={() => {
             if (view.active !== position) setView({ ...view, active: position });
           }}
@@ -241,6 +243,7 @@ export function ComboboxWidget(props: KitWidgetProps) {
     }
   }
   const noMatch = view.open && count === 0;
+  // A required field is answered by choosing another option; only an optional one may go back to none.
   const clearable = !required && chosen !== -1 && !locked;
 
   return (
@@ -268,6 +271,7 @@ export function ComboboxWidget(props: KitWidgetProps) {
           // rjsf's default theme marks a required control natively; ElicitationForm leaves it to core.
           required={rjsfRegistry(registry) !== undefined && required ? true : undefined}
           aria-autocomplete="list"
+          // With no match there is no popup to point at; the status below says why.
           aria-expanded={view.open && !noMatch}
           aria-controls={listId}
           aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
@@ -287,6 +291,7 @@ export function ComboboxWidget(props: KitWidgetProps) {
             else openAt(chosen === -1 ? -1 : positionOf(shown, chosen));
           }}
           onFocus={() => onFocus(id, current)}
+          // Focus gone (a click elsewhere, Tab): the popup and the typed letters go, the choice stays.
           onBlur={() => {
             setView(CLOSED);
             onBlur(id, current);
@@ -303,6 +308,7 @@ export function ComboboxWidget(props: KitWidgetProps) {
             onClick={() => {
               setView(CLOSED);
               onChange(undefined);
+              // The button leaves with the choice: the focus goes back to the box, not to the page's start.
               inputRef.current?.focus();
             }}
           >
@@ -318,6 +324,7 @@ export function ComboboxWidget(props: KitWidgetProps) {
           role="listbox"
           aria-label={label}
           className="mek-combobox-popup"
+          // Kept in the page while closed (empty), so `aria-controls` always names an element.
           hidden={!view.open || noMatch}
           onScroll={onScroll}
           // Keeps the focus in the text box: a click on an option must not blur (and close) it first.
