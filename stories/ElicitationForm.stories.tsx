@@ -129,7 +129,7 @@ const countryOptions: TitledOption[] = validFixture('titled-multi/sixty-options'
   field.kind === 'multi-select' ? field.options.map((option) => ({ const: option.value, title: option.label })) : [],
 );
 
-/** More options than a radio group should hold (core's `radioLimit`, 7): a native drop-down list. */
+/** More than 15 options: a combobox, whose popup the typed letters filter (case and accents ignored). */
 export const LongSingleSelect: Story = {
   name: 'Enum: titled single, 60 options',
   args: {
@@ -144,9 +144,16 @@ export const LongSingleSelect: Story = {
   },
   play: async ({ args, canvas, userEvent }) => {
     const launch = canvas.getByRole('combobox', { name: 'Launch country' });
-    await expect(launch).toHaveDisplayValue('Choose…');
-    await userEvent.selectOptions(launch, 'Germany');
-    await expect(launch).toHaveDisplayValue('Germany');
+    await expect(launch).toHaveValue('');
+    await expect(launch).toHaveAttribute('placeholder', 'Choose…');
+    await userEvent.type(launch, 'germ');
+    await expect(
+      within(canvas.getByRole('listbox', { name: 'Launch country' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Germany']);
+    await userEvent.keyboard('{Enter}');
+    await expect(launch).toHaveValue('Germany');
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { launch: 'DE' } });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
@@ -488,7 +495,7 @@ const sites: TitledOption[] = Array.from({ length: 1500 }, (_, index) => {
   return { const: `site-${number}`, title: `Site ${number}` };
 });
 
-/** Past 200 options a single select is a filterable radio list, not a drop-down nobody can scroll. */
+/** 1,500 options in a combobox: the popup draws only the rows in view; an optional choice can be cleared. */
 export const VeryLongSingleSelect: Story = {
   name: 'Enum: titled single, 1,500 options',
   args: {
@@ -498,20 +505,21 @@ export const VeryLongSingleSelect: Story = {
     },
   },
   play: async ({ args, canvas, userEvent }) => {
-    const group = canvas.getByRole('radiogroup', { name: 'Site' });
-    await expect(canvas.getByRole('status')).toHaveTextContent(/^Nothing chosen$/);
-    await userEvent.type(canvas.getByRole('searchbox', { name: 'Filter Site' }), '0742');
+    const site = canvas.getByRole('combobox', { name: 'Site' });
+    await userEvent.type(site, '0742');
+    const listbox = canvas.getByRole('listbox', { name: 'Site' });
     await expect(
-      within(group)
-        .getAllByRole('radio')
-        .map((radio) => radio.closest('label')?.textContent),
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
     ).toEqual(['Site 0742']);
-    await userEvent.click(within(group).getByRole('radio', { name: 'Site 0742' }));
-    await expect(canvas.getByRole('status')).toHaveTextContent(/^Chosen: Site 0742$/);
+    await userEvent.click(within(listbox).getByRole('option', { name: 'Site 0742' }));
+    await expect(site).toHaveValue('Site 0742');
     // Optional: the choice can be cleared, and chosen again.
     await userEvent.click(canvas.getByRole('button', { name: 'Clear choice' }));
-    await expect(canvas.getByRole('status')).toHaveTextContent(/^Nothing chosen$/);
-    await userEvent.click(within(group).getByRole('radio', { name: 'Site 0742' }));
+    await expect(site).toHaveValue('');
+    await userEvent.type(site, 'site 0742{Enter}');
+    await expect(site).toHaveValue('Site 0742');
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { site: 'site-0742' } });

@@ -57,11 +57,16 @@ function unmount(): void {
   container = undefined;
 }
 
-/** The option control at `index` of the list: a checkbox or radio, or the `<select>` when there is one. */
-function control(index: number): { element: HTMLInputElement | HTMLSelectElement; kind: 'box' | 'select' } {
+/** The option control at `index` of the list: a checkbox or radio, or the `<select>` or combobox when there is one. */
+function control(index: number): {
+  element: HTMLInputElement | HTMLSelectElement;
+  kind: 'box' | 'select' | 'combobox';
+} {
   const host = container as HTMLElement;
   const select = host.querySelector('select');
   if (select) return { element: select, kind: 'select' };
+  const combobox = host.querySelector<HTMLInputElement>('input[role=combobox]');
+  if (combobox) return { element: combobox, kind: 'combobox' };
   const boxes = host.querySelectorAll<HTMLInputElement>('input[type=checkbox], input[type=radio]');
   const box = boxes[index];
   if (!box) throw new Error(`no option ${index} (${boxes.length} drawn)`);
@@ -80,6 +85,16 @@ async function toggle(index: number): Promise<Timing> {
     select.value = target;
     select.dispatchEvent(new Event('change', { bubbles: true }));
     done = () => (container?.querySelector('select') as HTMLSelectElement | null)?.value === target;
+  } else if (kind === 'combobox') {
+    // The kit's combobox: a click opens the popup, a click on the option chooses it (two person's clicks).
+    const box = element as HTMLInputElement;
+    const optionOf = () => document.getElementById(`${box.id}__option-${index}`);
+    box.click();
+    await committed(() => optionOf() !== null);
+    const option = optionOf() as HTMLElement;
+    const title = option.textContent;
+    option.click();
+    done = () => box.value === title && optionOf() === null;
   } else {
     const box = element as HTMLInputElement;
     const want = box.type === 'radio' ? true : !box.checked;

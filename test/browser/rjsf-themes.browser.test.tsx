@@ -21,13 +21,16 @@ interface Rendering {
   pick: (label: string, option: string) => Promise<void>;
 }
 
-// A native <select> (the kit's own, also shadcn's fallback, see DEFAULT_KIT_CONTROLS in the README).
-async function pickNative(label: string, option: string) {
-  await userEvent.selectOptions(page.getByRole('combobox', { name: label }), option);
+// The kit's combobox (more than 15 options; also shadcn's fallback, see DEFAULT_KIT_CONTROLS in the README):
+// typed letters filter its popup, a click chooses.
+async function pickKit(label: string, option: string) {
+  await userEvent.fill(page.getByRole('combobox', { name: label }), option);
+  await userEvent.click(page.getByRole('option', { name: option, exact: true }));
+  await expect.element(page.getByRole('combobox', { name: label })).toHaveValue(option);
 }
 
 const RENDERINGS: Rendering[] = [
-  { name: "the kit's own widgets", widgets: undefined, pick: pickNative },
+  { name: "the kit's own widgets", widgets: undefined, pick: pickKit },
   {
     name: '@rjsf/mui',
     widgets: widgetsFromRjsfTheme(muiTheme),
@@ -38,7 +41,7 @@ const RENDERINGS: Rendering[] = [
       await expect.poll(() => document.querySelector('[role="listbox"]')).toBeNull();
     },
   },
-  { name: '@rjsf/shadcn', widgets: widgetsFromRjsfTheme(shadcnTheme, { kitControls: ['select'] }), pick: pickNative },
+  { name: '@rjsf/shadcn', widgets: widgetsFromRjsfTheme(shadcnTheme, { kitControls: ['select'] }), pick: pickKit },
 ];
 
 /** A field's control by its visible label; themes end a required one with "*" or " *". */

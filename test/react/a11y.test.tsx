@@ -93,6 +93,14 @@ const widgets: WidgetCase[] = [
     fill: (user) => user.click(screen.getByRole('checkbox', { name: 'Choice 1' })),
   },
   {
+    name: 'combobox (more than 15 options)',
+    property: { type: 'string', title: 'Site', oneOf: many },
+    fill: async (user) => {
+      await user.type(screen.getByRole('combobox', { name: 'Site' }), 'Choice 1');
+      await user.click(screen.getByRole('option', { name: 'Choice 12' }));
+    },
+  },
+  {
     name: 'long checkbox group with a filter',
     property: { type: 'array', title: 'Countries', minItems: 1, maxItems: 2, items: { anyOf: many } },
     fill: async (user) => {

@@ -362,50 +362,6 @@ describe('given a long single select', () => {
   });
 });
 
-describe('given a very long single select (more than 200 options)', () => {
-  const options = (count: number) =>
-    Array.from({ length: count }, (_, i) => ({ const: `v${i}`, title: `Option ${i}` }));
-
-  test('200 options are still a select; 201 are a filterable radio group with one tab stop and no shared name', () => {
-    const { unmount } = renderForm(ask({ type: 'string', title: 'Site', oneOf: options(200) }));
-    expect(screen.getByRole('combobox', { name: 'Site' })).toBeInTheDocument();
-    unmount();
-    renderForm(ask({ type: 'string', title: 'Site', oneOf: options(201), default: 'v7' }));
-    expect(screen.queryByRole('combobox')).toBeNull();
-    const group = screen.getByRole('radiogroup', { name: 'Site' });
-    expect(screen.getByRole('searchbox', { name: 'Filter Site' })).toBeInTheDocument();
-    const radios = within(group).getAllByRole('radio') as HTMLInputElement[];
-    // Only the rows in view are drawn (jsdom lays nothing out: the 20rem list box of 28px rows),
-    // ten more below them, and the last option.
-    expect(radios.map((radio) => radio.labels?.[0]?.textContent)).toEqual([
-      ...Array.from({ length: 22 }, (_, i) => `Option ${i}`),
-      'Option 200',
-    ]);
-    expect(radios.filter((radio) => radio.tabIndex === 0).map((radio) => radio.labels?.[0]?.textContent)).toEqual([
-      'Option 7',
-    ]);
-    expect(radios.filter((radio) => radio.name !== '')).toEqual([]);
-    expect(screen.getByRole('status')).toHaveTextContent('Chosen: Option 7');
-  });
-
-  test('a click chooses, Clear choice clears an optional one, and the filter finds undrawn options', async () => {
-    const { user, accept, onRespond } = renderForm(ask({ type: 'string', title: 'Site', oneOf: options(300) }));
-    await user.click(screen.getByRole('radio', { name: 'Option 12' }));
-    expect(screen.getByRole('status')).toHaveTextContent('Chosen: Option 12');
-    await user.click(screen.getByRole('button', { name: 'Clear choice' }));
-    expect(screen.getByRole('status')).toHaveTextContent('Nothing chosen');
-    expect(screen.getByRole('radio', { name: 'Option 0' })).toHaveFocus();
-    // Option 299 is not drawn (the rows in view are, and the last one); the filter draws it at once.
-    await user.type(screen.getByRole('searchbox', { name: 'Filter Site' }), '299');
-    expect(screen.getAllByRole('radio').map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent)).toEqual([
-      'Option 299',
-    ]);
-    await user.click(screen.getByRole('radio', { name: 'Option 299' }));
-    await accept();
-    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { f: 'v299' } }]]);
-  });
-});
-
 describe('given a multi select', () => {
   const languages = {
     type: 'array',

@@ -7,6 +7,8 @@
  */
 import { useEffect, useState } from 'react';
 
+import { loadCombobox } from '../theme/widgets/enum-select-widget.js';
+
 import type { ElicitationRoundProps } from './elicitation-round.js';
 import type { UrlElicitationProps } from './url-elicitation.js';
 
@@ -18,8 +20,15 @@ export type OnDemandViews = Pick<Views, 'UrlElicitation' | 'RefusedRequest'>;
 let views: Views | undefined;
 let loading: Promise<Views> | undefined;
 
-/** Loads the URL view and the round; resolves once `UrlElicitation` and `ElicitationRound` draw at once. */
+/**
+ * Loads the URL view, the round and the long selects' combobox; resolves once `UrlElicitation`,
+ * `ElicitationRound` and a select of more than 15 options draw at once.
+ */
 export function loadElicitationViews(): Promise<void> {
+  return Promise.all([loadViews(), loadCombobox()]).then(() => undefined);
+}
+
+function loadViews(): Promise<Views> {
   loading ??= import('./host-views.js').then(
     (loaded) => (views = loaded),
     (error: unknown) => {
@@ -28,7 +37,7 @@ export function loadElicitationViews(): Promise<void> {
       throw error;
     },
   );
-  return loading.then(() => undefined);
+  return loading;
 }
 
 /** The views once loaded; while `wanted`, asks for them (again after a failure, when `retry` changes). */
@@ -36,7 +45,7 @@ export function useElicitationViews(wanted: boolean, retry?: unknown): Views | u
   const [, setLoaded] = useState<Views>();
   useEffect(() => {
     if (wanted && views === undefined)
-      loadElicitationViews().then(
+      loadViews().then(
         () => setLoaded(views),
         () => undefined,
       );

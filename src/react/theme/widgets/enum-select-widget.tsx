@@ -1,15 +1,16 @@
 /**
- * `EnumSelectWidget`: a native `<select>` up to `LONG_LIST` options, past it a filterable radio list:
- * nobody scrolls a drop-down of thousands, and the browser builds every `<option>` up front (seconds
- * for 100,000), where the list draws only the rows in view.
+ * `EnumSelectWidget`: a native `<select>` up to `COMBOBOX_FROM` options, past it a searchable combobox:
+ * past a screenful of titles a person finds an option faster by typing part of it (accents and case
+ * ignored) than by scrolling, and a `<select>` builds every `<option>` up front (seconds for 100,000)
+ * where the combobox draws only the rows in view. The combobox is its own chunk, loaded with the first
+ * long select: most forms never have one, and a host's bundle should not carry it for them.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
 import { optionIndex } from '../../../core/internal.js';
-import { ChoiceList } from './choice-list.js';
+
 import { MultiSelectWidget } from './multi-select-widget.js';
 import {
-  ClearChoiceButton,
   describedBy,
   Description,
   descriptionOf,
@@ -17,90 +18,84 @@ import {
   hasErrors,
   labelId,
   readLabels,
+  RequiredMark,
   rjsfRegistry,
-  useClearChoice,
   useSameOptions,
   type KitWidgetProps,
   formOf,
 } from './parts.js';
 
-const LONG_LIST = 200;
+/**
+ * Single selects with more options than this are comboboxes. Up to 15, a native drop-down shows (nearly)
+ * all of them at once and its keyboard and mobile pickers are the platform's own; past it, search helps.
+ */
+export const COMBOBOX_FROM = 15;
 
 /**
  * A drop-down of the option titles whose first entry is empty, so nothing is chosen for the person; a
- * filterable radio list past 200 options. With `multiple` (rjsf's multi select) it draws `MultiSelectWidget`.
+ * combobox past `COMBOBOX_FROM` options. With `multiple` (rjsf's multi select) it draws `MultiSelectWidget`.
  */
 export function EnumSelectWidget(props: KitWidgetProps) {
   if (props.multiple === true) return <MultiSelectWidget {...props} />;
-  return (props.options.enumOptions?.length ?? 0) > LONG_LIST ? (
-    <LongSingleSelect {...props} />
+  return (props.options.enumOptions?.length ?? 0) > COMBOBOX_FROM ? (
+    <LongSelect {...props} />
   ) : (
     <SingleSelect {...props} />
   );
 }
 
-function LongSingleSelect(props: KitWidgetProps) {
-  const {
-    id,
-    label,
-    hideLabel,
-    required,
-    disabled,
-    readonly,
-    autofocus,
-    rawErrors,
-    registry,
-    htmlName,
-    options,
-    value,
-    onChange,
-    onBlur,
-    onFocus,
-  } = props;
-  const labels = readLabels(registry);
-  const enumOptions = useSameOptions(options.enumOptions);
-  const invalid = hasErrors(rawErrors);
-  const locked = Boolean(disabled || readonly);
-  const current: unknown = value;
-  const index = optionIndex(enumOptions)(current);
-  const listId = `${id}__options`;
-  const clear = useClearChoice(onChange, () =>
-    document.getElementById(listId)?.querySelector<HTMLElement>('label:not([hidden]) > input:not([disabled])')?.focus(),
+type Combobox = ReturnType<(typeof import('./combobox.js'))['comboboxWith']>;
+
+let combobox: Combobox | undefined;
+let loading: Promise<Combobox> | undefined;
+
+/** Loads the combobox of long selects; once it has arrived, they draw it in their first render. */
+export function loadCombobox(): Promise<Combobox> {
+  loading ??= import('./combobox.js').then(
+    (loaded) =>
+      (combobox = loaded.comboboxWith({
+        describedBy,
+        Description,
+        descriptionOf,
+        hasErrors,
+        labelId,
+        readLabels,
+        RequiredMark,
+        rjsfRegistry,
+        useSameOptions,
+        formOf,
+      })),
+    (error: unknown) => {
+      // A failed load (a network blip) is tried again by the next long select drawn.
+      loading = undefined;
+      throw error;
+    },
   );
-  const chosen = index === -1 ? undefined : String(enumOptions[index]?.label);
+  return loading;
+}
+
+/** The combobox, or until it arrives the field's name over a frame that says it is busy. */
+function LongSelect(props: KitWidgetProps) {
+  const [Loaded, setLoaded] = useState(() => combobox);
+  useEffect(() => {
+    if (Loaded === undefined)
+      loadCombobox().then(
+        (widget) => setLoaded(() => widget),
+        () => undefined,
+      );
+  }, [Loaded]);
+  if (Loaded !== undefined) return <Loaded {...props} />;
+  const { id, label, hideLabel, required, registry } = props;
   return (
-    <div id={id} className="mek-choice mek-long" data-invalid={invalid ? '' : undefined}>
-      <FieldLabel as="span" id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
-      <Description id={id} description={descriptionOf(props)} />
-      <ChoiceList
+    <div className="mek-combobox-loading" aria-busy="true">
+      <FieldLabel
+        as="span"
         id={id}
-        name={htmlName ?? id}
-        form={formOf(registry)}
-        type="radio"
         label={label}
-        labels={labels}
-        options={enumOptions}
-        checked={index === -1 ? [] : [index]}
-        locked={locked}
-        full={false}
-        invalid={invalid}
-        autoFocus={Boolean(autofocus)}
-        onToggle={(at, on) => {
-          if (on) onChange(enumOptions[at]?.value);
-        }}
-        onFocusChange={(focused, at) => (focused ? onFocus : onBlur)(id, enumOptions[at]?.value)}
-        group={{
-          role: 'radiogroup',
-          'aria-labelledby': labelId(id),
-          'aria-describedby': describedBy(props),
-          'aria-required': required ? true : undefined,
-          'aria-invalid': invalid ? true : undefined,
-        }}
+        hideLabel={hideLabel}
+        required={required}
+        labels={readLabels(registry)}
       />
-      <p className="mek-count" role="status">
-        {labels.chosenOption(chosen)}
-      </p>
-      {!required && current !== undefined && !locked && <ClearChoiceButton id={id} labels={labels} onClear={clear} />}
     </div>
   );
 }
