@@ -771,6 +771,7 @@ const german: ElicitationLabels = {
   clearChoice: 'Auswahl entfernen',
   filterLabel: (fieldLabel) => `${fieldLabel} filtern`,
   filterNoMatches: 'Keine Option passt zum Filter.',
+  removeChoice: (optionLabel) => `${optionLabel} entfernen`,
   chosenOption: (optionLabel) => (optionLabel === undefined ? 'Nichts gewählt' : `Gewählt: ${optionLabel}`),
   selectedCount: (count, max) => (max === undefined ? `${count} ausgewählt` : `${count} von ${max} ausgewählt`),
   itemsHint: (min, max) => (min !== undefined && max !== undefined ? `${min} bis ${max} Optionen wählen` : undefined),
