@@ -31,6 +31,8 @@ export interface ElicitationHostProps {
   labels?: Partial<KitLabels>;
   /** Forces the light or dark theme; without it the kit follows `prefers-color-scheme`. */
   theme?: 'light' | 'dark';
+  /** `compact` tightens spacing and controls (the `--mek-*` tokens README.md lists); `comfortable` by default. */
+  density?: 'comfortable' | 'compact';
   /**
    * Whether each new request takes the focus (default `true`). `false` leaves the focus where it is
    * (the count still announces new requests): for a page that shows several hosts, such as docs.
@@ -84,7 +86,7 @@ function draftsOf(queue: ElicitationQueue, entryId: string) {
  * Shows the elicitations waiting in `queue`, oldest first, one prompt (or round) at a time, and
  * passes every answer back to the queue (`respond`, `respondRound`, `dismiss`, `cancelAll`).
  */
-export function ElicitationHost({ queue, labels: given, theme, autoFocus = true }: ElicitationHostProps) {
+export function ElicitationHost({ queue, labels: given, theme, density, autoFocus = true }: ElicitationHostProps) {
   // Called through the queue, not detached from it: a host's own (or remote) queue may use `this`.
   const subscribe = useCallback((listener: () => void) => queue.subscribe(listener), [queue]);
   const getSnapshot = useCallback(() => queue.getSnapshot(), [queue]);
@@ -157,7 +159,13 @@ export function ElicitationHost({ queue, labels: given, theme, autoFocus = true 
     head !== undefined && (loaded !== undefined || (head.kind === 'single' && head.prompt.mode === 'form'));
 
   return (
-    <section className="mek-root mek-host" data-theme={theme} aria-label={labels.hostRegion} ref={hostRef}>
+    <section
+      className="mek-root mek-host"
+      data-theme={theme}
+      data-density={density}
+      aria-label={labels.hostRegion}
+      ref={hostRef}
+    >
       <p className="mek-host-count" role="status">
         {/* Requests, not entries: a round of four is four requests waiting. */}
         {labels.pendingCount(

@@ -33,6 +33,8 @@ export interface ElicitationPromptProps {
   labels?: Partial<KitLabels>;
   /** Forces the light or dark theme; without it the kit follows `prefers-color-scheme`. */
   theme?: 'light' | 'dark';
+  /** `compact` tightens spacing and controls (the `--mek-*` tokens README.md lists); `comfortable` by default. */
+  density?: 'comfortable' | 'compact';
 }
 
 /**

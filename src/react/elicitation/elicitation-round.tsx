@@ -35,6 +35,8 @@ export interface ElicitationRoundProps {
   labels?: Partial<KitLabels>;
   /** Forces the light or dark theme. */
   theme?: 'light' | 'dark';
+  /** `compact` tightens spacing and controls (the `--mek-*` tokens README.md lists); `comfortable` by default. */
+  density?: 'comfortable' | 'compact';
 }
 
 /** What the set answers: one result per key, or one result for every key. */
@@ -90,7 +92,14 @@ function RoundUrl({
 }
 
 /** The set of prompts of one round, with one Accept. */
-export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: given, theme }: ElicitationRoundProps) {
+export function ElicitationRound({
+  entry,
+  onRespondRound,
+  onRespondAll,
+  labels: given,
+  theme,
+  density,
+}: ElicitationRoundProps) {
   const labels = useMemo(() => mergeKitLabels(given), [given]);
   const baseId = useBaseId();
   const count = entry.prompts.length;
@@ -175,6 +184,7 @@ export function ElicitationRound({ entry, onRespondRound, onRespondAll, labels: 
       message={labels.roundIntro(count)}
       className="mek-root mek-round"
       theme={theme}
+      density={density}
       state={answered ? 'answered' : 'open'}
       sent={sent === undefined ? undefined : sent.kind === 'all' ? sent.result.action : 'accept'}
       onCancel={() => respondAll({ action: 'cancel' })}

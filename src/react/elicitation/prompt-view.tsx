@@ -25,6 +25,7 @@ export function PromptView({
   onClose,
   labels,
   theme,
+  density,
   views,
   drafts,
 }: PromptViewProps) {
@@ -37,6 +38,7 @@ export function PromptView({
           onRespond={onRespond}
           labels={labels}
           theme={theme}
+          density={density}
           {...(drafts && { initialDraft: drafts.initial, onDraftChange: drafts.save })}
         />
       );
@@ -51,6 +53,7 @@ export function PromptView({
             onClose={onClose}
             labels={labels}
             theme={theme}
+            density={density}
           />
         )
       );
@@ -64,6 +67,7 @@ export function PromptView({
             onRespond={onRespond}
             labels={labels}
             theme={theme}
+            density={density}
           />
         )
       );
