@@ -42,6 +42,7 @@ const meta = {
     onRespond: { table: { category: 'Events' } },
     onDraftChange: { table: { category: 'Events' } },
     theme: { control: 'inline-radio', options: ['light', 'dark'] },
+    density: { control: 'inline-radio', options: ['comfortable', 'compact'] },
   },
 } satisfies Meta<typeof ElicitationForm>;
 
