@@ -223,7 +223,7 @@ export function ChoiceList(props: ChoiceListProps) {
     latest.current.onToggle(Number(chip.value), false);
   };
   // In option order, whatever order they were ticked or given in.
-  const chips = type === 'checkbox' && showFilter && checked.length > 0 ? [...checked].sort((a, b) => a - b) : [];
+  const chips = type === 'checkbox' && showFilter ? [...checked].sort((a, b) => a - b) : [];
 
   const onFilterKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') event.preventDefault();
@@ -341,7 +341,7 @@ export function ChoiceList(props: ChoiceListProps) {
                 type="button"
                 className="mek-chip"
                 value={index}
-                disabled={locked || undefined}
+                disabled={locked}
                 aria-label={labels.removeChoice(optionLabel)}
                 onClick={onChipClick}
               >
