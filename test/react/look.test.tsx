@@ -73,7 +73,10 @@ describe('given a single select of a few short options', () => {
     );
     const radios = within(screen.getByRole('radiogroup', { name: 'Strategy' })).getAllByRole('radio');
     const name = radios[0]?.getAttribute('name');
-    expect([typeof name, radios.map((radio) => [radio.getAttribute('name') === name, radio.type])]).toStrictEqual([
+    expect([
+      typeof name,
+      radios.map((radio) => [radio.getAttribute('name') === name, radio.getAttribute('type')]),
+    ]).toStrictEqual([
       'string',
       [
         [true, 'radio'],
