@@ -42,6 +42,7 @@ const meta = {
     onRespond: { table: { category: 'Events' } },
     onDraftChange: { table: { category: 'Events' } },
     theme: { control: 'inline-radio', options: ['light', 'dark'] },
+    density: { control: 'inline-radio', options: ['comfortable', 'compact'] },
   },
 } satisfies Meta<typeof ElicitationForm>;
 
@@ -779,6 +780,7 @@ const german: ElicitationLabels = {
   clearChoice: 'Auswahl entfernen',
   filterLabel: (fieldLabel) => `${fieldLabel} filtern`,
   filterNoMatches: 'Keine Option passt zum Filter.',
+  removeChoice: (optionLabel) => `${optionLabel} entfernen`,
   chosenOption: (optionLabel) => (optionLabel === undefined ? 'Nichts gewählt' : `Gewählt: ${optionLabel}`),
   selectedCount: (count, max) => (max === undefined ? `${count} ausgewählt` : `${count} von ${max} ausgewählt`),
   itemsHint: (min, max) => (min !== undefined && max !== undefined ? `${min} bis ${max} Optionen wählen` : undefined),

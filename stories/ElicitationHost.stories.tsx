@@ -59,6 +59,7 @@ const meta = {
     queue: { control: false },
     onSettled: { table: { category: 'Events' } },
     theme: { control: 'inline-radio', options: ['light', 'dark'] },
+    density: { control: 'inline-radio', options: ['comfortable', 'compact'] },
   },
   beforeEach: stubWindowOpen,
 } satisfies Meta<HostStoryArgs>;

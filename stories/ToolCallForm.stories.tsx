@@ -42,6 +42,7 @@ const meta = {
   argTypes: {
     onSubmit: { table: { category: 'Events' } },
     theme: { control: 'inline-radio', options: ['light', 'dark'] },
+    density: { control: 'inline-radio', options: ['comfortable', 'compact'] },
   },
 } satisfies Meta<typeof ToolCallForm>;
 

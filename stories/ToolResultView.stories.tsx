@@ -34,6 +34,7 @@ const meta = {
   args: { tool: listCities, result: citiesResult },
   argTypes: {
     theme: { control: 'inline-radio', options: ['light', 'dark'] },
+    density: { control: 'inline-radio', options: ['comfortable', 'compact'] },
   },
 } satisfies Meta<typeof ToolResultView>;
 

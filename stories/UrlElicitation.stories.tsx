@@ -52,6 +52,7 @@ const meta = {
     onClose: { table: { category: 'Events' } },
     status: { control: 'inline-radio', options: [undefined, 'pending', 'consented', 'completed'] },
     theme: { control: 'inline-radio', options: ['light', 'dark'] },
+    density: { control: 'inline-radio', options: ['comfortable', 'compact'] },
   },
   beforeEach: stubWindowOpen,
 } satisfies Meta<typeof UrlElicitation>;

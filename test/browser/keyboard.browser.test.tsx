@@ -177,6 +177,39 @@ describe('given each enum variant, answered by keyboard only', () => {
   });
 });
 
+describe('given a long multi-select with chosen items (chips above the filter box)', () => {
+  const countries = Array.from({ length: 20 }, (_, index) => ({ const: `c${index}`, title: `Country ${index}` }));
+  const chipsRequest: ElicitRequestFormParams = {
+    message: 'Where?',
+    requestedSchema: {
+      type: 'object',
+      properties: {
+        countries: { type: 'array', title: 'Countries', items: { anyOf: countries }, default: ['c8', 'c3'] },
+      },
+    },
+  };
+
+  test('Tab reaches the chips first, in option order; Enter and Space remove one and the focus moves on, then to the filter', async () => {
+    const onRespond = await open(chipsRequest);
+    await userEvent.keyboard('{Tab}');
+    await expect.element(page.getByRole('button', { name: 'Remove Country 3' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(page.getByRole('checkbox', { name: 'Country 3' })).not.toBeChecked();
+    await expect.element(page.getByRole('button', { name: 'Remove Country 8' })).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await expect.element(page.getByRole('checkbox', { name: 'Country 8' })).not.toBeChecked();
+    await expect.element(page.getByRole('searchbox', { name: 'Filter Countries' })).toHaveFocus();
+    // Ticking a box adds its chip, which Shift+Tab reaches before the filter box.
+    await userEvent.keyboard('{Tab} ');
+    await expect.element(page.getByRole('checkbox', { name: 'Country 0' })).toBeChecked();
+    await userEvent.keyboard('{Shift>}{Tab}{Tab}{/Shift}');
+    await expect.element(page.getByRole('button', { name: 'Remove Country 0' })).toHaveFocus();
+    await userEvent.keyboard('{Tab}{Tab}{Enter}');
+    await expect.poll(() => onRespond.mock.calls.length).toBe(1);
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { countries: ['c0'] } }]]);
+  });
+});
+
 describe('given the other field kinds, answered by keyboard only', () => {
   const everyKind: ElicitRequestFormParams = {
     message: 'Register the service.',

@@ -113,6 +113,8 @@ describe('given the components', () => {
     expectTypeOf<entry.ElicitationHostProps['queue']>().toEqualTypeOf<core.ElicitationQueue>();
     expectTypeOf<entry.ElicitationHostProps['labels']>().toEqualTypeOf<Partial<entry.KitLabels> | undefined>();
     expectTypeOf<entry.ElicitationHostProps['theme']>().toEqualTypeOf<'light' | 'dark' | undefined>();
+    expectTypeOf<entry.ElicitationHostProps['density']>().toEqualTypeOf<'comfortable' | 'compact' | undefined>();
+    expectTypeOf<entry.ElicitationFormProps['density']>().toEqualTypeOf<'comfortable' | 'compact' | undefined>();
   });
 
   test('ElicitationRound answers a round entry key by key, or all at once', () => {

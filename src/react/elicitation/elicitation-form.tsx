@@ -42,6 +42,8 @@ export interface ElicitationFormProps {
   labels?: Partial<ElicitationLabels>;
   /** Forces the light or dark theme; without it the kit follows `prefers-color-scheme`. */
   theme?: 'light' | 'dark';
+  /** `compact` tightens spacing and controls (the `--mek-*` tokens README.md lists); `comfortable` by default. */
+  density?: 'comfortable' | 'compact';
   /** Replaces the kit's widget for any control (`text`, `radio`, `checkboxes`, …): a host's design system. */
   widgets?: Partial<KitWidgets>;
   /**
@@ -254,6 +256,7 @@ export function ElicitationForm({
   onRespond,
   labels: given,
   theme,
+  density,
   widgets,
   onDraftChange,
   initialDraft,
@@ -278,6 +281,7 @@ export function ElicitationForm({
       message={model.reading.message}
       className="mek-root"
       theme={theme}
+      density={density}
       state={snapshot.status}
       sent={snapshot.answer?.action}
       onCancel={form.cancel}

@@ -32,6 +32,8 @@ export interface ElicitationHostProps {
   labels?: Partial<KitLabels>;
   /** Forces the light or dark theme; without it the kit follows `prefers-color-scheme`. */
   theme?: 'light' | 'dark';
+  /** `compact` tightens spacing and controls (the `--mek-*` tokens README.md lists); `comfortable` by default. */
+  density?: 'comfortable' | 'compact';
   /**
    * Replaces the kit's widget for any control of every form it shows (a request's, a round's), as
    * `ElicitationForm`'s `widgets`. Pass the same object on each render: a new one draws every field again.
@@ -90,7 +92,14 @@ function draftsOf(queue: ElicitationQueue, entryId: string) {
  * Shows the elicitations waiting in `queue`, oldest first, one prompt (or round) at a time, and
  * passes every answer back to the queue (`respond`, `respondRound`, `dismiss`, `cancelAll`).
  */
-export function ElicitationHost({ queue, labels: given, theme, widgets, autoFocus = true }: ElicitationHostProps) {
+export function ElicitationHost({
+  queue,
+  labels: given,
+  theme,
+  widgets,
+  density,
+  autoFocus = true,
+}: ElicitationHostProps) {
   // Called through the queue, not detached from it: a host's own (or remote) queue may use `this`.
   const subscribe = useCallback((listener: () => void) => queue.subscribe(listener), [queue]);
   const getSnapshot = useCallback(() => queue.getSnapshot(), [queue]);
@@ -163,7 +172,13 @@ export function ElicitationHost({ queue, labels: given, theme, widgets, autoFocu
     head !== undefined && (loaded !== undefined || (head.kind === 'single' && head.prompt.mode === 'form'));
 
   return (
-    <section className="mek-root mek-host" data-theme={theme} aria-label={labels.hostRegion} ref={hostRef}>
+    <section
+      className="mek-root mek-host"
+      data-theme={theme}
+      data-density={density}
+      aria-label={labels.hostRegion}
+      ref={hostRef}
+    >
       <p className="mek-host-count" role="status">
         {/* Requests, not entries: a round of four is four requests waiting. */}
         {labels.pendingCount(

@@ -36,6 +36,8 @@ export interface ElicitationPromptProps {
   theme?: 'light' | 'dark';
   /** Form mode: replaces the kit's widget for any control, as `ElicitationForm`'s `widgets`. */
   widgets?: Partial<KitWidgets>;
+  /** `compact` tightens spacing and controls (the `--mek-*` tokens README.md lists); `comfortable` by default. */
+  density?: 'comfortable' | 'compact';
 }
 
 /**

@@ -38,6 +38,8 @@ export interface ElicitationRoundProps {
   theme?: 'light' | 'dark';
   /** Replaces the kit's widget for any control of every form of the round, as `ElicitationForm`'s `widgets`. */
   widgets?: Partial<KitWidgets>;
+  /** `compact` tightens spacing and controls (the `--mek-*` tokens README.md lists); `comfortable` by default. */
+  density?: 'comfortable' | 'compact';
 }
 
 /** What the set answers: one result per key, or one result for every key. */
@@ -100,6 +102,7 @@ export function ElicitationRound({
   labels: given,
   theme,
   widgets,
+  density,
 }: ElicitationRoundProps) {
   const labels = useMemo(() => mergeKitLabels(given), [given]);
   const baseId = useBaseId();
@@ -185,6 +188,7 @@ export function ElicitationRound({
       message={labels.roundIntro(count)}
       className="mek-root mek-round"
       theme={theme}
+      density={density}
       state={answered ? 'answered' : 'open'}
       sent={sent === undefined ? undefined : sent.kind === 'all' ? sent.result.action : 'accept'}
       onCancel={() => respondAll({ action: 'cancel' })}

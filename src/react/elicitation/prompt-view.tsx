@@ -26,6 +26,7 @@ export function PromptView({
   labels,
   theme,
   widgets,
+  density,
   views,
   drafts,
 }: PromptViewProps) {
@@ -39,6 +40,7 @@ export function PromptView({
           labels={labels}
           theme={theme}
           widgets={widgets}
+          density={density}
           {...(drafts && { initialDraft: drafts.initial, onDraftChange: drafts.save })}
         />
       );
@@ -53,6 +55,7 @@ export function PromptView({
             onClose={onClose}
             labels={labels}
             theme={theme}
+            density={density}
           />
         )
       );
@@ -66,6 +69,7 @@ export function PromptView({
             onRespond={onRespond}
             labels={labels}
             theme={theme}
+            density={density}
           />
         )
       );

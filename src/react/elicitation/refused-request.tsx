@@ -14,6 +14,7 @@ export function RefusedRequest({
   onRespond,
   labels: given,
   theme,
+  density,
 }: {
   request: unknown;
   problem: RequestProblem;
@@ -21,6 +22,7 @@ export function RefusedRequest({
   onRespond: (result: ElicitResult) => void;
   labels?: Partial<KitLabels>;
   theme?: 'light' | 'dark';
+  density?: 'comfortable' | 'compact' | undefined;
 }) {
   const labels = useMemo(() => mergeHostLabels(given), [given]);
   const message = useMemo(() => requestMessage(request), [request]);
@@ -34,6 +36,7 @@ export function RefusedRequest({
       message={message}
       className="mek-root"
       theme={theme}
+      density={density}
       state={answered ? 'answered' : 'open'}
       sent={sent?.action}
       onCancel={() => respond({ action: 'cancel' })}

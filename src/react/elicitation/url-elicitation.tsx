@@ -38,6 +38,8 @@ export interface UrlElicitationProps {
   labels?: Partial<KitLabels>;
   /** Forces the light or dark theme; without it the kit follows `prefers-color-scheme`. */
   theme?: 'light' | 'dark';
+  /** `compact` tightens spacing and controls (the `--mek-*` tokens README.md lists); `comfortable` by default. */
+  density?: 'comfortable' | 'compact';
 }
 
 /** Opens `href` where the host cannot see or script it (SPEC §3), only ever from a click handler. */
@@ -132,7 +134,16 @@ function sentText(url: unknown): string {
   return text.length > 500 ? `${text.slice(0, 500)}…` : text;
 }
 
-function UrlSession({ request, server, onRespond, status, onClose, labels: given, theme }: UrlElicitationProps) {
+function UrlSession({
+  request,
+  server,
+  onRespond,
+  status,
+  onClose,
+  labels: given,
+  theme,
+  density,
+}: UrlElicitationProps) {
   const labels = useMemo(() => mergeKitLabels(given), [given]);
   const [message, inspection] = useMemo((): [string | undefined, UrlInspection] => {
     try {
@@ -254,6 +265,7 @@ function UrlSession({ request, server, onRespond, status, onClose, labels: given
       message={message}
       className="mek-root mek-url-elicitation"
       theme={theme}
+      density={density}
       state={state}
       sent={waiting ? undefined : sent?.action}
       onCancel={waiting ? undefined : () => respond({ action: 'cancel' })}

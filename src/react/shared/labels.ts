@@ -25,6 +25,8 @@ export interface ElicitationLabels {
   /** The accessible name of the filter box of a long option list, given the field's label. */
   filterLabel: (fieldLabel: string) => string;
   filterNoMatches: string;
+  /** The accessible name of a chosen item's chip in a long multi-select: the button that unticks it. */
+  removeChoice: (optionLabel: string) => string;
   /** The live status of a long single-select list: the chosen option's label, or `undefined` for none. */
   chosenOption: (optionLabel: string | undefined) => string;
   /** The live count of a multi-select: "2 of 3 selected", or "2 selected" without a maximum. */
@@ -94,6 +96,7 @@ export const defaultLabels: ElicitationLabels = Object.freeze({
   clearChoice: 'Clear choice',
   filterLabel: (fieldLabel: string) => `Filter ${fieldLabel}`,
   filterNoMatches: 'No options match the filter.',
+  removeChoice: (optionLabel: string) => `Remove ${optionLabel}`,
   chosenOption: (optionLabel: string | undefined) =>
     optionLabel === undefined ? 'Nothing chosen' : `Chosen: ${optionLabel}`,
   selectedCount: (count: number, max?: number) =>

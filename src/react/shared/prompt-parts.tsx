@@ -125,6 +125,7 @@ export function PromptFrame({
   message,
   className,
   theme,
+  density,
   state,
   sent,
   onCancel,
@@ -137,6 +138,7 @@ export function PromptFrame({
   message: string | undefined;
   className?: string;
   theme?: 'light' | 'dark' | undefined;
+  density?: 'comfortable' | 'compact' | undefined;
   state?: string;
   /** Once answered: the action sent, shown in a live region. */
   sent?: ElicitResult['action'] | undefined;
@@ -152,6 +154,7 @@ export function PromptFrame({
       role="group"
       className={className}
       data-theme={theme}
+      data-density={density}
       data-state={state}
       aria-labelledby={headingId}
       aria-describedby={message !== undefined ? messageId : undefined}

@@ -59,6 +59,8 @@ export interface ToolCallFormProps {
   labels?: Partial<ToolCallFormLabels>;
   /** Forces the light or dark theme; without it the kit follows `prefers-color-scheme`. */
   theme?: 'light' | 'dark';
+  /** `compact` tightens spacing and controls (the `--mek-*` tokens README.md lists); `comfortable` by default. */
+  density?: 'comfortable' | 'compact';
   /** Limits for compiling `inputSchema` and validating the arguments; default `DEFAULT_SCHEMA_LIMITS`. */
   limits?: SchemaLimits;
 }
@@ -256,7 +258,7 @@ function ToolArgumentsForm({
   );
 }
 
-function ToolCallSession({ tool, onSubmit, labels: given, theme, limits }: ToolCallFormProps) {
+function ToolCallSession({ tool, onSubmit, labels: given, theme, density, limits }: ToolCallFormProps) {
   const labels = useMemo(
     () => (given === undefined ? defaultToolCallFormLabels : { ...defaultToolCallFormLabels, ...given }),
     [given],
@@ -283,7 +285,13 @@ function ToolCallSession({ tool, onSubmit, labels: given, theme, limits }: ToolC
           : undefined;
   const toolName = toolDisplayName(tool);
   return (
-    <div role="group" className="mek-root mek-tool" data-theme={theme} aria-label={labels.formName(toolName)}>
+    <div
+      role="group"
+      className="mek-root mek-tool"
+      data-theme={theme}
+      data-density={density}
+      aria-label={labels.formName(toolName)}
+    >
       <ToolHeader tool={tool} />
       {refusal !== undefined || schema === undefined || !compiled.ok ? (
         <Refusal title={labels.schemaErrorTitle} message={refusal ?? ''} />

@@ -37,6 +37,8 @@ export interface ToolResultViewProps {
   labels?: Partial<ToolResultViewLabels>;
   /** Forces the light or dark theme; without it the kit follows `prefers-color-scheme`. */
   theme?: 'light' | 'dark';
+  /** `compact` tightens spacing and controls (the `--mek-*` tokens README.md lists); `comfortable` by default. */
+  density?: 'comfortable' | 'compact';
   /** Limits for compiling `outputSchema` and validating; default `DEFAULT_SCHEMA_LIMITS`. */
   limits?: SchemaLimits;
   /** Entries of each list, table or object shown before a "show all" button (default 200). */
@@ -281,6 +283,7 @@ export function ToolResultView({
   result,
   labels: given,
   theme,
+  density,
   limits,
   maxRows = DEFAULT_RESULT_ROWS,
   maxDepth = DEFAULT_RESULT_DEPTH,
@@ -317,6 +320,7 @@ export function ToolResultView({
       role="group"
       className="mek-root mek-tool-result"
       data-theme={theme}
+      data-density={density}
       data-verdict={pending ? undefined : verdict.verdict}
       aria-label={labels.viewName(toolName)}
     >

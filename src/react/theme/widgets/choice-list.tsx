@@ -3,6 +3,7 @@
  * `WINDOW_THRESHOLD` only the rows in view (and the ends, tab stop and focused row's neighbours) are
  * drawn, at one fixed height (README). Radios get no shared `name`, since React answers a change of a
  * named radio by re-reading all of them: the list gives them one tab stop and arrow keys itself.
+ * A filterable checkbox list shows its ticked options above, as chips that untick them.
  */
 import {
   memo,
@@ -214,6 +215,16 @@ export function ChoiceList(props: ChoiceListProps) {
     input.focus();
   });
 
+  // One handler for every chip (the option is its value). The focus leaves first, to the next chip, else the
+  // previous, else the filter box after the row, so it is never dropped on the page with the removed chip.
+  const onChipClick = ({ currentTarget: chip }: { currentTarget: HTMLButtonElement }) => {
+    const next = chip.nextElementSibling ?? chip.previousElementSibling ?? chip.parentElement?.nextElementSibling;
+    (next as HTMLElement | null | undefined)?.focus();
+    latest.current.onToggle(Number(chip.value), false);
+  };
+  // In option order, whatever order they were ticked or given in.
+  const chips = type === 'checkbox' && showFilter ? [...checked].sort((a, b) => a - b) : [];
+
   const onFilterKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') event.preventDefault();
     if (event.key === 'Escape' && filter !== '') {
@@ -320,6 +331,26 @@ export function ChoiceList(props: ChoiceListProps) {
 
   return (
     <>
+      {chips.length > 0 && (
+        <div className="mek-chips">
+          {chips.map((index) => {
+            const optionLabel = String(options[index]?.label);
+            return (
+              <button
+                key={index}
+                type="button"
+                className="mek-chip"
+                value={index}
+                disabled={locked}
+                aria-label={labels.removeChoice(optionLabel)}
+                onClick={onChipClick}
+              >
+                {optionLabel}
+              </button>
+            );
+          })}
+        </div>
+      )}
       {showFilter && (
         <input
           type="search"

@@ -19,7 +19,26 @@ import {
   formOf,
 } from './parts.js';
 
-/** A radio group for a single select with few options; an optional group with a choice offers "Clear choice". */
+/** At most this many options, each at most `SEGMENT_LABEL_MAX` characters, draw as a segmented control. */
+const SEGMENT_OPTIONS_MAX = 4;
+const SEGMENT_LABEL_MAX = 16;
+
+/**
+ * Whether a group's options fit one row of segments: few and short, so each reads at a glance and the
+ * row fits a narrow window. Counted in UTF-16 units: a label outside the BMP only counts as longer.
+ */
+function fitsSegments(options: readonly { label: string }[]): boolean {
+  return (
+    options.length >= 2 &&
+    options.length <= SEGMENT_OPTIONS_MAX &&
+    options.every((option) => option.label.length <= SEGMENT_LABEL_MAX)
+  );
+}
+
+/**
+ * A radio group for a single select with few options; a few short ones are drawn as segments (still
+ * the same native radios). An optional group with a choice offers "Clear choice".
+ */
 export function EnumRadioWidget(props: KitWidgetProps) {
   const {
     id,
@@ -52,7 +71,7 @@ export function EnumRadioWidget(props: KitWidgetProps) {
       <div
         id={id}
         role="radiogroup"
-        className="mek-options"
+        className={fitsSegments(enumOptions) ? 'mek-options mek-segments' : 'mek-options'}
         aria-labelledby={labelId(id)}
         aria-describedby={describedBy(props)}
         aria-required={required || undefined}
