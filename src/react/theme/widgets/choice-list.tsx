@@ -1,9 +1,7 @@
 /**
- * `ChoiceList`: the native checkboxes or radios of a long option list, with a filter box; past
- * `WINDOW_THRESHOLD` only the rows in view (and the ends, tab stop and focused row's neighbours) are
- * drawn, at one fixed height (README). Radios get no shared `name`, since React answers a change of a
- * named radio by re-reading all of them: the list gives them one tab stop and arrow keys itself.
- * A filterable checkbox list shows its ticked options above, as chips that untick them.
+ * `ChoiceList`: the native checkboxes of a multi-select, with a filter box for a long list; past
+ * `WINDOW_THRESHOLD` only the rows in view (and the ends and the focused row's neighbours) are drawn,
+ * at one fixed height (README). A filterable list shows its ticked options above, as chips that untick them.
  */
 import {
   memo,
@@ -34,7 +32,6 @@ const DEFAULT_VIEW_PX = 320;
 interface OptionRowProps {
   name: string;
   form: '' | undefined;
-  type: 'checkbox' | 'radio';
   index: number;
   label: string;
   checked: boolean;
@@ -42,8 +39,7 @@ interface OptionRowProps {
   hidden: boolean;
   invalid: boolean;
   autoFocus: boolean;
-  tabStop: boolean;
-  /** In a window: `aria-posinset`/`aria-setsize`, so a screen reader still hears "12 of 5,000". */
+  /** In a window, where a long label is cut with an ellipsis. */
   position: [number, number] | undefined;
   onToggle: (index: number, on: boolean) => void;
 }
@@ -51,7 +47,6 @@ interface OptionRowProps {
 const OptionRow = memo(function OptionRow({
   name,
   form,
-  type,
   index,
   label,
   checked,
@@ -59,26 +54,21 @@ const OptionRow = memo(function OptionRow({
   hidden,
   invalid,
   autoFocus,
-  tabStop,
   position,
   onToggle,
 }: OptionRowProps) {
-  const radio = type === 'radio';
   return (
     // Lean on purpose: false attributes left out, the checked state styled from `:checked`, not copied.
     <label className="mek-option" hidden={hidden || undefined} data-disabled={disabled ? '' : undefined}>
       <input
-        type={type}
-        name={radio ? undefined : name}
+        type="checkbox"
+        name={name}
         form={form}
-        tabIndex={radio ? (tabStop ? 0 : -1) : undefined}
         value={String(index)}
         checked={checked}
         disabled={disabled || undefined}
         autoFocus={autoFocus || undefined}
         aria-invalid={invalid || undefined}
-        aria-posinset={radio && position ? position[0] : undefined}
-        aria-setsize={radio && position ? position[1] : undefined}
         onChange={(event) => onToggle(index, event.target.checked)}
       />
       {/* A span of its own in a window, where a long label is cut with an ellipsis. */}
@@ -93,7 +83,6 @@ export interface ChoiceListProps {
   name: string;
   /** `''` when `ElicitationForm` drew the list: its controls belong to no form (`formOf`). */
   form: '' | undefined;
-  type: 'checkbox' | 'radio';
   label: string;
   labels: ElicitationLabels;
   options: EnumOptions;
@@ -104,14 +93,6 @@ export interface ChoiceListProps {
   autoFocus: boolean;
   onToggle: (index: number, on: boolean) => void;
   onFocusChange: (focused: boolean, index: number) => void;
-  /** Attributes of the rows' container (a radio list makes it the `radiogroup`). */
-  group?: {
-    role: 'radiogroup';
-    'aria-labelledby': string;
-    'aria-describedby': string | undefined;
-    'aria-required': true | undefined;
-    'aria-invalid': true | undefined;
-  };
 }
 
 /** The shown options: every option (`undefined`, no filter) or the indexes that match, ascending. */
@@ -141,23 +122,8 @@ function positionOf(shown: Shown, index: number): number {
 
 /** The filter box (for long lists) and the rows, windowed past `WINDOW_THRESHOLD` options. */
 export function ChoiceList(props: ChoiceListProps) {
-  const {
-    id,
-    name,
-    form,
-    type,
-    label,
-    labels,
-    options,
-    checked,
-    locked,
-    full,
-    invalid,
-    autoFocus,
-    onToggle,
-    onFocusChange,
-    group,
-  } = props;
+  const { id, name, form, label, labels, options, checked, locked, full, invalid, autoFocus, onToggle, onFocusChange } =
+    props;
   // View state only: a hidden option keeps its tick.
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLocaleLowerCase();
@@ -204,17 +170,6 @@ export function ChoiceList(props: ChoiceListProps) {
   });
   const toggle = useCallback((index: number, on: boolean) => latest.current.onToggle(index, on), []);
 
-  // A radio focused by the keyboard may not be drawn yet: it is focused once it is.
-  const pendingFocus = useRef(-1);
-  useLayoutEffect(() => {
-    const index = pendingFocus.current;
-    if (index < 0) return;
-    const input = listRef.current?.querySelector<HTMLInputElement>(`input[value="${index}"]`);
-    if (!input) return;
-    pendingFocus.current = -1;
-    input.focus();
-  });
-
   // One handler for every chip (the option is its value). The focus leaves first, to the next chip, else the
   // previous, else the filter box after the row, so it is never dropped on the page with the removed chip.
   const onChipClick = ({ currentTarget: chip }: { currentTarget: HTMLButtonElement }) => {
@@ -223,7 +178,7 @@ export function ChoiceList(props: ChoiceListProps) {
     latest.current.onToggle(Number(chip.value), false);
   };
   // In option order, whatever order they were ticked or given in.
-  const chips = type === 'checkbox' && showFilter ? [...checked].sort((a, b) => a - b) : [];
+  const chips = showFilter ? [...checked].sort((a, b) => a - b) : [];
 
   const onFilterKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') event.preventDefault();
@@ -234,34 +189,6 @@ export function ChoiceList(props: ChoiceListProps) {
     }
   };
 
-  const chosen = checked[0];
-  const tabStop =
-    type !== 'radio' ? -1 : chosen !== undefined && positionOf(shown, chosen) >= 0 ? chosen : indexAt(shown, 0);
-
-  // As a native radio group, among the shown radios only.
-  const onRadioKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const input = event.target;
-    if (!(input instanceof HTMLInputElement) || input.type !== 'radio') return;
-    const step = {
-      ArrowDown: 1,
-      ArrowRight: 1,
-      ArrowUp: -1,
-      ArrowLeft: -1,
-      Home: -Infinity,
-      End: Infinity,
-    }[event.key];
-    if (step === undefined) return;
-    event.preventDefault();
-    if (locked || count === 0) return;
-    const from = positionOf(shown, Number(input.value));
-    const position = step === -Infinity ? 0 : step === Infinity ? count - 1 : from + step;
-    if (position < 0 || position >= count) return;
-    const next = indexAt(shown, position);
-    pendingFocus.current = next;
-    setFocused(next);
-    latest.current.onToggle(next, true);
-  };
-
   const drawn = useMemo(() => {
     if (!windowed) return undefined;
     const places = new Set<number>();
@@ -270,15 +197,13 @@ export function ChoiceList(props: ChoiceListProps) {
     };
     const inView = Math.ceil(metrics.view / metrics.row);
     add(topRow - OVERSCAN, topRow + inView + OVERSCAN);
-    // Tab, Shift+Tab, Home and End land on drawn rows: the ends, the tab stop, the focused row's neighbours.
+    // Tab and Shift+Tab land on drawn rows: the ends and the focused row's neighbours.
     add(0, 1);
     add(count - 1, count);
-    const tabPlace = tabStop >= 0 ? positionOf(shown, tabStop) : -1;
-    if (tabPlace >= 0) add(tabPlace, tabPlace + 1);
     const focusPlace = focused >= 0 ? positionOf(shown, focused) : -1;
     if (focusPlace >= 0) add(focusPlace - 2, focusPlace + 3);
     return [...places].sort((a, b) => a - b);
-  }, [windowed, count, metrics, topRow, tabStop, shown, focused]);
+  }, [windowed, count, metrics, topRow, shown, focused]);
 
   const checkedSet = new Set(checked);
   const row = (index: number, hidden: boolean, position: [number, number] | undefined) => {
@@ -288,7 +213,6 @@ export function ChoiceList(props: ChoiceListProps) {
         key={index}
         name={name}
         form={form}
-        type={type}
         index={index}
         label={String(options[index]?.label)}
         checked={isChecked}
@@ -296,7 +220,6 @@ export function ChoiceList(props: ChoiceListProps) {
         hidden={hidden}
         invalid={invalid}
         autoFocus={autoFocus && index === 0}
-        tabStop={index === tabStop}
         position={position}
         onToggle={toggle}
       />
@@ -373,7 +296,6 @@ export function ChoiceList(props: ChoiceListProps) {
         id={listId}
         ref={listRef}
         className={windowed ? 'mek-options mek-options-window' : 'mek-options'}
-        {...group}
         // A locked list has no enabled control, yet may scroll: it takes the focus itself so a keyboard can scroll it.
         tabIndex={locked ? 0 : undefined}
         onFocus={(event) => {
@@ -382,7 +304,6 @@ export function ChoiceList(props: ChoiceListProps) {
           latest.current.onFocusChange(true, at);
         }}
         onBlur={(event) => latest.current.onFocusChange(false, Number((event.target as HTMLInputElement).value))}
-        onKeyDown={type === 'radio' ? onRadioKeyDown : undefined}
         onScroll={windowed ? onScroll : undefined}
       >
         {rows}

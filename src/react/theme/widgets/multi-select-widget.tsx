@@ -77,7 +77,6 @@ export function MultiSelectWidget(props: KitWidgetProps) {
         id={id}
         name={htmlName ?? id}
         form={formOf(registry)}
-        type="checkbox"
         label={label}
         labels={labels}
         options={enumOptions}
