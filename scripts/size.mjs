@@ -62,7 +62,9 @@ const HOST_USES = [
       ['src/core/index.ts', ['createElicitationQueue']],
       ['src/sdk/index.ts', ['attachElicitation']],
     ],
-    budgetKb: 26,
+    // 26 until the long-list option index (0.38 kB here, 4-5x faster than a Map at 100,000 options) and
+    // the chips and segments of the default look; the combobox loads on demand.
+    budgetKb: 26.2,
   },
 ];
 

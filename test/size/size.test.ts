@@ -50,10 +50,10 @@ describe('given the kit built for production', () => {
     expect(overBudget(entries)).toEqual([]);
   });
 
-  test('a host pays at most 20 kB over react + react-dom for ElicitationForm, and at most 26 kB for ElicitationHost + queue + SDK adapter', () => {
+  test('a host pays at most 20 kB over react + react-dom for ElicitationForm, and at most 26.2 kB for ElicitationHost + queue + SDK adapter', () => {
     expect(hosts.map((host) => [host.name, host.budgetKb])).toEqual([
       ['ElicitationForm', 20],
-      ['ElicitationHost + queue + SDK adapter', 26],
+      ['ElicitationHost + queue + SDK adapter', 26.2],
     ]);
     expect(overBudget(hosts)).toEqual([]);
   });
