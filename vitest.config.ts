@@ -153,6 +153,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.browser.test.{ts,tsx}'],
+          setupFiles: ['test/browser/setup.ts'],
           // A zone with DST, so tests see both -04:00 (summer) and -05:00 (winter). en-US date inputs
           // read MM/DD/YYYY, hh:mm AM/PM, whatever the machine's locale is.
           browser: chromium({ timezoneId: 'America/New_York', locale: 'en-US' }),
@@ -189,6 +190,7 @@ export default defineConfig({
         test: {
           name: 'hostile-browser',
           include: ['test/hostile/**/*.browser.test.tsx'],
+          setupFiles: ['test/browser/setup.ts'],
           browser: chromium({ timezoneId: fixtureTimeZone, locale: 'en-US' }),
           testTimeout: BROWSER_TEST_TIMEOUT,
         },

@@ -1,6 +1,12 @@
 import type { Preview } from '@storybook/react-vite';
 
+import { loadCombobox } from '../src/react/theme/widgets/enum-select-widget.js';
+
 const preview: Preview = {
+  // Long selects' combobox is a chunk loaded on first use; stories show (and plays drive) it drawn.
+  beforeAll: async () => {
+    await loadCombobox();
+  },
   parameters: {
     controls: {
       // Arg names ending in Color/Background get a colour picker; names ending in Date/At a date picker.

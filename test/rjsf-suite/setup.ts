@@ -6,7 +6,9 @@
 import '@testing-library/jest-dom/vitest';
 
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, vi, type MockInstance } from 'vitest';
+
+import { loadCombobox } from '../../src/react/theme/widgets/enum-select-widget.js';
 
 let errors: MockInstance<typeof console.error>;
 let warnings: MockInstance<typeof console.warn>;
@@ -22,4 +24,10 @@ afterEach(() => {
   errors.mockRestore();
   warnings.mockRestore();
   expect(logged).toEqual([]);
+});
+
+// Long selects' combobox is a chunk loaded on first use: tests draw it loaded (test/react/combobox-load.test.tsx
+// shows the first use).
+beforeAll(async () => {
+  await loadCombobox();
 });
