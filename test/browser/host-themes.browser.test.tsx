@@ -34,13 +34,16 @@ interface Rendering {
   pick: (label: string, option: string) => Promise<void>;
 }
 
-async function pickNative(label: string, option: string) {
-  await userEvent.selectOptions(page.getByRole('combobox', { name: label }), option);
+// The kit's combobox (more than 15 options): typed letters filter its popup, a click chooses.
+async function pickKit(label: string, option: string) {
+  await userEvent.fill(page.getByRole('combobox', { name: label }), option);
+  await userEvent.click(page.getByRole('option', { name: option, exact: true }));
+  await expect.element(page.getByRole('combobox', { name: label })).toHaveValue(option);
 }
 
 // Made once: each call makes new components, which would draw every field anew.
 const RENDERINGS: Rendering[] = [
-  { name: "the kit's own widgets", widgets: undefined, drawn: () => 'kit', pick: pickNative },
+  { name: "the kit's own widgets", widgets: undefined, drawn: () => 'kit', pick: pickKit },
   {
     name: '@rjsf/mui',
     widgets: widgetsFromRjsfTheme(muiTheme),
@@ -57,7 +60,7 @@ const RENDERINGS: Rendering[] = [
     name: '@rjsf/shadcn',
     widgets: widgetsFromRjsfTheme(shadcnTheme, { kitControls: ['select'] }),
     drawn: (control) => (control === 'select' ? 'kit' : control),
-    pick: pickNative,
+    pick: pickKit,
   },
 ];
 

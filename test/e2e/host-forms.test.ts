@@ -81,11 +81,14 @@ describe('given the everything form, filled in by a person', () => {
     await page.keyboard.type('12');
     await label('Monthly budget').click();
     await page.keyboard.type('99.5');
-    // Choices: click the option's label.
+    // Choices: click the option's label; a few short options are segments, whose radio lies over its text.
     await label('Send me the newsletter').click();
-    await form.getByRole('radiogroup', { name: 'Region' }).getByText('us', { exact: true }).click();
-    await form.getByRole('radiogroup', { name: 'Plan' }).getByText('Pro', { exact: true }).click();
-    await form.getByRole('radiogroup', { name: 'Team size' }).getByText('Medium', { exact: true }).click();
+    await form.getByRole('radiogroup', { name: 'Region' }).getByRole('radio', { name: 'us', exact: true }).click();
+    await form.getByRole('radiogroup', { name: 'Plan' }).getByRole('radio', { name: 'Pro', exact: true }).click();
+    await form
+      .getByRole('radiogroup', { name: 'Team size' })
+      .getByRole('radio', { name: 'Medium', exact: true })
+      .click();
     // Ticked out of order: the answer lists them in the schema's order.
     const tags = form.getByRole('group', { name: 'Tags' });
     await tags.getByText('blue', { exact: true }).click();

@@ -145,7 +145,8 @@ describe('given a 2026-07-28 server sending a round of two elicitations', () => 
     const first = set.getByRole('group', { name: 'Request 1 of 2 from Release planner' });
     const second = set.getByRole('group', { name: 'Request 2 of 2 from Release planner' });
     await first.getByRole('textbox', { name: 'Release name' }).fill('Aurora');
-    await second.getByText('United States', { exact: true }).click();
+    // Two short options are segments, whose radio lies over its text.
+    await second.getByRole('radio', { name: 'United States', exact: true }).click();
     // One Accept for the set.
     expect(await set.getByRole('button', { name: 'Accept' }).count()).toBe(1);
     await armed(set.getByRole('button', { name: 'Accept' })).click();

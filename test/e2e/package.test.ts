@@ -400,7 +400,7 @@ createRoot(document.getElementById('root')).render(
           .locator('.mek-root')
           .first()
           .evaluate((node) => getComputedStyle(node).getPropertyValue('--mek-radius'));
-        expect(radius).toBe('6px');
+        expect(radius).toBe('8px');
         await page.getByRole('radio', { name: 'green' }).check();
         await armed(page.getByRole('button', { name: 'Accept' })).click();
         await shown(page.locator('#result').filter({ hasText: 'accept' }));

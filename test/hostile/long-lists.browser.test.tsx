@@ -51,7 +51,15 @@ function single(count: number): ElicitRequestFormParams {
 const server = { name: 'Stock bot' };
 
 /** The labels of the drawn controls of `role`. */
-function drawn(role: 'checkbox' | 'radio'): string[] {
+/** The option rows of an open combobox's popup, as drawn. */
+function options(): string[] {
+  return page
+    .getByRole('option')
+    .elements()
+    .map((option) => option.textContent ?? '');
+}
+
+function drawn(role: 'checkbox'): string[] {
   return page
     .getByRole(role)
     .elements()
@@ -103,24 +111,25 @@ describe('given a select of 100,000 options', () => {
     expect(drawn('checkbox').length).toBeLessThanOrEqual(MAX_DRAWN);
   });
 
-  test('a radio list: End chooses the last option, which says it is 100,000 of 100,000; the filter finds one', async () => {
+  test('a combobox: End makes the last option active, drawn among few rows; the filter finds one', async () => {
     const onRespond = vi.fn<(result: ElicitResult) => void>();
     mount(<ElicitationForm request={single(100_000)} server={server} onRespond={onRespond} />);
-    (page.getByRole('radio', { name: 'Option 0' }).element() as HTMLElement).focus();
+    const box = page.getByRole('combobox', { name: 'Site' });
+    await userEvent.click(box);
     await userEvent.keyboard('{End}');
-    const last = page.getByRole('radio', { name: 'Option 99999' });
-    await expect.element(last).toHaveFocus();
-    await expect.element(last).toBeChecked();
-    expect([last.element().getAttribute('aria-posinset'), last.element().getAttribute('aria-setsize')]).toEqual([
-      '100000',
-      '100000',
+    const last = page.getByRole('option', { name: 'Option 99999' });
+    await expect.element(last).toBeInViewport();
+    expect([box.element().getAttribute('aria-activedescendant'), last.element().id]).toEqual([
+      last.element().id,
+      last.element().id,
     ]);
-    await userEvent.keyboard('{ArrowUp}');
-    await expect.element(page.getByRole('radio', { name: 'Option 99998' })).toBeChecked();
+    expect(options().length).toBeLessThanOrEqual(MAX_DRAWN);
+    await userEvent.keyboard('{ArrowUp}{Enter}');
+    await expect.element(box).toHaveValue('Option 99998');
 
-    await userEvent.fill(page.getByRole('searchbox', { name: 'Filter Site' }), 'Option 4242');
+    await userEvent.fill(box, 'Option 4242');
     await expect
-      .poll(() => drawn('radio'))
+      .poll(() => options())
       .toEqual([
         'Option 4242',
         'Option 42420',
@@ -134,7 +143,7 @@ describe('given a select of 100,000 options', () => {
         'Option 42428',
         'Option 42429',
       ]);
-    await userEvent.click(page.getByRole('radio', { name: 'Option 42421' }));
+    await userEvent.click(page.getByRole('option', { name: 'Option 42421' }));
     (page.getByRole('button', { name: 'Accept' }).element() as HTMLButtonElement).click();
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { site: 'v42421' } }]]);
   });
@@ -176,12 +185,12 @@ describe('given selects beyond the limits', () => {
     await expect
       .element(page.getByText('The field lists 100001 options, more than the 100000 a field may have.'))
       .toBeVisible();
-    expect(page.getByRole('radio').elements()).toEqual([]);
+    expect([page.getByRole('combobox').elements(), page.getByRole('option').elements()]).toEqual([[], []]);
   });
 });
 
 describe('given a tool whose input has a titled oneOf of 100,000 options', () => {
-  test('ToolCallForm draws it as a list with the titles, bounded, and sends the chosen const', async () => {
+  test('ToolCallForm draws it as a combobox of the titles, bounded, and sends the chosen const', async () => {
     const tool: Tool = {
       name: 'pick',
       inputSchema: {
@@ -192,11 +201,14 @@ describe('given a tool whose input has a titled oneOf of 100,000 options', () =>
     };
     const onSubmit = vi.fn();
     mount(<ToolCallForm tool={tool} onSubmit={onSubmit} />);
-    await expect.element(page.getByRole('radiogroup', { name: 'Site' })).toBeVisible();
+    const box = page.getByRole('combobox', { name: 'Site' });
+    await expect.element(box).toBeVisible();
     await idle();
-    expect(drawn('radio').length).toBeLessThanOrEqual(MAX_DRAWN);
-    await userEvent.fill(page.getByRole('searchbox', { name: 'Filter Site' }), 'Option 99999');
-    await userEvent.click(page.getByRole('radio', { name: 'Option 99999' }));
+    await userEvent.click(box);
+    await expect.element(page.getByRole('option', { name: 'Option 0', exact: true })).toBeInViewport();
+    expect(options().length).toBeLessThanOrEqual(MAX_DRAWN);
+    await userEvent.fill(box, 'Option 99999');
+    await userEvent.click(page.getByRole('option', { name: 'Option 99999' }));
     (page.getByRole('button', { name: 'Call tool' }).element() as HTMLButtonElement).click();
     await expect.poll(() => onSubmit.mock.calls).toStrictEqual([[{ site: 'v99999' }]]);
   });
