@@ -10,8 +10,8 @@
  *
  * The pattern engine (re2js and an ECMAScript regex parser, about 60 kB gzipped) is a chunk of its
  * own, loaded by dynamic import only when a schema has a `pattern`: each entry is reported without
- * it (what a host whose forms have no pattern loads; the budgets apply to this) and with it. The URL view
- * and the round (and a refused request's view) are another such chunk, loaded with the first one: reported on their own.
+ * it (what a host whose forms have no pattern loads; the budgets apply to this) and with it. The URL view,
+ * the round and a refused request's view, and long selects' combobox, are chunks loaded on first use: reported on their own.
  *
  * Also measures what a host pays over react + react-dom for a use of the kit: an app entry that
  * imports react, react-dom and the kit's names is bundled with everything in it (peers too:
@@ -207,7 +207,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       );
       if (entry.viewsGzipKb > 0)
         console.log(
-          `${''.padEnd(30)} (+ ${entry.viewsGzipKb.toFixed(1)} kB URL, round and refused-request views, loaded with the first one)`,
+          `${''.padEnd(30)} (+ ${entry.viewsGzipKb.toFixed(1)} kB on first use: URL, round and refused-request views; long selects' combobox)`,
         );
       if (engine.gzipKb > 0) {
         console.log(
@@ -227,7 +227,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     for (const host of result.hosts)
       if (host.viewsGzipKb > 0)
         console.log(
-          `  ${host.name}: + ${host.viewsGzipKb.toFixed(1)} kB URL, round and refused-request views with the first one`,
+          `  ${host.name}: + ${host.viewsGzipKb.toFixed(1)} kB on first use: URL, round and refused-request views; long selects' combobox`,
         );
   }
   const over = [...result.entries, ...result.hosts].filter(
