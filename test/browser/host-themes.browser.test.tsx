@@ -24,6 +24,7 @@ import { createElicitationQueue } from '../../src/core/index.js';
 import { widgetsFromRjsfTheme } from '../../src/react/rjsf-theme/index.js';
 import { everyKindRequest } from '../fixtures/every-kind.js';
 import { armed, mount } from './mount.js';
+import { pickKit, pickMui } from './pickers.js';
 
 /** One way of drawing the forms, and how a person picks from the every-kind form's long single select. */
 interface Rendering {
@@ -34,13 +35,6 @@ interface Rendering {
   pick: (label: string, option: string) => Promise<void>;
 }
 
-// The kit's combobox (more than 15 options): typed letters filter its popup, a click chooses.
-async function pickKit(label: string, option: string) {
-  await userEvent.fill(page.getByRole('combobox', { name: label }), option);
-  await userEvent.click(page.getByRole('option', { name: option, exact: true }));
-  await expect.element(page.getByRole('combobox', { name: label })).toHaveValue(option);
-}
-
 // Made once: each call makes new components, which would draw every field anew.
 const RENDERINGS: Rendering[] = [
   { name: "the kit's own widgets", widgets: undefined, drawn: () => 'kit', pick: pickKit },
@@ -48,12 +42,7 @@ const RENDERINGS: Rendering[] = [
     name: '@rjsf/mui',
     widgets: widgetsFromRjsfTheme(muiTheme),
     drawn: (control) => control,
-    // MUI's select is a button that opens a listbox in a portal.
-    pick: async (label, option) => {
-      await userEvent.click(page.getByRole('combobox', { name: label }));
-      await userEvent.click(page.getByRole('option', { name: option, exact: true }));
-      await expect.poll(() => document.querySelector('[role="listbox"]')).toBeNull();
-    },
+    pick: pickMui,
   },
   // shadcn's select names no control: the kit keeps it (src/react/theme/README.md).
   {

@@ -13,6 +13,7 @@ import { ElicitationForm, type ElicitResult, type KitWidgets } from '../../src/i
 import { widgetsFromRjsfTheme } from '../../src/react/rjsf-theme/index.js';
 import { everyKindRequest } from '../fixtures/every-kind.js';
 import { armed, mount } from './mount.js';
+import { pickKit, pickMui } from './pickers.js';
 
 /** One way of drawing the form, and how a person picks from its long single select. */
 interface Rendering {
@@ -21,25 +22,12 @@ interface Rendering {
   pick: (label: string, option: string) => Promise<void>;
 }
 
-// The kit's combobox (more than 15 options; also shadcn's fallback, see DEFAULT_KIT_CONTROLS in the README):
-// typed letters filter its popup, a click chooses.
-async function pickKit(label: string, option: string) {
-  await userEvent.fill(page.getByRole('combobox', { name: label }), option);
-  await userEvent.click(page.getByRole('option', { name: option, exact: true }));
-  await expect.element(page.getByRole('combobox', { name: label })).toHaveValue(option);
-}
-
 const RENDERINGS: Rendering[] = [
   { name: "the kit's own widgets", widgets: undefined, pick: pickKit },
   {
     name: '@rjsf/mui',
     widgets: widgetsFromRjsfTheme(muiTheme),
-    // MUI's select is a button that opens a listbox of options.
-    pick: async (label, option) => {
-      await userEvent.click(page.getByRole('combobox', { name: label }));
-      await userEvent.click(page.getByRole('option', { name: option, exact: true }));
-      await expect.poll(() => document.querySelector('[role="listbox"]')).toBeNull();
-    },
+    pick: pickMui,
   },
   { name: '@rjsf/shadcn', widgets: widgetsFromRjsfTheme(shadcnTheme, { kitControls: ['select'] }), pick: pickKit },
 ];

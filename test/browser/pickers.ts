@@ -1,0 +1,18 @@
+// How a person picks from a long single select, per drawing: the kit's combobox (also shadcn's fallback,
+// see DEFAULT_KIT_CONTROLS in src/react/theme/README.md) and MUI's select.
+import { expect } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+
+/** The kit's combobox (more than 15 options): typed letters filter its popup, a click chooses. */
+export async function pickKit(label: string, option: string): Promise<void> {
+  await userEvent.fill(page.getByRole('combobox', { name: label }), option);
+  await userEvent.click(page.getByRole('option', { name: option, exact: true }));
+  await expect.element(page.getByRole('combobox', { name: label })).toHaveValue(option);
+}
+
+/** MUI's select is a button that opens a listbox of options in a portal. */
+export async function pickMui(label: string, option: string): Promise<void> {
+  await userEvent.click(page.getByRole('combobox', { name: label }));
+  await userEvent.click(page.getByRole('option', { name: option, exact: true }));
+  await expect.poll(() => document.querySelector('[role="listbox"]')).toBeNull();
+}
