@@ -24,12 +24,6 @@ type ComposedStory = ReturnType<typeof composeStory>;
 
 const storyModules = import.meta.glob<StoryModule>('../../stories/*.stories.tsx', { eager: true });
 
-/**
- * Stories left out, keyed `File/Export`, each with the reason. Empty today: the live host's SDK server
- * runs in the page over the in-memory transport, so its stories end in the same state every time.
- */
-const SKIPPED: Record<string, string> = {};
-
 type Scheme = 'light' | 'dark';
 
 /**
@@ -65,12 +59,6 @@ for (const [path, module] of Object.entries(storyModules).sort(([a], [b]) => a.l
   const file = path.replace(/^.*\//, '').replace(/\.stories\.tsx$/, '');
   describe(file, () => {
     for (const [exportName, story] of Object.entries(composeStories(module)) as [string, ComposedStory][]) {
-      const key = `${file}/${exportName}`;
-      const skipped = SKIPPED[key];
-      if (skipped !== undefined) {
-        describe.skip(`${story.storyName}: ${skipped}`, () => test('not shot', () => undefined));
-        continue;
-      }
       describe(story.storyName, () => {
         const root = document.createElement('div');
         root.className = 'visual-story';
@@ -94,7 +82,7 @@ for (const [path, module] of Object.entries(storyModules).sort(([a], [b]) => a.l
           test(variant.name, async () => {
             await emulate(variant.scheme);
             root.dir = variant.dir;
-            await expect.element(page.elementLocator(root)).toMatchScreenshot(`${key}-${variant.name}`);
+            await expect.element(page.elementLocator(root)).toMatchScreenshot(`${file}/${exportName}-${variant.name}`);
           });
         }
       });
