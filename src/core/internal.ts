@@ -5,7 +5,7 @@
  */
 export type { FormRequestReading } from './request.js';
 export { canAnswer, readFormRequest, requestMessage, toPrompt } from './request.js';
-export { parseCached } from './schema.js';
+export { optionsToRead, parseCached, readAheadParts } from './schema.js';
 export { answerOf, roundAnswerOf } from './queue.js';
 export { readForm } from './form-model.js';
 export { codePointName, hasHiddenCharacters, isolateText, revealHidden, splitHidden } from './visible-text.js';

@@ -9,11 +9,26 @@
 export type OptionFinder = (value: unknown) => number;
 
 /**
- * Indexes the `count` values `valueAt` reads; equality is a `Map`'s (SameValueZero). A value found at
- * another index than its own repeats one before it. Other values than text, and texts that probe too
- * long (crafted hash collisions: a hostile list must not cost its square), go to a `Map`.
+ * How many values or options a step reads: a huge list is read over several tasks (`prepareOptions`),
+ * about 2,000 options per few milliseconds, so no task a person waits on grows with the list.
  */
-export function indexValues(count: number, valueAt: (at: number) => unknown): OptionFinder {
+export const STEP = 2048;
+
+/** Runs `steps` to the end at once: what a caller that may not wait gets. */
+export function finish<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * Indexes the `count` values `valueAt` reads, pausing every `STEP` values; equality is a `Map`'s
+ * (SameValueZero). A value found at another index than its own repeats one before it. Other values
+ * than text, and texts that probe too long (crafted hash collisions: a hostile list must not cost its
+ * square), go to a `Map`.
+ */
+export function* indexInSteps(count: number, valueAt: (at: number) => unknown): Generator<void, OptionFinder> {
   // At least twice as many slots as values: a lookup probes about 1.5 slots on average, a miss 2.5.
   let size = 2;
   while (size < 2 * count) size *= 2;
@@ -28,17 +43,25 @@ export function indexValues(count: number, valueAt: (at: number) => unknown): Op
     return slot;
   };
   for (let at = 0; at < count; at++) {
+    if (at % STEP === STEP - 1) yield;
     const value = valueAt(at);
     if (typeof value !== 'string' || steps > 8 * count) {
       const map = new Map<unknown, number>();
       // From the end, so that the first of equal values is the one kept.
-      for (at = count; at-- > 0;) map.set(valueAt(at), at);
+      for (at = count; at-- > 0;) {
+        if (at % STEP === 0) yield;
+        map.set(valueAt(at), at);
+      }
       return (value) => map.get(value) ?? -1;
     }
     table[slotOf(value)] ||= at + 1;
   }
   return (value) => (typeof value === 'string' ? (table[slotOf(value)] as number) - 1 : -1);
 }
+
+/** `indexInSteps` at once. */
+export const indexValues = (count: number, valueAt: (at: number) => unknown): OptionFinder =>
+  finish(indexInSteps(count, valueAt));
 
 /**
  * One finder per option list (a WeakMap on the array): parse keeps the one it built for the options it

@@ -10,7 +10,7 @@ import { WARNING_PROBLEM_CODES, type SchemaProblem, type SchemaProblemCode } fro
 import type { StringFormat } from './types.js';
 import { MAX_FIELDS, MAX_OPTIONS, MAX_TOTAL_OPTIONS } from '../shared/limits.js';
 import { checkValue } from './value.js';
-import { finders, indexValues } from './option-index.js';
+import { finders, finish, indexInSteps, STEP } from './option-index.js';
 
 /** Longest `pattern` the kit checks; longer ones are ignored with a warning (the tools' `maxPatternLength`). */
 const MAX_PATTERN_LENGTH = 4_096;
@@ -289,6 +289,30 @@ function keepFitting<T extends { spelling: OptionSpelling; options: Option[] }>(
  * titled spelling under `oneOf` or `anyOf`. An option without a text title shows its value.
  */
 function readOptions(list: unknown, path: string, problems: Problems, titled: boolean): Option[] | undefined {
+  const ahead = readAhead.get(list as object);
+  if (ahead?.path !== path) return finish(optionsInSteps(list, path, problems, titled));
+  readAhead.delete(list as object);
+  for (const problem of ahead.problems) problems.list.push(problem);
+  return ahead.options;
+}
+
+/** What `readAheadInSteps` read of a list, and where: taken by the parse that reads it next at that path. */
+const readAhead = new WeakMap<object, { path: string; options: Option[] | undefined; problems: SchemaProblem[] }>();
+
+/** Reads `list` as `readOptions` would at `path`, pausing every `STEP` options, for the next parse. */
+export function* readAheadInSteps(list: unknown[], path: string, titled: boolean): Generator<void, void> {
+  const problems = new Problems();
+  const options = yield* optionsInSteps(list, path, problems, titled);
+  readAhead.set(list, { path, options, problems: problems.list });
+}
+
+/** `readOptions`, pausing every `STEP` options. */
+function* optionsInSteps(
+  list: unknown,
+  path: string,
+  problems: Problems,
+  titled: boolean,
+): Generator<void, Option[] | undefined> {
   if (!Array.isArray(list) || list.length === 0) {
     problems.add(path, 'options-invalid', `Options must be a non-empty list, not ${describeJson(list)}.`);
     return undefined;
@@ -297,7 +321,7 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
   const isOption = (entry: unknown): entry is Record<string, unknown> => isRecord(entry) && hasOwn(entry, 'const');
   // Indexed before the loop: a value found at another place repeats an earlier one. When nothing is
   // wrong, list and options share indexes, so the index is kept for every later lookup.
-  const find = indexValues(list.length, (at): unknown => {
+  const find = yield* indexInSteps(list.length, (at): unknown => {
     const entry: unknown = list[at];
     return !titled ? entry : isOption(entry) ? entry.const : undefined;
   });
@@ -308,6 +332,7 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
   // An indexed loop: it runs 100,000 times on a first mount, mostly before the JIT has compiled it, and
   // `entries()` would allocate two objects per option there.
   for (let at = 0; at < list.length; at++) {
+    if (at % STEP === STEP - 1) yield;
     const entry: unknown = list[at];
     let value = entry;
     let title: unknown;
@@ -517,8 +542,8 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
   return field;
 }
 
-/** Counts every list's options from array lengths alone, before any option is read; says whether it refused. */
-function refuseTooManyOptions(properties: Record<string, unknown>, keys: string[], problems: Problems): boolean {
+/** Counts every list's options from array lengths alone, before any option is read; `Infinity` when it refused. */
+function countOptions(properties: Record<string, unknown>, keys: string[], problems: Problems): number {
   let total = 0;
   let refused = false;
   for (const key of keys) {
@@ -553,7 +578,20 @@ function refuseTooManyOptions(properties: Record<string, unknown>, keys: string[
       `The form lists ${total} options in all, more than the ${MAX_TOTAL_OPTIONS} a form may have.`,
     );
   }
-  return refused;
+  return refused ? Infinity : total;
+}
+
+/**
+ * How many options the lists of a form request's schema hold, counted from their lengths (a list spelled
+ * twice counts once); 0 for a schema already parsed, or one refused before any option is read.
+ */
+export function optionsToRead(request: unknown): number {
+  const schema = isRecord(request) ? request.requestedSchema : undefined;
+  const properties = isRecord(schema) && !cache.has(schema) ? schema.properties : undefined;
+  if (!isRecord(properties)) return 0;
+  const keys = Object.keys(properties);
+  const total = keys.length > MAX_FIELDS ? Infinity : countOptions(properties, keys, new Problems());
+  return total === Infinity ? 0 : total;
 }
 
 /** What `parse` reads: the fields and the root's bounds on how many of them an answer holds. */
@@ -618,7 +656,7 @@ function parse(input: unknown, problems: Problems): ParsedForm {
     );
     return { fields: [] };
   }
-  if (isRecord(properties) && refuseTooManyOptions(properties, keys, problems)) return { fields: [] };
+  if (isRecord(properties) && countOptions(properties, keys, problems) === Infinity) return { fields: [] };
   warnRootUnchecked(input, problems);
   const [minProperties, maxProperties] = readBounds(input, ['minProperties', 'maxProperties'], '', problems, true);
   const required = new Set<string>();
@@ -705,3 +743,6 @@ export function parseCached(schema: unknown): ParseResult {
   }
   return result;
 }
+
+/** What `prepareOptions` (loaded on demand) shares with the parse, handed in by the kit. */
+export const readAheadParts = { optionsToRead, readAheadInSteps, OPTION_KEYWORDS, isRecord, hasOwn, joinPath };
