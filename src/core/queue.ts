@@ -5,7 +5,6 @@
  * never by the name they report. A malformed request still becomes an entry, to be declined.
  */
 import { hasOwn, isRecord, ownValue, pickDefined, setOwn } from '../shared/path.js';
-import { hasPatternField } from './fields.js';
 import type {
   ElicitationEntry,
   EntryCommon,
@@ -20,7 +19,6 @@ import type {
 } from './queue-types.js';
 import { isDraftValue } from './draft.js';
 import { toPrompt } from './request.js';
-import { parseCached } from './schema.js';
 import { isPatternEngineLoaded, loadPatternEngine } from '../shared/pattern-engine.js';
 import type { ElicitContent, ElicitResult } from './types.js';
 import { validateElicitContent } from './validate.js';
@@ -104,10 +102,20 @@ export function roundAnswerOf(entry: ElicitationEntry, results: unknown): Elicit
   return answers;
 }
 
+/**
+ * Whether a form may have a pattern to check (a field's or its items'), read off the schema: a form is
+ * never parsed on arrival, since its view reads one of 100,000 options over several tasks.
+ */
 function hasPattern(prompt: ElicitationPrompt): boolean {
-  if (prompt.mode !== 'form') return false;
-  const parsed = parseCached(prompt.request.requestedSchema);
-  return parsed.ok && hasPatternField(parsed.fields);
+  const schema: unknown = prompt.mode === 'form' ? prompt.request.requestedSchema : undefined;
+  const properties = isRecord(schema) ? schema.properties : undefined;
+  return (
+    isRecord(properties) &&
+    Object.values(properties).some(
+      (field) =>
+        isRecord(field) && (hasOwn(field, 'pattern') || (isRecord(field.items) && hasOwn(field.items, 'pattern'))),
+    )
+  );
 }
 
 function readOrigin(origin: ElicitationOrigin): {
