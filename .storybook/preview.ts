@@ -1,11 +1,13 @@
 import type { Preview } from '@storybook/react-vite';
 
+import { loadOptionReader } from '../src/react/elicitation/elicitation-form.js';
 import { loadCombobox } from '../src/react/theme/widgets/enum-select-widget.js';
 
 const preview: Preview = {
-  // Long selects' combobox is a chunk loaded on first use; stories show (and plays drive) it drawn.
+  // Long selects' combobox and the reader of forms of many options are chunks loaded on first use;
+  // stories show (and plays drive) them drawn.
   beforeAll: async () => {
-    await loadCombobox();
+    await Promise.all([loadCombobox(), loadOptionReader()]);
   },
   parameters: {
     controls: {

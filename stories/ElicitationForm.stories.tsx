@@ -790,6 +790,7 @@ const german: ElicitationLabels = {
   timeZoneHint: (timeZone, offset) => `Zeitzone: ${timeZone} (UTC${offset})`,
   patternByServer: 'Die Form dieses Textes prüft der Server beim Senden.',
   patternLoading: 'Die Prüfung dieses Formulars wird vorbereitet…',
+  readingOptions: (count: number) => `Die ${count.toLocaleString('de-DE')} Optionen des Formulars werden gelesen…`,
   patternLoadFailed:
     'Die Prüfung dieses Formulars konnte nicht geladen werden. Erneut annehmen, oder ablehnen oder abbrechen.',
   errorSummaryTitle: 'Bitte korrigieren Sie vor dem Annehmen:',

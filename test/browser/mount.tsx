@@ -30,3 +30,11 @@ export function mount(ui: ReactNode): HTMLElement {
 export async function armed(): Promise<void> {
   await expect.poll(() => document.querySelectorAll('[data-arming]').length).toBe(0);
 }
+
+/**
+ * Waits until no form on the page is still reading its options: a form of 10,000 options or more reads
+ * them over several tasks before its fields are drawn.
+ */
+export async function read(): Promise<void> {
+  await expect.poll(() => document.querySelectorAll('[data-state="reading"]').length, { timeout: 10_000 }).toBe(0);
+}

@@ -1,9 +1,10 @@
-// Long selects' combobox is a chunk loaded on first use (test/react/combobox-load.test.tsx shows that
-// step): browser tests draw it loaded.
+// Long selects' combobox and the reader of forms of many options are chunks loaded on first use
+// (test/react/combobox-load.test.tsx shows that step): browser tests draw them loaded.
 import { beforeAll } from 'vitest';
 
+import { loadOptionReader } from '../../src/react/elicitation/elicitation-form.js';
 import { loadCombobox } from '../../src/react/theme/widgets/enum-select-widget.js';
 
 beforeAll(async () => {
-  await loadCombobox();
+  await Promise.all([loadCombobox(), loadOptionReader()]);
 });

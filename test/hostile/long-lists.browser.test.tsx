@@ -10,10 +10,11 @@
 import { describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 
-import { ElicitationForm, type ElicitRequestFormParams, type ElicitResult } from '../../src/index.js';
+import { createElicitationQueue } from '../../src/core/index.js';
+import { ElicitationForm, ElicitationHost, type ElicitRequestFormParams, type ElicitResult } from '../../src/index.js';
 import { ToolCallForm } from '../../src/react/tools/index.js';
 import type { Tool } from '../../src/tools/index.js';
-import { mount } from '../browser/mount.js';
+import { armed, mount, read } from '../browser/mount.js';
 
 /** Frames for a list that still drew in the background to do so. */
 async function idle(frames = 10): Promise<void> {
@@ -72,6 +73,7 @@ const MAX_DRAWN = 64;
 describe('given a select of 100,000 options', () => {
   test('a multi-select keeps a bounded number of rows in the DOM, also after the page idled', async () => {
     mount(<ElicitationForm request={multi(100_000)} server={server} onRespond={vi.fn()} />);
+    await read();
     await idle();
     const labels = drawn('checkbox');
     expect(labels.length).toBeLessThanOrEqual(MAX_DRAWN);
@@ -80,6 +82,7 @@ describe('given a select of 100,000 options', () => {
 
   test('the list box is as tall as 100,000 rows; scrolling to the middle draws the middle rows', async () => {
     mount(<ElicitationForm request={multi(100_000)} server={server} onRespond={vi.fn()} />);
+    await read();
     const list = page.getByRole('group', { name: 'Parts' }).element().querySelector<HTMLElement>('.mek-options');
     if (!list) throw new Error('no list');
     const row = list.querySelector<HTMLElement>('.mek-option')?.offsetHeight ?? 0;
@@ -92,6 +95,7 @@ describe('given a select of 100,000 options', () => {
   test('a click on a scrolled-to option and on the last one ticks them; the answer is in option order', async () => {
     const onRespond = vi.fn<(result: ElicitResult) => void>();
     mount(<ElicitationForm request={multi(100_000)} server={server} onRespond={onRespond} />);
+    await read();
     await userEvent.click(page.getByRole('checkbox', { name: 'Option 99999' }));
     const list = page.getByRole('group', { name: 'Parts' }).element().querySelector<HTMLElement>('.mek-options');
     if (!list) throw new Error('no list');
@@ -105,6 +109,7 @@ describe('given a select of 100,000 options', () => {
 
   test('Tab walks from option to option past the drawn rows, never out of the list early', async () => {
     mount(<ElicitationForm request={multi(100_000)} server={server} onRespond={vi.fn()} />);
+    await read();
     (page.getByRole('checkbox', { name: 'Option 0' }).element() as HTMLElement).focus();
     await userEvent.keyboard('{Tab>60/}');
     await expect.element(page.getByRole('checkbox', { name: 'Option 60' })).toHaveFocus();
@@ -114,6 +119,7 @@ describe('given a select of 100,000 options', () => {
   test('a combobox: End makes the last option active, drawn among few rows; the filter finds one', async () => {
     const onRespond = vi.fn<(result: ElicitResult) => void>();
     mount(<ElicitationForm request={single(100_000)} server={server} onRespond={onRespond} />);
+    await read();
     const box = page.getByRole('combobox', { name: 'Site' });
     await userEvent.click(box);
     await userEvent.keyboard('{End}');
@@ -146,6 +152,48 @@ describe('given a select of 100,000 options', () => {
     await userEvent.click(page.getByRole('option', { name: 'Option 42421' }));
     (page.getByRole('button', { name: 'Accept' }).element() as HTMLButtonElement).click();
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { site: 'v42421' } }]]);
+  });
+});
+
+describe('given a form of 100,000 options, while it reads them', () => {
+  test('it says so, with Decline and Cancel and no Accept; then it draws its fields and the note goes', async () => {
+    mount(<ElicitationForm request={multi(100_000)} server={server} onRespond={vi.fn()} />);
+    await expect.element(page.getByRole('status')).toHaveTextContent("Reading the form's 100,000 options…");
+    expect(
+      page
+        .getByRole('button')
+        .elements()
+        .map((button) => button.textContent),
+    ).toEqual(['Decline', 'Cancel']);
+    await read();
+    expect(drawn('checkbox').slice(0, 2)).toEqual(['Option 0', 'Option 1']);
+    expect(page.getByText("Reading the form's 100,000 options…").elements()).toEqual([]);
+    expect(page.getByRole('button', { name: 'Accept' }).elements()).toHaveLength(1);
+  });
+
+  test('Escape cancels it at once (answering buttons are still arming); the reading stops, the form is never drawn', async () => {
+    const onRespond = vi.fn<(result: ElicitResult) => void>();
+    const container = mount(<ElicitationForm request={multi(100_000)} server={server} onRespond={onRespond} />);
+    // In the mount's own task, before the reading's first step.
+    container
+      .querySelector('.mek-root')
+      ?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    await idle(30);
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'cancel' }]]);
+    expect([drawn('checkbox'), container.querySelector('.mek-sent')?.textContent]).toEqual([[], 'Cancelled']);
+    expect(page.getByText("Reading the form's 100,000 options…").elements()).toEqual([]);
+  });
+
+  test('in a host, the queue takes it without reading it, and the host reads it as the form does', async () => {
+    const queue = createElicitationQueue();
+    mount(<ElicitationHost queue={queue} />);
+    const answer = queue.enqueue(multi(100_000), { server });
+    await expect.element(page.getByText("Reading the form's 100,000 options…")).toBeInTheDocument();
+    await read();
+    await armed();
+    await userEvent.click(page.getByRole('checkbox', { name: 'Option 1', exact: true }));
+    await userEvent.click(page.getByRole('button', { name: 'Accept' }));
+    expect(await answer).toStrictEqual({ action: 'accept', content: { parts: ['v1'] } });
   });
 });
 

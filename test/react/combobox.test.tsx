@@ -240,7 +240,8 @@ describe('given 100,000 options', () => {
 
   test('the popup draws only the rows in view and a few more; End reaches the last, a filter finds any', async () => {
     const { user, accept, onRespond } = renderForm(ask({ type: 'string', title: 'Site', oneOf: many }, true));
-    const box = screen.getByRole('combobox', { name: 'Site' });
+    // A form of 10,000 options or more reads them over several tasks first.
+    const box = await screen.findByRole('combobox', { name: 'Site' }, { timeout: 10_000 });
     await user.click(box);
     // jsdom lays nothing out: the 18rem popup of 2rem rows (9 rows) and 8 more below.
     expect(drawn()).toEqual(Array.from({ length: 17 }, (_, index) => `Option ${index}`));

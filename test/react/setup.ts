@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 
+import { loadOptionReader } from '../../src/react/elicitation/elicitation-form.js';
 import { loadCombobox } from '../../src/react/theme/widgets/enum-select-widget.js';
 
 // Without vitest globals, Testing Library cannot register its own cleanup: unmount after each test.
@@ -10,8 +11,8 @@ afterEach(() => {
   cleanup();
 });
 
-// Long selects' combobox is a chunk loaded on first use: tests draw it loaded (test/react/combobox-load.test.tsx
-// shows the first use).
+// Long selects' combobox and the reader of forms of many options are chunks loaded on first use: tests
+// draw them loaded (test/react/combobox-load.test.tsx shows the first use).
 beforeAll(async () => {
-  await loadCombobox();
+  await Promise.all([loadCombobox(), loadOptionReader()]);
 });

@@ -3,7 +3,7 @@
  * where core decides everything. Nothing here throws into the host: a refused request or a crashing
  * widget shows what is wrong and offers Decline and Cancel.
  */
-import { useEffect, useMemo, useRef, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 
 import type {
   Draft,
@@ -18,7 +18,8 @@ import { AnswerButton, useAnswerGuard } from '../shared/answer-button.js';
 import { ErrorBoundary } from '../shared/error-boundary.js';
 import { ErrorSummary, useFocusFirstIssue } from '../shared/error-summary.js';
 import { mergeLabels, type ElicitationLabels } from '../shared/labels.js';
-import { ActionRow, DeclineCancel, PromptFrame, useBaseId, useSessionKey } from '../shared/prompt-parts.js';
+import { optionsToRead, readAheadParts, requestMessage } from '../../core/internal.js';
+import { ActionRow, DeclineCancel, PromptFrame, useBaseId, useOnce, useSessionKey } from '../shared/prompt-parts.js';
 import type { PatternEngineStatus } from '../shared/use-pattern-engine.js';
 import type { KitWidgets } from '../theme/registry.js';
 import type { KitFormContext } from '../theme/widgets/parts.js';
@@ -247,10 +248,65 @@ export function FormView(props: FormViewProps) {
 }
 
 /**
+ * From this many options in a form, its lists are read over several tasks (`prepareOptions`) before it
+ * is drawn: at once, 100,000 options would hold the page for one long task.
+ */
+const READ_AHEAD_FROM = 10_000;
+
+type Reader = typeof import('./reading-options.js');
+
+let reader: Reader | undefined;
+let readerLoading: Promise<Reader> | undefined;
+
+/** Loads the view that reads a form of many options ahead (`loadElicitationViews()` fetches it too). */
+export function loadOptionReader(): Promise<Reader> {
+  readerLoading ??= import('./reading-options.js').then(
+    (loaded) => (reader = loaded),
+    (error: unknown) => {
+      // A failed load (a network blip) is tried again by the next such form.
+      readerLoading = undefined;
+      throw error;
+    },
+  );
+  return readerLoading;
+}
+
+const READING_PARTS = { PromptFrame, ActionRow, DeclineCancel, useOnce, parse: readAheadParts };
+
+/**
  * Shows an MCP server's form-mode elicitation and calls `onRespond` exactly once per `request`: Accept
  * sends core's content; Decline, Cancel and Escape send none. Give a new `request` object to ask again.
  */
-export function ElicitationForm({
+export function ElicitationForm(props: ElicitationFormProps) {
+  const { request } = props;
+  const [read, setRead] = useState<unknown>();
+  const [, setLoaded] = useState<Reader>();
+  const session = useSessionKey(request);
+  const count = read === request ? 0 : optionsToRead(request);
+  const reading = count >= READ_AHEAD_FROM;
+  const labels = useMemo(() => mergeLabels(props.labels), [props.labels]);
+  useEffect(() => {
+    // Without the view (a network blip), the form is drawn and the parse reads the lists in one task.
+    if (reading && !reader) loadOptionReader().then(setLoaded, () => setRead(request));
+  }, [reading, request]);
+  if (!reading) return <ShownForm {...props} />;
+  return reader ? (
+    <reader.ReadingOptions
+      key={session}
+      {...props}
+      message={requestMessage(request)}
+      labels={labels}
+      count={count}
+      onRead={() => setRead(request)}
+      parts={READING_PARTS}
+    />
+  ) : (
+    <div className="mek-root" data-theme={props.theme} data-state="reading" aria-busy="true" />
+  );
+}
+
+/** The form itself. */
+function ShownForm({
   request,
   server,
   onRespond,

@@ -9,6 +9,8 @@ import { useEffect, useState } from 'react';
 
 import { loadCombobox } from '../theme/widgets/enum-select-widget.js';
 
+import { loadOptionReader } from './elicitation-form.js';
+
 import type { ElicitationRoundProps } from './elicitation-round.js';
 import type { UrlElicitationProps } from './url-elicitation.js';
 
@@ -21,11 +23,12 @@ let views: Views | undefined;
 let loading: Promise<Views> | undefined;
 
 /**
- * Loads the URL view, the round and the long selects' combobox; resolves once `UrlElicitation`,
- * `ElicitationRound` and a select of more than 15 options draw at once.
+ * Loads the URL view, the round, the long selects' combobox and the reader of forms of many options;
+ * resolves once `UrlElicitation`, `ElicitationRound` and a select of more than 15 options draw at once,
+ * and a form of 10,000 options or more starts reading them without a fetch.
  */
 export function loadElicitationViews(): Promise<void> {
-  return Promise.all([loadViews(), loadCombobox()]).then(() => undefined);
+  return Promise.all([loadViews(), loadCombobox(), loadOptionReader()]).then(() => undefined);
 }
 
 function loadViews(): Promise<Views> {

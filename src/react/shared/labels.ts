@@ -44,6 +44,8 @@ export interface ElicitationLabels {
   patternByServer: string;
   /** While the pattern engine loads after Accept: the form is checked as soon as it is ready. */
   patternLoading: string;
+  /** While a form of many options (10,000 or more) is read, before it is drawn; Decline and Cancel still work. */
+  readingOptions: (count: number) => string;
   /** When the pattern engine could not be loaded: Accept tries again; Decline and Cancel still work. */
   patternLoadFailed: string;
   errorSummaryTitle: string;
@@ -117,6 +119,8 @@ export const defaultLabels: ElicitationLabels = Object.freeze({
   timeZoneHint: (timeZone: string, offset: string) => `Time zone: ${timeZone} (UTC${offset})`,
   patternByServer: 'The server checks the form of this text when you send it.',
   patternLoading: 'Getting the check of this form ready…',
+  // Grouped by hand: a first toLocaleString() sets up the locale's number formats, tens of ms on a cold page.
+  readingOptions: (count: number) => `Reading the form's ${String(count).replace(/\B(?=(\d{3})+$)/g, ',')} options…`,
   patternLoadFailed: 'The check of this form could not be loaded. Try Accept again, or decline or cancel.',
   errorSummaryTitle: 'Please fix the following before accepting:',
   fieldError: (error: FieldError) => error.message,
