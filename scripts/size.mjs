@@ -39,7 +39,8 @@ const PEERS =
 
 /** Entry points and their gzipped JavaScript budgets in kB; `null` = reported only. */
 const ENTRIES = [
-  { name: 'core', entry: 'src/core/index.ts', budgetKb: 14 },
+  // 14 until lists were read in steps (0.17 kB): a form of 100,000 options is read over several tasks.
+  { name: 'core', entry: 'src/core/index.ts', budgetKb: 14.2 },
   { name: 'react (.)', entry: 'src/index.ts', budgetKb: 28 },
   { name: 'tools', entry: 'src/tools/index.ts', budgetKb: 10 },
   { name: 'tools/react', entry: 'src/react/tools/index.ts', budgetKb: 26 },
@@ -54,7 +55,8 @@ const ENTRIES = [
  * react + react-dom.
  */
 const HOST_USES = [
-  { name: 'ElicitationForm', imports: [['src/index.ts', ['ElicitationForm']]], budgetKb: 20 },
+  // 20 until a form of 10,000 options or more was read over several tasks, its view loaded on demand (0.65 kB).
+  { name: 'ElicitationForm', imports: [['src/index.ts', ['ElicitationForm']]], budgetKb: 20.2 },
   {
     name: 'ElicitationHost + queue + SDK adapter',
     imports: [
@@ -63,8 +65,9 @@ const HOST_USES = [
       ['src/sdk/index.ts', ['attachElicitation']],
     ],
     // 26 until the long-list option index (0.38 kB here, 4-5x faster than a Map at 100,000 options) and
-    // the chips and segments of the default look; the combobox loads on demand.
-    budgetKb: 26.2,
+    // the chips and segments of the default look; the combobox loads on demand. 26.2 until a form of
+    // 10,000 options or more was read over several tasks (0.6 kB; its view loads on demand).
+    budgetKb: 26.8,
   },
 ];
 
