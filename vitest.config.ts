@@ -53,7 +53,7 @@ const THEME_DEPS = [
 /** Per-test bound in real Chromium, where 2 shared cores make long keyboard runs slow. */
 const BROWSER_TEST_TIMEOUT = 60_000;
 
-/** What the stories load besides the themes (the live host's SDK, the tool forms' Ajv), for the visual project. */
+/** What the stories load besides the themes (the live host's SDK, the tool forms' Ajv) and the shots' axe, for the visual project. */
 const VISUAL_DEPS = [
   '@modelcontextprotocol/sdk/client/index.js',
   '@modelcontextprotocol/sdk/inMemory.js',
@@ -67,6 +67,7 @@ const VISUAL_DEPS = [
   '@rjsf/core',
   'storybook/test',
   '@storybook/react-vite',
+  'axe-core',
 ];
 
 /**

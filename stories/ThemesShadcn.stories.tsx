@@ -8,7 +8,7 @@
 import { Theme as shadcnTheme } from '@rjsf/shadcn';
 import shadcnCss from '@rjsf/shadcn/dist/default.css?inline';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
-import { useLayoutEffect, type ReactNode } from 'react';
+import { useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { fn } from 'storybook/test';
 
 import { ElicitationForm, type ElicitationFormProps } from '../src/index.js';
@@ -20,11 +20,27 @@ import { answerThemedHost, ThemedHost, type ThemedHostArgs } from './themes/them
 // shadcn's select names no control (its label points at no element) and offers no empty choice.
 const shadcnWidgets = widgetsFromRjsfTheme(shadcnTheme, { kitControls: ['select'] });
 
+const DARK = '(prefers-color-scheme: dark)';
+
+/** Whether the page asks for dark colours, kept up to date. */
+function usePrefersDark(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = matchMedia(DARK);
+      query.addEventListener('change', changed);
+      return () => query.removeEventListener('change', changed);
+    },
+    () => matchMedia(DARK).matches,
+  );
+}
+
 /**
  * The stylesheet only while a story of this section is shown: it is a whole Tailwind build with its
- * page-wide reset, which would restyle every other story of the Storybook page after a visit.
+ * page-wide reset, which would restyle every other story of the Storybook page after a visit. Its
+ * `.dark` palette follows `prefers-color-scheme`, as the kit does, as a host's app would set both.
  */
 function ShadcnStyles({ children }: { children: ReactNode }) {
+  const dark = usePrefersDark();
   useLayoutEffect(() => {
     const style = document.createElement('style');
     style.dataset['theme'] = 'shadcn';
@@ -32,7 +48,7 @@ function ShadcnStyles({ children }: { children: ReactNode }) {
     document.head.append(style);
     return () => style.remove();
   }, []);
-  return children;
+  return <div className={dark ? 'dark' : undefined}>{children}</div>;
 }
 
 const withShadcnStyles: Decorator = (Story) => (

@@ -1,10 +1,12 @@
 /// <reference types="vite/client" />
 /**
  * Screenshot tests of every story, in light, dark and right-to-left, against the PNGs committed under
- * `test/visual/baselines/` (README.md beside this file says how a change is reviewed and re-recorded).
+ * `test/visual/baselines/` (README.md beside this file says how a change is reviewed and re-recorded),
+ * each shot also audited by axe: zero violations in every story and variant.
  * Stories are found by `import.meta.glob`, so a new story or story file is covered without editing this.
  */
 import { composeStories, type composeStory, setProjectAnnotations } from '@storybook/react-vite';
+import axe from 'axe-core';
 import { clearAllMocks } from 'storybook/test';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { cdp, page } from 'vitest/browser';
@@ -60,6 +62,8 @@ for (const [path, module] of Object.entries(storyModules).sort(([a], [b]) => a.l
   describe(file, () => {
     for (const [exportName, story] of Object.entries(composeStories(module)) as [string, ComposedStory][]) {
       describe(story.storyName, () => {
+        const exempt =
+          (story.parameters as { a11y?: { context?: { exclude?: string[] } } }).a11y?.context?.exclude ?? [];
         const root = document.createElement('div');
         root.className = 'visual-story';
 
@@ -83,6 +87,10 @@ for (const [path, module] of Object.entries(storyModules).sort(([a], [b]) => a.l
             await emulate(variant.scheme);
             root.dir = variant.dir;
             await expect.element(page.elementLocator(root)).toMatchScreenshot(`${file}/${exportName}-${variant.name}`);
+            // And axe on what was shot, every rule on (the storybook project runs it in light only), leaving
+            // out what the story's own a11y parameters exempt, with their reason written there.
+            const { violations } = await axe.run({ include: root, exclude: exempt }, { resultTypes: ['violations'] });
+            expect(violations.map(({ id, nodes }) => [id, nodes.map((node) => node.target.join(' '))])).toEqual([]);
           });
         }
       });
