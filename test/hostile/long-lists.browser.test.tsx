@@ -195,6 +195,30 @@ describe('given a form of 100,000 options, while it reads them', () => {
     await userEvent.click(page.getByRole('button', { name: 'Accept' }));
     expect(await answer).toStrictEqual({ action: 'accept', content: { parts: ['v1'] } });
   });
+
+  test('in a round, two forms of 60,000 options are read first; Accept then sends both answers', async () => {
+    const queue = createElicitationQueue();
+    mount(<ElicitationHost queue={queue} />);
+    const half = (message: string): ElicitRequestFormParams => ({
+      message,
+      requestedSchema: {
+        type: 'object',
+        properties: { parts: { type: 'array', title: 'Parts', items: { anyOf: titled(60_000) } } },
+      },
+    });
+    const answers = queue.enqueueRound({ a: half('First?'), b: half('Second?') }, { server });
+    await expect.element(page.getByText("Reading the form's 120,000 options…")).toBeInTheDocument();
+    await read();
+    await armed();
+    const boxes = page.getByRole('checkbox', { name: 'Option 59999', exact: true });
+    await userEvent.click(boxes.nth(0));
+    await userEvent.click(boxes.nth(1));
+    await userEvent.click(page.getByRole('button', { name: 'Accept' }));
+    expect(await answers).toStrictEqual({
+      a: { action: 'accept', content: { parts: ['v59999'] } },
+      b: { action: 'accept', content: { parts: ['v59999'] } },
+    });
+  });
 });
 
 describe('given selects beyond the limits', () => {

@@ -271,7 +271,27 @@ export function loadOptionReader(): Promise<Reader> {
   return readerLoading;
 }
 
-const READING_PARTS = { PromptFrame, ActionRow, DeclineCancel, useOnce, parse: readAheadParts };
+/** What the reading view gets from here (it shares no module with the rest: see reading-options.tsx). */
+export const READING_PARTS = { PromptFrame, ActionRow, DeclineCancel, useOnce, parse: readAheadParts };
+
+/**
+ * While `requests` (a stable array) hold 10,000 options or more that no parse has read: how many, the
+ * reading view once loaded, and what marks them read; `undefined` otherwise.
+ */
+export function useReading(
+  requests: readonly unknown[],
+): { count: number; Reading: Reader['ReadingOptions'] | undefined; read: () => void } | undefined {
+  const [done, setDone] = useState<readonly unknown[]>();
+  const [, setLoaded] = useState<Reader>();
+  let count = 0;
+  if (done !== requests) for (const request of requests) count += optionsToRead(request);
+  const reading = count >= READ_AHEAD_FROM;
+  useEffect(() => {
+    // Without the view (a network blip), the form is drawn and the parse reads the lists in one task.
+    if (reading && !reader) loadOptionReader().then(setLoaded, () => setDone(requests));
+  }, [reading, requests]);
+  return reading ? { count, Reading: reader?.ReadingOptions, read: () => setDone(requests) } : undefined;
+}
 
 /**
  * Shows an MCP server's form-mode elicitation and calls `onRespond` exactly once per `request`: Accept
@@ -279,25 +299,20 @@ const READING_PARTS = { PromptFrame, ActionRow, DeclineCancel, useOnce, parse: r
  */
 export function ElicitationForm(props: ElicitationFormProps) {
   const { request } = props;
-  const [read, setRead] = useState<unknown>();
-  const [, setLoaded] = useState<Reader>();
+  const requests = useMemo(() => [request], [request]);
   const session = useSessionKey(request);
-  const count = read === request ? 0 : optionsToRead(request);
-  const reading = count >= READ_AHEAD_FROM;
-  const labels = useMemo(() => mergeLabels(props.labels), [props.labels]);
-  useEffect(() => {
-    // Without the view (a network blip), the form is drawn and the parse reads the lists in one task.
-    if (reading && !reader) loadOptionReader().then(setLoaded, () => setRead(request));
-  }, [reading, request]);
+  const reading = useReading(requests);
   if (!reading) return <ShownForm {...props} />;
-  return reader ? (
-    <reader.ReadingOptions
+  const { Reading } = reading;
+  return Reading ? (
+    <Reading
       key={session}
       {...props}
+      requests={requests}
       message={requestMessage(request)}
-      labels={labels}
-      count={count}
-      onRead={() => setRead(request)}
+      labels={mergeLabels(props.labels)}
+      count={reading.count}
+      onRead={reading.read}
       parts={READING_PARTS}
     />
   ) : (

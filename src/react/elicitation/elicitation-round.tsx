@@ -18,11 +18,11 @@ import { setOwn } from '../../shared/path.js';
 import type { KitWidgets } from '../theme/registry.js';
 import { AnswerButton } from '../shared/answer-button.js';
 import { ErrorSummary, useFocusFirstIssue } from '../shared/error-summary.js';
-import { FormView } from './elicitation-form.js';
+import { FormView, READING_PARTS, useReading } from './elicitation-form.js';
 import { fieldControlId } from './form-fields.js';
 import { shownServer, type KitLabels } from './host-labels.js';
 import { mergeKitLabels } from './view-labels.js';
-import { ActionRow, PromptFrame, useBaseId, useOnce } from '../shared/prompt-parts.js';
+import { ActionRow, PromptFrame, useBaseId, useOnce, useSessionKey } from '../shared/prompt-parts.js';
 import { openInNewTab, UrlDetails } from './url-elicitation.js';
 
 /** The props of `ElicitationRound`. */
@@ -94,8 +94,42 @@ function RoundUrl({
   );
 }
 
-/** The set of prompts of one round, with one Accept. */
-export function ElicitationRound({
+/**
+ * The set of prompts of one round, with one Accept. Forms of 10,000 options or more in all are read over
+ * several tasks first (as `ElicitationForm` does), with Decline and Cancel for the whole round meanwhile.
+ */
+export function ElicitationRound(props: ElicitationRoundProps) {
+  const { entry, theme, density } = props;
+  const requests = useMemo(
+    () => entry.prompts.flatMap((prompt) => (prompt.mode === 'form' ? [prompt.request] : [])),
+    [entry.prompts],
+  );
+  const session = useSessionKey(entry);
+  const reading = useReading(requests);
+  if (!reading) return <ShownRound {...props} />;
+  const { Reading } = reading;
+  const labels = mergeKitLabels(props.labels);
+  return Reading ? (
+    <Reading
+      key={session}
+      requests={requests}
+      message={labels.roundIntro(entry.prompts.length)}
+      server={entry.server}
+      labels={labels}
+      theme={theme}
+      density={density}
+      count={reading.count}
+      onRespond={props.onRespondAll}
+      onRead={reading.read}
+      className="mek-root mek-round"
+      parts={READING_PARTS}
+    />
+  ) : (
+    <div className="mek-root mek-round" data-theme={theme} data-state="reading" aria-busy="true" />
+  );
+}
+
+function ShownRound({
   entry,
   onRespondRound,
   onRespondAll,

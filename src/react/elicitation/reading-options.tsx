@@ -1,7 +1,7 @@
 /**
- * A form of many options while they are read (`prepareOptions`, over several tasks): who asks, the
- * message, a busy note, Decline and Cancel. Loaded on demand with the first such form. The reading stops
- * once the person has answered, and the form is then never drawn. The frame's parts come as `parts`
+ * A form (or a round of forms) of many options while they are read (`prepareOptions`, over several
+ * tasks): who asks, the message, a busy note, Decline and Cancel. Loaded on demand with the first such
+ * form. The reading stops once the person has answered, and the form is then never drawn. The frame's parts come as `parts`
  * (from `ElicitationForm`), so that this chunk shares no module with the rest and no common chunk is split out.
  */
 import { useEffect } from 'react';
@@ -24,7 +24,8 @@ export interface ReadingParts {
 }
 
 export interface ReadingOptionsProps {
-  request: unknown;
+  /** The requests whose lists are read: one form's, or every form of a round. */
+  requests: readonly unknown[];
   message: string | undefined;
   server: ElicitationServer;
   labels: ElicitationLabels;
@@ -32,14 +33,17 @@ export interface ReadingOptionsProps {
   density?: 'comfortable' | 'compact' | undefined;
   /** How many options are read. */
   count: number;
+  /** Decline or Cancel: of the form, or of the whole round. */
   onRespond: (result: ElicitResult) => void;
+  /** The frame's classes: `mek-root` by default. */
+  className?: string;
   /** Called once every list is read (or could not be read ahead: the parse then reads it). */
   onRead: () => void;
   parts: ReadingParts;
 }
 
 export function ReadingOptions({
-  request,
+  requests,
   message,
   server,
   labels,
@@ -48,6 +52,7 @@ export function ReadingOptions({
   count,
   onRespond,
   onRead,
+  className = 'mek-root',
   parts: { PromptFrame, ActionRow, DeclineCancel, useOnce, parse },
 }: ReadingOptionsProps) {
   const { respond, answered, sent } = useOnce(onRespond);
@@ -55,7 +60,9 @@ export function ReadingOptions({
     if (answered) return;
     let stopped = false;
     const channel = new MessageChannel();
-    const steps = prepareOptions(request, parse);
+    const steps = (function* () {
+      for (const request of requests) yield* prepareOptions(request, parse);
+    })();
     // Steps until the slice is used up, then the rest in a later task (a message: no timer's 4 ms clamp).
     const slice = () => {
       if (stopped) return;
@@ -85,7 +92,7 @@ export function ReadingOptions({
       server={server}
       labels={labels}
       message={message}
-      className="mek-root"
+      className={className}
       theme={theme}
       density={density}
       state={answered ? 'answered' : 'reading'}
