@@ -67,6 +67,14 @@ function drawn(role: 'checkbox'): string[] {
     .map((input) => (input as HTMLInputElement).labels?.[0]?.textContent ?? '');
 }
 
+/** The texts of the buttons on the page, in order. */
+function buttons(): (string | null)[] {
+  return page
+    .getByRole('button')
+    .elements()
+    .map((button) => button.textContent);
+}
+
 /** Most rows a list box of 20rem may draw: those in view, ten on each side, the ends, the focus. */
 const MAX_DRAWN = 64;
 
@@ -159,12 +167,7 @@ describe('given a form of 100,000 options, while it reads them', () => {
   test('it says so, with Decline and Cancel and no Accept; then it draws its fields and the note goes', async () => {
     mount(<ElicitationForm request={multi(100_000)} server={server} onRespond={vi.fn()} />);
     await expect.element(page.getByRole('status')).toHaveTextContent("Reading the form's 100,000 options…");
-    expect(
-      page
-        .getByRole('button')
-        .elements()
-        .map((button) => button.textContent),
-    ).toEqual(['Decline', 'Cancel']);
+    expect(buttons()).toEqual(['Decline', 'Cancel']);
     await read();
     expect(drawn('checkbox').slice(0, 2)).toEqual(['Option 0', 'Option 1']);
     expect(page.getByText("Reading the form's 100,000 options…").elements()).toEqual([]);
@@ -244,12 +247,7 @@ describe('given selects beyond the limits', () => {
       .element(page.getByText('The form lists 1000000 options in all, more than the 200000 a form may have.'))
       .toBeVisible();
     expect(page.getByRole('checkbox').elements()).toEqual([]);
-    expect(
-      page
-        .getByRole('button')
-        .elements()
-        .map((button) => button.textContent),
-    ).toEqual(['Decline', 'Cancel']);
+    expect(buttons()).toEqual(['Decline', 'Cancel']);
   });
 
   test('one select of 100,001 options: refused, naming the field', async () => {
