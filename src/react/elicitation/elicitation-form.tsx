@@ -16,6 +16,7 @@ import type {
 } from '../../core/index.js';
 import { AnswerButton, useAnswerGuard } from '../shared/answer-button.js';
 import { ErrorBoundary } from '../shared/error-boundary.js';
+import { onDemand } from '../shared/on-demand.js';
 import { ErrorSummary, useFocusFirstIssue } from '../shared/error-summary.js';
 import { mergeLabels, type ElicitationLabels } from '../shared/labels.js';
 import { optionsToRead, readAheadParts, requestMessage } from '../../core/internal.js';
@@ -255,21 +256,13 @@ const READ_AHEAD_FROM = 10_000;
 
 type Reader = typeof import('./reading-options.js');
 
-let reader: Reader | undefined;
-let readerLoading: Promise<Reader> | undefined;
+const reader = onDemand(
+  () => import('./reading-options.js'),
+  (loaded) => loaded,
+);
 
 /** Loads the view that reads a form of many options ahead (`loadElicitationViews()` fetches it too). */
-export function loadOptionReader(): Promise<Reader> {
-  readerLoading ??= import('./reading-options.js').then(
-    (loaded) => (reader = loaded),
-    (error: unknown) => {
-      // A failed load (a network blip) is tried again by the next such form.
-      readerLoading = undefined;
-      throw error;
-    },
-  );
-  return readerLoading;
-}
+export const loadOptionReader: () => Promise<Reader> = reader.load;
 
 /** What the reading view gets from here (it shares no module with the rest: see reading-options.tsx). */
 export const READING_PARTS = { PromptFrame, ActionRow, DeclineCancel, useOnce, parse: readAheadParts };
@@ -288,9 +281,9 @@ export function useReading(
   const reading = count >= READ_AHEAD_FROM;
   useEffect(() => {
     // Without the view (a network blip), the form is drawn and the parse reads the lists in one task.
-    if (reading && !reader) loadOptionReader().then(setLoaded, () => setDone(requests));
+    if (reading && !reader.get()) reader.load().then(setLoaded, () => setDone(requests));
   }, [reading, requests]);
-  return reading ? { count, Reading: reader?.ReadingOptions, read: () => setDone(requests) } : undefined;
+  return reading ? { count, Reading: reader.get()?.ReadingOptions, read: () => setDone(requests) } : undefined;
 }
 
 /**

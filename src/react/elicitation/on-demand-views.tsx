@@ -7,6 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 
+import { onDemand } from '../shared/on-demand.js';
 import { loadCombobox } from '../theme/widgets/enum-select-widget.js';
 
 import { loadOptionReader } from './elicitation-form.js';
@@ -19,8 +20,10 @@ type Views = typeof import('./host-views.js');
 /** What `PromptView` draws from the chunk. */
 export type OnDemandViews = Pick<Views, 'UrlElicitation' | 'RefusedRequest'>;
 
-let views: Views | undefined;
-let loading: Promise<Views> | undefined;
+const views = onDemand(
+  () => import('./host-views.js'),
+  (loaded) => loaded,
+);
 
 /**
  * Loads the URL view, the round, the long selects' combobox and the reader of forms of many options;
@@ -28,32 +31,20 @@ let loading: Promise<Views> | undefined;
  * and a form of 10,000 options or more starts reading them without a fetch.
  */
 export function loadElicitationViews(): Promise<void> {
-  return Promise.all([loadViews(), loadCombobox(), loadOptionReader()]).then(() => undefined);
-}
-
-function loadViews(): Promise<Views> {
-  loading ??= import('./host-views.js').then(
-    (loaded) => (views = loaded),
-    (error: unknown) => {
-      // A failed load (a network blip) is tried again by the next caller.
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
+  return Promise.all([views.load(), loadCombobox(), loadOptionReader()]).then(() => undefined);
 }
 
 /** The views once loaded; while `wanted`, asks for them (again after a failure, when `retry` changes). */
 export function useElicitationViews(wanted: boolean, retry?: unknown): Views | undefined {
   const [, setLoaded] = useState<Views>();
   useEffect(() => {
-    if (wanted && views === undefined)
-      loadViews().then(
-        () => setLoaded(views),
+    if (wanted && views.get() === undefined)
+      views.load().then(
+        (loaded) => setLoaded(loaded),
         () => undefined,
       );
   }, [wanted, retry]);
-  return views;
+  return views.get();
 }
 
 /** Until the view arrives: an empty frame that says it is busy. */

@@ -8,6 +8,7 @@
 import { useEffect, useMemo, useState } from 'react';
 
 import { optionIndex } from '../../../core/internal.js';
+import { onDemand } from '../../shared/on-demand.js';
 
 import { MultiSelectWidget } from './multi-select-widget.js';
 import {
@@ -46,37 +47,29 @@ export function EnumSelectWidget(props: KitWidgetProps) {
 
 type Combobox = ReturnType<(typeof import('./combobox.js'))['comboboxWith']>;
 
-let combobox: Combobox | undefined;
-let loading: Promise<Combobox> | undefined;
+const combobox = onDemand(
+  () => import('./combobox.js'),
+  (loaded): Combobox =>
+    loaded.comboboxWith({
+      describedBy,
+      Description,
+      descriptionOf,
+      hasErrors,
+      labelId,
+      readLabels,
+      RequiredMark,
+      rjsfRegistry,
+      useSameOptions,
+      formOf,
+    }),
+);
 
 /** Loads the combobox of long selects; once it has arrived, they draw it in their first render. */
-export function loadCombobox(): Promise<Combobox> {
-  loading ??= import('./combobox.js').then(
-    (loaded) =>
-      (combobox = loaded.comboboxWith({
-        describedBy,
-        Description,
-        descriptionOf,
-        hasErrors,
-        labelId,
-        readLabels,
-        RequiredMark,
-        rjsfRegistry,
-        useSameOptions,
-        formOf,
-      })),
-    (error: unknown) => {
-      // A failed load (a network blip) is tried again by the next long select drawn.
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadCombobox: () => Promise<Combobox> = combobox.load;
 
 /** The combobox, or until it arrives the field's name over a frame that says it is busy. */
 function LongSelect(props: KitWidgetProps) {
-  const [Loaded, setLoaded] = useState(() => combobox);
+  const [Loaded, setLoaded] = useState(combobox.get);
   useEffect(() => {
     if (Loaded === undefined)
       loadCombobox().then(

@@ -1,0 +1,27 @@
+/**
+ * A chunk loaded on first use (the URL views and round, the long selects' combobox, the reader of forms
+ * of many options): fetched once, kept once it has arrived, fetched again by the next caller after a
+ * failure (a network blip).
+ */
+export interface OnDemand<T> {
+  /** Fetches it (once), resolving with what `prepare` made of the module. */
+  load: () => Promise<T>;
+  /** What has arrived, if anything: a component draws it in its first render. */
+  get: () => T | undefined;
+}
+
+export function onDemand<M, T>(fetch: () => Promise<M>, prepare: (loaded: M) => T): OnDemand<T> {
+  let value: T | undefined;
+  let loading: Promise<T> | undefined;
+  return {
+    load: () =>
+      (loading ??= fetch().then(
+        (loaded) => (value = prepare(loaded)),
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      )),
+    get: () => value,
+  };
+}
