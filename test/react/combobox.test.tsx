@@ -7,29 +7,9 @@ import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 
-import {
-  ElicitationForm,
-  generateTheme,
-  type ElicitRequestFormParams,
-  type PrimitiveSchemaDefinition,
-} from '../../src/index.js';
+import { generateTheme, type PrimitiveSchemaDefinition } from '../../src/index.js';
 import { toRjsf } from '../../src/core/index.js';
-
-/** A one-field request. */
-function ask(property: PrimitiveSchemaDefinition, required = false): ElicitRequestFormParams {
-  return {
-    message: 'Please answer',
-    requestedSchema: { type: 'object', properties: { f: property }, ...(required && { required: ['f'] }) },
-  };
-}
-
-function renderForm(request: ElicitRequestFormParams) {
-  const onRespond = vi.fn();
-  const user = userEvent.setup();
-  const view = render(<ElicitationForm request={request} server={{ name: 'Combobox test' }} onRespond={onRespond} />);
-  const accept = () => user.click(screen.getByRole('button', { name: 'Accept' }));
-  return { ...view, onRespond, user, accept };
-}
+import { ask, renderForm } from './helpers.js';
 
 /** Twenty countries, some with accents, sent as their ISO codes. */
 const COUNTRIES = [
@@ -67,10 +47,10 @@ function drawn(): string[] {
 describe('given single selects around the threshold', () => {
   test('15 options are a native select; 16 are a combobox with a popup listbox, closed and empty', () => {
     const options = (count: number) => titled.slice(0, count);
-    const { unmount } = renderForm(ask({ type: 'string', title: 'Country', oneOf: options(15) }));
+    const { unmount } = renderForm(ask({ type: 'string', title: 'Country', oneOf: options(15) }), 'Combobox test');
     expect(screen.getByRole('combobox', { name: 'Country' }).tagName).toBe('SELECT');
     unmount();
-    renderForm(ask({ type: 'string', title: 'Country', oneOf: options(16) }));
+    renderForm(ask({ type: 'string', title: 'Country', oneOf: options(16) }), 'Combobox test');
     const box = screen.getByRole('combobox', { name: 'Country' });
     expect(box.tagName).toBe('INPUT');
     expect(box).toHaveAttribute('aria-autocomplete', 'list');
@@ -85,7 +65,7 @@ describe('given single selects around the threshold', () => {
 
 describe('given a titled single select of 20 options', () => {
   test('typing filters titles without case or accents; Enter chooses the first match; its const is sent', async () => {
-    const { user, accept, onRespond } = renderForm(ask(country(), true));
+    const { user, accept, onRespond } = renderForm(ask(country(), true), 'Combobox test');
     const box = screen.getByRole('combobox', { name: 'Country' });
     await user.type(box, 'COTE');
     expect(box).toHaveAttribute('aria-expanded', 'true');
@@ -106,7 +86,7 @@ describe('given a titled single select of 20 options', () => {
   });
 
   test('Down opens at the choice; Up, Down, Home, End move the active option; Enter chooses', async () => {
-    const { user, accept, onRespond } = renderForm(ask(country({ default: 'DE' }), true));
+    const { user, accept, onRespond } = renderForm(ask(country({ default: 'DE' }), true), 'Combobox test');
     const box = screen.getByRole('combobox', { name: 'Country' });
     expect(box).toHaveValue('Germany');
     await user.click(box);
@@ -137,7 +117,7 @@ describe('given a titled single select of 20 options', () => {
   });
 
   test('Escape closes the popup, then drops the typed filter, and only then cancels the form', async () => {
-    const { user, onRespond } = renderForm(ask(country({ default: 'FR' })));
+    const { user, onRespond } = renderForm(ask(country({ default: 'FR' })), 'Combobox test');
     const box = screen.getByRole('combobox', { name: 'Country' });
     await user.type(box, '{Control>}a{/Control}sw');
     expect(drawn()).toEqual(['Sweden', 'Switzerland']);
@@ -152,7 +132,7 @@ describe('given a titled single select of 20 options', () => {
   });
 
   test('Tab leaves without choosing: the typed filter goes, the choice stays', async () => {
-    const { user, accept, onRespond } = renderForm(ask(country({ default: 'PL' })));
+    const { user, accept, onRespond } = renderForm(ask(country({ default: 'PL' })), 'Combobox test');
     const box = screen.getByRole('combobox', { name: 'Country' });
     await user.type(box, '{Control>}a{/Control}spa');
     expect(drawn()).toEqual(['Spain']);
@@ -165,7 +145,7 @@ describe('given a titled single select of 20 options', () => {
   });
 
   test('a filter that matches nothing says so in a live region and shows no popup', async () => {
-    const { user } = renderForm(ask(country(), true));
+    const { user } = renderForm(ask(country(), true), 'Combobox test');
     const box = screen.getByRole('combobox', { name: 'Country' });
     expect(screen.getByRole('status')).toHaveTextContent('');
     await user.type(box, 'atlantis');
@@ -184,7 +164,7 @@ describe('given a titled single select of 20 options', () => {
   });
 
   test('a click on an option chooses it; the named clear button clears an optional choice, which is left out', async () => {
-    const { user, accept, onRespond } = renderForm(ask(country()));
+    const { user, accept, onRespond } = renderForm(ask(country()), 'Combobox test');
     const box = screen.getByRole('combobox', { name: 'Country' });
     expect(screen.queryByRole('button', { name: 'Clear choice' })).toBeNull();
     await user.click(box);
@@ -202,7 +182,7 @@ describe('given a titled single select of 20 options', () => {
   });
 
   test('a required select has no clear button; left empty, Accept names it', async () => {
-    const { accept, onRespond } = renderForm(ask(country({ default: 'IT' }), true));
+    const { accept, onRespond } = renderForm(ask(country({ default: 'IT' }), true), 'Combobox test');
     expect(screen.queryByRole('button', { name: 'Clear choice' })).toBeNull();
     expect(screen.getByRole('combobox', { name: 'Country' })).toHaveAttribute('aria-required', 'true');
     await accept();
@@ -213,7 +193,10 @@ describe('given a titled single select of 20 options', () => {
 describe('given the untitled and legacy variants', () => {
   test('untitled enum: the values are the titles, and the value is sent', async () => {
     const regions = Array.from({ length: 18 }, (_, index) => `region-${String(index + 1).padStart(2, '0')}`);
-    const { user, accept, onRespond } = renderForm(ask({ type: 'string', title: 'Region', enum: regions }, true));
+    const { user, accept, onRespond } = renderForm(
+      ask({ type: 'string', title: 'Region', enum: regions }, true),
+      'Combobox test',
+    );
     await user.type(screen.getByRole('combobox', { name: 'Region' }), '-17{Enter}');
     await accept();
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { f: 'region-17' } }]]);
@@ -224,6 +207,7 @@ describe('given the untitled and legacy variants', () => {
     const names = values.map((_, index) => `Zone number ${index}`);
     const { user, accept, onRespond } = renderForm(
       ask({ type: 'string', title: 'Zone', enum: values, enumNames: names } as PrimitiveSchemaDefinition, true),
+      'Combobox test',
     );
     const box = screen.getByRole('combobox', { name: 'Zone' });
     await user.type(box, 'number 16');
@@ -239,7 +223,10 @@ describe('given 100,000 options', () => {
   const many = Array.from({ length: 100_000 }, (_, index) => ({ const: `v${index}`, title: `Option ${index}` }));
 
   test('the popup draws only the rows in view and a few more; End reaches the last, a filter finds any', async () => {
-    const { user, accept, onRespond } = renderForm(ask({ type: 'string', title: 'Site', oneOf: many }, true));
+    const { user, accept, onRespond } = renderForm(
+      ask({ type: 'string', title: 'Site', oneOf: many }, true),
+      'Combobox test',
+    );
     // A form of 10,000 options or more reads them over several tasks first.
     const box = await screen.findByRole('combobox', { name: 'Site' }, { timeout: 10_000 });
     await user.click(box);

@@ -1,9 +1,31 @@
 /**
- * What the jsdom component tests share: axe without colour contrast, and a `window.open` that
- * opens nothing.
+ * What the jsdom component tests share: a one-field request drawn by `ElicitationForm`, axe without
+ * colour contrast, and a `window.open` that opens nothing.
  */
+import { render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
+import { createElement } from 'react';
 import { afterAll, beforeEach, vi, type MockInstance } from 'vitest';
+
+import { ElicitationForm, type ElicitRequestFormParams, type PrimitiveSchemaDefinition } from '../../src/index.js';
+
+/** A one-field request: the field is `f`. */
+export function ask(property: PrimitiveSchemaDefinition, required = false): ElicitRequestFormParams {
+  return {
+    message: 'Please answer',
+    requestedSchema: { type: 'object', properties: { f: property }, ...(required && { required: ['f'] }) },
+  };
+}
+
+/** `request` drawn by `ElicitationForm` from server `serverName`, with a user and its Accept click. */
+export function renderForm(request: ElicitRequestFormParams, serverName: string) {
+  const onRespond = vi.fn();
+  const user = userEvent.setup();
+  const view = render(createElement(ElicitationForm, { request, server: { name: serverName }, onRespond }));
+  const accept = () => user.click(screen.getByRole('button', { name: 'Accept' }));
+  return { ...view, onRespond, user, accept };
+}
 
 /**
  * axe's violations in `container`: rule ids and the selectors of the nodes that break them; `[]`

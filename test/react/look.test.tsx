@@ -2,33 +2,12 @@
 // multi-select, and the density prop. Driven as a person would (roles, names, userEvent), with the exact
 // ElicitResult asserted; how it is drawn is Chromium's part (test/browser/keyboard.browser.test.tsx).
 import { render, screen, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 
-import {
-  ElicitationForm,
-  ElicitationHost,
-  type ElicitRequestFormParams,
-  type PrimitiveSchemaDefinition,
-} from '../../src/index.js';
+import { ElicitationForm, ElicitationHost, type ElicitRequestFormParams } from '../../src/index.js';
 import { createElicitationQueue } from '../../src/core/index.js';
 import { ToolCallForm, ToolResultView } from '../../src/react/tools/index.js';
-import { violations } from './helpers.js';
-
-function ask(property: PrimitiveSchemaDefinition): ElicitRequestFormParams {
-  return {
-    message: 'Please answer',
-    requestedSchema: { type: 'object', properties: { f: property }, required: ['f'] },
-  };
-}
-
-function renderForm(request: ElicitRequestFormParams) {
-  const onRespond = vi.fn();
-  const user = userEvent.setup();
-  const view = render(<ElicitationForm request={request} server={{ name: 'Look test' }} onRespond={onRespond} />);
-  const accept = () => user.click(screen.getByRole('button', { name: 'Accept' }));
-  return { ...view, onRespond, user, accept };
-}
+import { ask, renderForm, violations } from './helpers.js';
 
 /** The class names of a radio group's option container, which decide how it is drawn. */
 function groupClass(name: string): string {
@@ -56,7 +35,7 @@ describe('given a single select of a few short options', () => {
         ),
       },
     };
-    renderForm(request);
+    renderForm(request, 'Look test');
     expect(Object.keys(cases).map((name) => [name, groupClass(name)])).toStrictEqual([
       ['two', 'mek-options mek-segments'],
       ['four', 'mek-options mek-segments'],
@@ -69,7 +48,8 @@ describe('given a single select of a few short options', () => {
 
   test('the segments are still one native radio group: one name, arrows move and choose, the value is sent', async () => {
     const { user, accept, onRespond } = renderForm(
-      ask({ type: 'string', title: 'Strategy', oneOf: titled(['Rolling', 'Blue/green', 'Canary']) }),
+      ask({ type: 'string', title: 'Strategy', oneOf: titled(['Rolling', 'Blue/green', 'Canary']) }, true),
+      'Look test',
     );
     const radios = within(screen.getByRole('radiogroup', { name: 'Strategy' })).getAllByRole('radio');
     const name = radios[0]?.getAttribute('name');
@@ -95,7 +75,7 @@ describe('given a single select of a few short options', () => {
 describe('given a long multi-select (a filterable list)', () => {
   const anyOf = Array.from({ length: 20 }, (_, index) => ({ const: `c${index}`, title: `Country ${index}` }));
   const request = (chosen?: string[]) =>
-    ask({ type: 'array', title: 'Countries', items: { anyOf }, ...(chosen && { default: chosen }) });
+    ask({ type: 'array', title: 'Countries', items: { anyOf }, ...(chosen && { default: chosen }) }, true);
 
   /** The chips' accessible names and texts, as shown. */
   function chips(container: HTMLElement) {
@@ -106,7 +86,7 @@ describe('given a long multi-select (a filterable list)', () => {
   }
 
   test('no chips until something is chosen; then one per chosen item, in option order, named "Remove <title>"', async () => {
-    const { container, user } = renderForm(request());
+    const { container, user } = renderForm(request(), 'Look test');
     expect(container.querySelector('.mek-chips')).toBeNull();
     await user.click(screen.getByRole('checkbox', { name: 'Country 12' }));
     await user.click(screen.getByRole('checkbox', { name: 'Country 3' }));
@@ -118,7 +98,7 @@ describe('given a long multi-select (a filterable list)', () => {
   });
 
   test('chips of a default given out of order are in option order too', () => {
-    const { container } = renderForm(request(['c9', 'c1']));
+    const { container } = renderForm(request(['c9', 'c1']), 'Look test');
     expect(chips(container)).toStrictEqual([
       ['Remove Country 1', 'Country 1'],
       ['Remove Country 9', 'Country 9'],
@@ -126,7 +106,7 @@ describe('given a long multi-select (a filterable list)', () => {
   });
 
   test('a chip unticks its option; the focus moves to the next chip, the previous, then the filter box', async () => {
-    const { user, accept, onRespond } = renderForm(request(['c1', 'c5', 'c9']));
+    const { user, accept, onRespond } = renderForm(request(['c1', 'c5', 'c9']), 'Look test');
     await user.click(screen.getByRole('button', { name: 'Remove Country 5' }));
     expect(screen.getByRole('checkbox', { name: 'Country 5' })).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Remove Country 9' })).toHaveFocus();
@@ -143,14 +123,15 @@ describe('given a long multi-select (a filterable list)', () => {
 
   test('a short multi-select (no filter) draws no chips: its few boxes show the choice at a glance', async () => {
     const { container, user } = renderForm(
-      ask({ type: 'array', title: 'Platforms', items: { anyOf: anyOf.slice(0, 5) } }),
+      ask({ type: 'array', title: 'Platforms', items: { anyOf: anyOf.slice(0, 5) } }, true),
+      'Look test',
     );
     await user.click(screen.getByRole('checkbox', { name: 'Country 1' }));
     expect(container.querySelector('.mek-chips')).toBeNull();
   });
 
   test('once answered, the chips are disabled with the rest of the form', async () => {
-    const { accept } = renderForm(request(['c4']));
+    const { accept } = renderForm(request(['c4']), 'Look test');
     await accept();
     expect(screen.getByRole('button', { name: 'Remove Country 4' })).toBeDisabled();
   });
@@ -169,7 +150,7 @@ describe('given a long multi-select (a filterable list)', () => {
 });
 
 describe('given the density prop', () => {
-  const request = ask({ type: 'string', title: 'Name' });
+  const request = ask({ type: 'string', title: 'Name' }, true);
   const tool = { name: 'echo', inputSchema: { type: 'object' as const } };
 
   test('each root that takes theme carries data-density when given, nothing when not', () => {

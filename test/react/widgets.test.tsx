@@ -7,29 +7,9 @@ import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 
-import {
-  ElicitationForm,
-  generateTheme,
-  type ElicitRequestFormParams,
-  type PrimitiveSchemaDefinition,
-} from '../../src/index.js';
+import { generateTheme } from '../../src/index.js';
 import { toRjsf } from '../../src/core/index.js';
-
-/** A one-field request. */
-function ask(property: PrimitiveSchemaDefinition, required = false): ElicitRequestFormParams {
-  return {
-    message: 'Please answer',
-    requestedSchema: { type: 'object', properties: { f: property }, ...(required && { required: ['f'] }) },
-  };
-}
-
-function renderForm(request: ElicitRequestFormParams) {
-  const onRespond = vi.fn();
-  const user = userEvent.setup();
-  const view = render(<ElicitationForm request={request} server={{ name: 'Widget test' }} onRespond={onRespond} />);
-  const accept = () => user.click(screen.getByRole('button', { name: 'Accept' }));
-  return { ...view, onRespond, user, accept };
-}
+import { ask, renderForm } from './helpers.js';
 
 describe('given a text field', () => {
   test('its length bounds are a hint in its description; the typed text is sent', async () => {
@@ -38,6 +18,7 @@ describe('given a text field', () => {
         { type: 'string', title: 'Project', description: 'Shown on the dashboard.', minLength: 3, maxLength: 20 },
         true,
       ),
+      'Widget test',
     );
     const input = screen.getByRole('textbox', { name: 'Project' });
     expect(input).toHaveAccessibleDescription('Shown on the dashboard. 3–20 characters');
@@ -47,7 +28,10 @@ describe('given a text field', () => {
   });
 
   test('a cleared optional default is omitted, not sent as ""', async () => {
-    const { user, accept, onRespond } = renderForm(ask({ type: 'string', title: 'Nick', default: 'ada' }));
+    const { user, accept, onRespond } = renderForm(
+      ask({ type: 'string', title: 'Nick', default: 'ada' }),
+      'Widget test',
+    );
     expect(screen.getByRole('textbox', { name: 'Nick' })).toHaveValue('ada');
     await user.clear(screen.getByRole('textbox', { name: 'Nick' }));
     await accept();
@@ -55,7 +39,10 @@ describe('given a text field', () => {
   });
 
   test('too short: the inline error is tied to the input', async () => {
-    const { user, accept, onRespond } = renderForm(ask({ type: 'string', title: 'Project', minLength: 3 }, true));
+    const { user, accept, onRespond } = renderForm(
+      ask({ type: 'string', title: 'Project', minLength: 3 }, true),
+      'Widget test',
+    );
     await user.type(screen.getByRole('textbox', { name: 'Project' }), 'Ap');
     await accept();
     expect(onRespond).not.toHaveBeenCalled();
@@ -67,7 +54,10 @@ describe('given a text field', () => {
 
 describe('given an email field', () => {
   test('it is an email input; a valid address is sent', async () => {
-    const { user, accept, onRespond } = renderForm(ask({ type: 'string', title: 'Email', format: 'email' }, true));
+    const { user, accept, onRespond } = renderForm(
+      ask({ type: 'string', title: 'Email', format: 'email' }, true),
+      'Widget test',
+    );
     const input = screen.getByRole('textbox', { name: 'Email' });
     expect(input).toHaveAttribute('type', 'email');
     await user.type(input, 'ap@example.com');
@@ -76,7 +66,10 @@ describe('given an email field', () => {
   });
 
   test('an invalid address is core’s error, not the browser’s', async () => {
-    const { user, accept, onRespond } = renderForm(ask({ type: 'string', title: 'Email', format: 'email' }, true));
+    const { user, accept, onRespond } = renderForm(
+      ask({ type: 'string', title: 'Email', format: 'email' }, true),
+      'Widget test',
+    );
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ap@localhost');
     await accept();
     expect(onRespond).not.toHaveBeenCalled();
@@ -91,6 +84,7 @@ describe('given a uri field', () => {
   test('it is a url input; the default is shown as text, never as a link, and sent verbatim', async () => {
     const { accept, onRespond } = renderForm(
       ask({ type: 'string', title: 'Repository', format: 'uri', default: 'https://github.com/example/app' }),
+      'Widget test',
     );
     const input = screen.getByRole('textbox', { name: 'Repository' });
     expect(input).toHaveAttribute('type', 'url');
@@ -105,7 +99,10 @@ describe('given a uri field', () => {
 
 describe('given a date field', () => {
   test('it is a date input, with no format hint beside the browser’s own date control; YYYY-MM-DD is sent', async () => {
-    const { user, accept, onRespond } = renderForm(ask({ type: 'string', title: 'Start date', format: 'date' }, true));
+    const { user, accept, onRespond } = renderForm(
+      ask({ type: 'string', title: 'Start date', format: 'date' }, true),
+      'Widget test',
+    );
     const input = screen.getByLabelText('Start date *');
     expect(input).toHaveAttribute('type', 'date');
     expect(input).toHaveAccessibleDescription('');
@@ -124,7 +121,7 @@ describe('given a date field in a browser without a date control', () => {
       if (tag === 'input') Object.defineProperty(element, 'type', { get: () => 'text', set: () => undefined });
       return element;
     });
-    renderForm(ask({ type: 'string', title: 'Start date', format: 'date' }, true));
+    renderForm(ask({ type: 'string', title: 'Start date', format: 'date' }, true), 'Widget test');
     expect(screen.getByLabelText('Start date *')).toHaveAccessibleDescription('Format: YYYY-MM-DD');
     vi.restoreAllMocks();
   });
@@ -140,6 +137,7 @@ describe('given a date-time field', () => {
   test('the person picks local time, sees the zone, and the content carries the offset', async () => {
     const { user, accept, onRespond } = renderForm(
       ask({ type: 'string', title: 'Window start', format: 'date-time' }, true),
+      'Widget test',
     );
     const input = screen.getByLabelText('Window start *');
     expect(input).toHaveAttribute('type', 'datetime-local');
@@ -152,6 +150,7 @@ describe('given a date-time field', () => {
   test('a default with an offset is shown in local time and sent verbatim when untouched', async () => {
     const { accept, onRespond } = renderForm(
       ask({ type: 'string', title: 'Reminder', format: 'date-time', default: '2026-05-01T14:30:00+02:00' }),
+      'Widget test',
     );
     // 14:30 at +02:00 is 12:30 UTC, 18:00 in Kolkata.
     expect(screen.getByLabelText('Reminder')).toHaveValue('2026-05-01T18:00');
@@ -162,6 +161,7 @@ describe('given a date-time field', () => {
   test('a changed default is sent as the new local time with the local offset', async () => {
     const { user, accept, onRespond } = renderForm(
       ask({ type: 'string', title: 'Reminder', format: 'date-time', default: '2026-06-01T08:00:00Z' }),
+      'Widget test',
     );
     const input = screen.getByLabelText('Reminder');
     expect(input).toHaveValue('2026-06-01T13:30');
@@ -175,6 +175,7 @@ describe('given a date-time field', () => {
     process.env.TZ = 'America/New_York';
     const { user, accept, onRespond } = renderForm(
       ask({ type: 'string', title: 'Window start', format: 'date-time' }, true),
+      'Widget test',
     );
     const input = screen.getByLabelText('Window start *');
     await user.type(input, '2026-07-01T09:00');
@@ -187,6 +188,7 @@ describe('given a date-time field', () => {
     process.env.TZ = 'America/New_York';
     const { user, accept, onRespond } = renderForm(
       ask({ type: 'string', title: 'Window start', format: 'date-time' }, true),
+      'Widget test',
     );
     await user.type(screen.getByLabelText('Window start *'), '2026-03-08T02:30');
     await accept();
@@ -201,6 +203,7 @@ describe('given a number field', () => {
   test('it is a text input that keeps "abc", which core reports instead of dropping', async () => {
     const { user, accept, onRespond } = renderForm(
       ask({ type: 'number', title: 'Discount', minimum: 0, maximum: 100 }, true),
+      'Widget test',
     );
     const input = screen.getByRole('textbox', { name: 'Discount' });
     expect(input).toHaveAttribute('type', 'text');
@@ -213,14 +216,17 @@ describe('given a number field', () => {
   });
 
   test('typed text becomes a JSON number', async () => {
-    const { user, accept, onRespond } = renderForm(ask({ type: 'number', title: 'Discount' }, true));
+    const { user, accept, onRespond } = renderForm(ask({ type: 'number', title: 'Discount' }, true), 'Widget test');
     await user.type(screen.getByRole('textbox', { name: 'Discount' }), '12.5');
     await accept();
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { f: 12.5 } }]]);
   });
 
   test('spaces only are no answer, not 0: an optional number is omitted', async () => {
-    const { user, accept, onRespond } = renderForm(ask({ type: 'number', title: 'Budget', default: 250 }));
+    const { user, accept, onRespond } = renderForm(
+      ask({ type: 'number', title: 'Budget', default: 250 }),
+      'Widget test',
+    );
     await user.clear(screen.getByRole('textbox', { name: 'Budget' }));
     await user.type(screen.getByRole('textbox', { name: 'Budget' }), '   ');
     await accept();
@@ -230,6 +236,7 @@ describe('given a number field', () => {
   test('an integer shows its bounds, offers a numeric keyboard, and refuses 1.5', async () => {
     const { user, accept, onRespond } = renderForm(
       ask({ type: 'integer', title: 'Replicas', minimum: 1, maximum: 10 }, true),
+      'Widget test',
     );
     const input = screen.getByRole('textbox', { name: 'Replicas' });
     expect(input).toHaveAttribute('inputmode', 'numeric');
@@ -246,7 +253,7 @@ describe('given a number field', () => {
 
 describe('given a boolean field', () => {
   test('required and left unticked, it is answered false', async () => {
-    const { accept, onRespond } = renderForm(ask({ type: 'boolean', title: 'Run migrations' }, true));
+    const { accept, onRespond } = renderForm(ask({ type: 'boolean', title: 'Run migrations' }, true), 'Widget test');
     const box = screen.getByRole('checkbox', { name: 'Run migrations' });
     expect(box).not.toBeChecked();
     await accept();
@@ -254,11 +261,11 @@ describe('given a boolean field', () => {
   });
 
   test('optional and untouched, it is omitted; ticked, true', async () => {
-    const first = renderForm(ask({ type: 'boolean', title: 'Subscribe' }));
+    const first = renderForm(ask({ type: 'boolean', title: 'Subscribe' }), 'Widget test');
     await first.accept();
     expect(first.onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: {} }]]);
     first.unmount();
-    const second = renderForm(ask({ type: 'boolean', title: 'Subscribe' }));
+    const second = renderForm(ask({ type: 'boolean', title: 'Subscribe' }), 'Widget test');
     await second.user.click(screen.getByRole('checkbox', { name: 'Subscribe' }));
     expect(screen.getByRole('checkbox', { name: 'Subscribe' })).toBeChecked();
     await second.accept();
@@ -266,7 +273,7 @@ describe('given a boolean field', () => {
   });
 
   test('optional, ticked then unticked, it is answered false', async () => {
-    const { user, accept, onRespond } = renderForm(ask({ type: 'boolean', title: 'Subscribe' }));
+    const { user, accept, onRespond } = renderForm(ask({ type: 'boolean', title: 'Subscribe' }), 'Widget test');
     await user.click(screen.getByRole('checkbox', { name: 'Subscribe' }));
     await user.click(screen.getByRole('checkbox', { name: 'Subscribe' }));
     await accept();
@@ -286,7 +293,7 @@ describe('given a short single select', () => {
   } as const;
 
   test('it is a named radio group of the titles; the value is sent', async () => {
-    const { user, accept, onRespond } = renderForm(ask({ ...colours, oneOf: [...colours.oneOf] }, true));
+    const { user, accept, onRespond } = renderForm(ask({ ...colours, oneOf: [...colours.oneOf] }, true), 'Widget test');
     const group = screen.getByRole('radiogroup', { name: 'Colour' });
     expect(group).toHaveAttribute('aria-required', 'true');
     expect(
@@ -314,6 +321,7 @@ describe('given a short single select', () => {
         enumNames: ['Urgent', 'Normal', 'Low'],
         default: 'p2',
       }),
+      'Widget test',
     );
     await user.tab();
     expect(screen.getByRole('radio', { name: 'Normal' })).toHaveFocus();
@@ -326,6 +334,7 @@ describe('given a short single select', () => {
   test('an optional choice can be cleared; focus stays in the group', async () => {
     const { user, accept, onRespond } = renderForm(
       ask({ type: 'string', title: 'Level', enum: ['debug', 'info'], default: 'info' }),
+      'Widget test',
     );
     await user.click(screen.getByRole('button', { name: 'Clear choice' }));
     expect(screen.getByRole('radio', { name: 'debug' })).toHaveFocus();
@@ -340,7 +349,10 @@ describe('given a long single select', () => {
   const oneOf = Array.from({ length: 8 }, (_, i) => ({ const: `v${i}`, title: `Option ${i}` }));
 
   test('it is a native select with an empty first entry; the chosen title’s value is sent', async () => {
-    const { user, accept, onRespond } = renderForm(ask({ type: 'string', title: 'Region', oneOf }, true));
+    const { user, accept, onRespond } = renderForm(
+      ask({ type: 'string', title: 'Region', oneOf }, true),
+      'Widget test',
+    );
     const select = screen.getByRole('combobox', { name: 'Region' });
     expect(
       within(select)
@@ -354,7 +366,10 @@ describe('given a long single select', () => {
   });
 
   test('choosing the empty entry again clears an optional select', async () => {
-    const { user, accept, onRespond } = renderForm(ask({ type: 'string', title: 'Region', oneOf, default: 'v2' }));
+    const { user, accept, onRespond } = renderForm(
+      ask({ type: 'string', title: 'Region', oneOf, default: 'v2' }),
+      'Widget test',
+    );
     expect(screen.getByRole('combobox', { name: 'Region' })).toHaveDisplayValue('Option 2');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Region' }), 'Choose…');
     await accept();
@@ -379,7 +394,7 @@ describe('given a multi select', () => {
   const request = () => ask({ ...languages, items: { anyOf: [...languages.items.anyOf] } }, true);
 
   test('it is a named checkbox group; values go out in option order, not click order', async () => {
-    const { user, accept, onRespond } = renderForm(request());
+    const { user, accept, onRespond } = renderForm(request(), 'Widget test');
     const group = screen.getByRole('group', { name: 'Languages' });
     expect(group).toHaveAccessibleDescription('Choose 1–2 options');
     await user.click(within(group).getByRole('checkbox', { name: 'Japanese' }));
@@ -389,7 +404,7 @@ describe('given a multi select', () => {
   });
 
   test('"n of max selected" is a live status; at max the unticked boxes are disabled until one is unticked', async () => {
-    const { user } = renderForm(request());
+    const { user } = renderForm(request(), 'Widget test');
     const status = screen.getByRole('status');
     expect(status).toHaveTextContent('0 of 2 selected');
     await user.click(screen.getByRole('checkbox', { name: 'German' }));
@@ -403,7 +418,7 @@ describe('given a multi select', () => {
   });
 
   test('below minItems, core’s error is shown on the group', async () => {
-    const { accept, onRespond } = renderForm(request());
+    const { accept, onRespond } = renderForm(request(), 'Widget test');
     await accept();
     expect(onRespond).not.toHaveBeenCalled();
     expect(screen.getByRole('group', { name: 'Languages' })).toHaveAccessibleDescription(
@@ -418,7 +433,7 @@ describe('given a long multi select', () => {
   const request = ask({ type: 'array', title: 'Countries', items: { anyOf } }, true);
 
   test('a filter hides rows but keeps hidden choices; values stay in option order', async () => {
-    const { user, accept, onRespond } = renderForm(request);
+    const { user, accept, onRespond } = renderForm(request, 'Widget test');
     await user.click(screen.getByRole('checkbox', { name: 'Country 30' }));
     const filter = screen.getByRole('searchbox', { name: 'Filter Countries' });
     await user.type(filter, 'country 1');
@@ -438,7 +453,7 @@ describe('given a long multi select', () => {
   });
 
   test('by keyboard: type in the filter, Tab to the match, Space; Escape clears the filter before it cancels', async () => {
-    const { user, onRespond } = renderForm(request);
+    const { user, onRespond } = renderForm(request, 'Widget test');
     await user.tab();
     expect(screen.getByRole('searchbox', { name: 'Filter Countries' })).toHaveFocus();
     await user.keyboard('Country 7{Enter}');
