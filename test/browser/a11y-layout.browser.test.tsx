@@ -16,7 +16,7 @@ import {
 import { createElicitationQueue } from '../../src/core/index.js';
 import { ToolCallForm } from '../../src/react/tools/index.js';
 import { type Tool } from '../../src/tools/index.js';
-import { armed, mount } from './mount.js';
+import { armed, mount, systemColour } from './mount.js';
 
 /** A word no line can hold at 320 px: it must wrap inside its box, not push the page wider. */
 const longWord = 'Supercalifragilisticexpialidocious'.repeat(3);
@@ -244,16 +244,6 @@ describe('given a right-to-left page (dir="rtl" on an ancestor)', () => {
 });
 
 describe('given forced colours (Windows high contrast)', () => {
-  /** What a system colour resolves to on this page, under the current emulation. */
-  function system(colour: string): string {
-    const probe = document.createElement('span');
-    probe.style.color = colour;
-    document.body.append(probe);
-    const resolved = getComputedStyle(probe).color;
-    probe.remove();
-    return resolved;
-  }
-
   test('the focus ring is a 3 px solid outline in Highlight, on text boxes, choices and buttons', async () => {
     await emulate([{ name: 'forced-colors', value: 'active' }]);
     await show('form');
@@ -267,7 +257,7 @@ describe('given forced colours (Windows high contrast)', () => {
       const style = getComputedStyle(locator.element());
       rings.push([style.outlineStyle, style.outlineWidth, style.outlineColor]);
     }
-    const highlight = system('Highlight');
+    const highlight = systemColour('Highlight');
     expect(rings).toEqual([
       ['solid', '3px', highlight],
       ['solid', '3px', highlight],
@@ -334,7 +324,7 @@ describe('given forced colours (Windows high contrast)', () => {
       getComputedStyle(option).color,
       getComputedStyle(option.querySelector('input') as Element).forcedColorAdjust,
     ]);
-    const [text, gray] = [system('CanvasText'), system('GrayText')];
+    const [text, gray] = [systemColour('CanvasText'), systemColour('GrayText')];
     expect(options).toEqual([
       [false, text, 'auto'],
       [true, gray, 'auto'],

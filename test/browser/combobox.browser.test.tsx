@@ -12,7 +12,7 @@ import {
   type PrimitiveSchemaDefinition,
   type TitledOption,
 } from '../../src/index.js';
-import { armed, mount } from './mount.js';
+import { armed, mount, systemColour } from './mount.js';
 
 /** "Site 0001" … "Site 1500", sent as "site-0001" … "site-1500". */
 const sites: TitledOption[] = Array.from({ length: 1500 }, (_, index) => {
@@ -247,16 +247,8 @@ describe('given how the page is set up', () => {
     await userEvent.keyboard('{ArrowDown}');
     const active = page.getByRole('option', { name: 'Site 0001' }).element();
     await expect.element(site()).toHaveAttribute('aria-activedescendant', active.id);
-    const system = (colour: string) => {
-      const probe = document.createElement('span');
-      probe.style.color = colour;
-      document.body.append(probe);
-      const resolved = getComputedStyle(probe).color;
-      probe.remove();
-      return resolved;
-    };
     const style = getComputedStyle(active);
-    expect([style.backgroundColor, style.color]).toEqual([system('Highlight'), system('HighlightText')]);
+    expect([style.backgroundColor, style.color]).toEqual([systemColour('Highlight'), systemColour('HighlightText')]);
   });
 
   test('320 px: the open popup of long titles stays inside the window, which does not scroll sideways', async () => {

@@ -38,3 +38,13 @@ export async function armed(): Promise<void> {
 export async function read(): Promise<void> {
   await expect.poll(() => document.querySelectorAll('[data-state="reading"]').length, { timeout: 10_000 }).toBe(0);
 }
+
+/** What a CSS colour (a system colour such as `Highlight`) resolves to on this page, under the current emulation. */
+export function systemColour(colour: string): string {
+  const probe = document.createElement('span');
+  probe.style.color = colour;
+  document.body.append(probe);
+  const resolved = getComputedStyle(probe).color;
+  probe.remove();
+  return resolved;
+}
