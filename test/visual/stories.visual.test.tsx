@@ -86,7 +86,11 @@ for (const [path, module] of Object.entries(storyModules).sort(([a], [b]) => a.l
           test(variant.name, async () => {
             await emulate(variant.scheme);
             root.dir = variant.dir;
-            await expect.element(page.elementLocator(root)).toMatchScreenshot(`${file}/${exportName}-${variant.name}`);
+            // Two equal shots in a row within 30 s (5 s by default): on 2 cores beside the other projects, a
+            // stable shot once took longer than 5 s.
+            await expect
+              .element(page.elementLocator(root))
+              .toMatchScreenshot(`${file}/${exportName}-${variant.name}`, { timeout: 30_000 });
             // And axe on what was shot, every rule on (the storybook project runs it in light only), leaving
             // out what the story's own a11y parameters exempt, with their reason written there.
             const { violations } = await axe.run({ include: root, exclude: exempt }, { resultTypes: ['violations'] });
