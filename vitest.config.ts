@@ -1,6 +1,3 @@
-import { fileURLToPath } from 'node:url';
-
-import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
@@ -36,9 +33,6 @@ function chromium(
  */
 const fixtureTimeZone = 'Asia/Kolkata';
 
-/** Storybook's configuration, for the two story projects (a relative path would be read from the cwd). */
-const storybookConfigDir = fileURLToPath(new URL('.storybook', import.meta.url));
-
 /** The rjsf themes the theme tests and stories draw with (and what they load), for Vite's optimizer. */
 const THEME_DEPS = [
   '@rjsf/mui',
@@ -50,11 +44,16 @@ const THEME_DEPS = [
   '@emotion/styled',
 ];
 
-/** Per-test bound in real Chromium, where 2 shared cores make long keyboard runs slow. */
-const BROWSER_TEST_TIMEOUT = 60_000;
+/**
+ * Every project's bound on one test: a guard against a hang, never a speed claim. Tests are bounded by what
+ * they do (property tests by their run count, loops by their count), and their normal time is far below this:
+ * the slowest jsdom test takes about 2 s alone and took 11 s beside the browser projects on 2 busy cores, over
+ * vitest's default of 5 s, which had turned load into failures.
+ */
+const HANG_GUARD = 60_000;
 
-/** What the stories load besides the themes (the live host's SDK, the tool forms' Ajv) and the shots' axe, for the visual project. */
-const VISUAL_DEPS = [
+/** What the stories load besides the themes (the live host's SDK, the tool forms' Ajv) and the shots' axe, for the story projects. */
+const STORY_DEPS = [
   '@modelcontextprotocol/sdk/client/index.js',
   '@modelcontextprotocol/sdk/inMemory.js',
   '@modelcontextprotocol/sdk/server/mcp.js',
@@ -72,17 +71,17 @@ const VISUAL_DEPS = [
 
 /**
  * The test's iframe and the page around it: the same size, so shots are taken at scale 1. As tall as the
- * tallest shot (test/visual/visual.css cuts a story at 1,900 px): a shot cannot show what lies below the
+ * tallest shot (test/stories/stories.css cuts a story at 1,900 px): a shot cannot show what lies below the
  * iframe's own box.
  */
-const VISUAL_VIEWPORT = { width: 800, height: 1900 };
+const STORY_VIEWPORT = { width: 800, height: 1900 };
 
 /**
  * Share of a shot's pixels that may differ from its baseline: 0.01%. Measured noise between runs is 0
- * pixels (test/visual/README.md), and a 4 px change of the corner radius moves only 0.05% of a small form's
+ * pixels (test/stories/README.md), and a 4 px change of the corner radius moves only 0.05% of a small form's
  * shot (anti-aliased edge pixels are not counted), so the margin is kept well below that.
  */
-const VISUAL_TOLERANCE = 0.0001;
+const SHOT_TOLERANCE = 0.0001;
 
 export default defineConfig({
   test: {
@@ -97,11 +96,13 @@ export default defineConfig({
             'test/core/**/*.test.ts',
             'test/tools/**/*.test.ts',
             'test/shared/**/*.test.ts',
+            'test/scripts/**/*.test.ts',
           ],
           // `env` is applied to process.env in each forked worker before tests load; Node re-reads TZ
           // when it is assigned. Forks, not threads: TZ is per process.
           pool: 'forks',
           env: { TZ: fixtureTimeZone },
+          testTimeout: HANG_GUARD,
         },
       },
       {
@@ -113,8 +114,8 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           pool: 'forks',
           env: { TZ: fixtureTimeZone },
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          testTimeout: HANG_GUARD,
+          hookTimeout: HANG_GUARD,
           // Real servers on real ports: one file at a time.
           fileParallelism: false,
         },
@@ -128,6 +129,7 @@ export default defineConfig({
           setupFiles: ['test/react/setup.ts'],
           pool: 'forks',
           env: { TZ: fixtureTimeZone },
+          testTimeout: HANG_GUARD,
         },
       },
       {
@@ -144,6 +146,7 @@ export default defineConfig({
           server: { deps: { inline: ['@rjsf/snapshot-tests'] } },
           pool: 'forks',
           env: { TZ: fixtureTimeZone },
+          testTimeout: HANG_GUARD,
         },
       },
       {
@@ -160,7 +163,7 @@ export default defineConfig({
           browser: chromium({ timezoneId: 'America/New_York', locale: 'en-US' }),
           // A bound on a hang, not a speed claim: on 2 loaded cores a 2,000-option keyboard run
           // took 11 s of the default 15.
-          testTimeout: BROWSER_TEST_TIMEOUT,
+          testTimeout: HANG_GUARD,
         },
       },
       {
@@ -183,6 +186,7 @@ export default defineConfig({
           include: ['test/hostile/**/*.test.ts'],
           pool: 'forks',
           env: { TZ: fixtureTimeZone },
+          testTimeout: HANG_GUARD,
         },
       },
       {
@@ -193,7 +197,7 @@ export default defineConfig({
           include: ['test/hostile/**/*.browser.test.tsx'],
           setupFiles: ['test/browser/setup.ts'],
           browser: chromium({ timezoneId: fixtureTimeZone, locale: 'en-US' }),
-          testTimeout: BROWSER_TEST_TIMEOUT,
+          testTimeout: HANG_GUARD,
         },
       },
       {
@@ -203,7 +207,7 @@ export default defineConfig({
           environment: 'node',
           include: ['test/bridge/**/*.test.ts'],
           pool: 'forks',
-          testTimeout: 30_000,
+          testTimeout: HANG_GUARD,
         },
       },
       {
@@ -216,56 +220,48 @@ export default defineConfig({
         },
       },
       {
-        // Screenshots of every story, light, dark and right-to-left (test/visual/README.md). Stories are
-        // composed in the test (portable stories), so only React's plugin; what they load is bundled up
-        // front, as for Storybook (.storybook/main.ts), so no mid-run reload breaks a shot.
+        // Every story, run once (its play is the interaction test), and the sidebar's stories shot light, dark
+        // and right-to-left, each shot audited by axe (test/stories/README.md). Stories are composed in the
+        // test (portable stories), so only React's plugin; what they load is bundled up front, as for Storybook
+        // (.storybook/main.ts), so no mid-run reload breaks a story.
         plugins: [react()],
-        optimizeDeps: { include: [...THEME_DEPS, ...VISUAL_DEPS] },
+        optimizeDeps: { include: [...THEME_DEPS, ...STORY_DEPS] },
         test: {
-          name: 'visual',
-          include: ['test/visual/**/*.visual.test.tsx'],
+          name: 'stories',
+          include: ['test/stories/**/*.test.tsx'],
+          provide: { storyRun: 'shots' },
           browser: {
-            // The zone and locale the story tests run in: the date-time hint and date inputs read them.
-            ...chromium({ timezoneId: fixtureTimeZone, locale: 'en-US', viewport: VISUAL_VIEWPORT }),
-            viewport: VISUAL_VIEWPORT,
+            // The zone and locale the stories' plays expect: the date-time hint and date inputs read them.
+            ...chromium({ timezoneId: fixtureTimeZone, locale: 'en-US', viewport: STORY_VIEWPORT }),
+            viewport: STORY_VIEWPORT,
             expect: {
               toMatchScreenshot: {
                 comparatorName: 'pixelmatch',
-                comparatorOptions: { allowedMismatchedPixelRatio: VISUAL_TOLERANCE },
+                comparatorOptions: { allowedMismatchedPixelRatio: SHOT_TOLERANCE },
                 // Committed (not the git-ignored __screenshots__), one folder per story file, no platform
                 // suffix: the baselines are Debian Chromium's, the only browser the project drives.
-                resolveScreenshotPath: ({ arg, ext, root }) => `${root}/test/visual/baselines/${arg}${ext}`,
+                resolveScreenshotPath: ({ arg, ext, root }) => `${root}/test/stories/baselines/${arg}${ext}`,
               },
             },
           },
-          testTimeout: BROWSER_TEST_TIMEOUT,
+          testTimeout: HANG_GUARD,
           // A story's render and play run in a hook, as long as a story test may take.
-          hookTimeout: BROWSER_TEST_TIMEOUT,
+          hookTimeout: HANG_GUARD,
         },
       },
       {
-        // storybookTest brings Storybook's own Vite plugins (react-vite), so no react() here. It
-        // resolves a relative configDir against the cwd, so give it one anchored at this file.
-        plugins: [storybookTest({ configDir: storybookConfigDir })],
-        optimizeDeps: { include: THEME_DEPS },
+        // The stories that show a date-time field (tag `time-zone`) once more, plays only, in a zone far from
+        // the fixtures' one, with DST (+13:00 in March, +12:00 in July), as a person opening Storybook there
+        // sees them: their plays must not depend on the zone they run in.
+        plugins: [react()],
+        optimizeDeps: { include: [...THEME_DEPS, ...STORY_DEPS] },
         test: {
-          name: 'storybook',
-          // Stories take args from fixtures; their play functions see the fixtures' zone.
-          browser: chromium({ timezoneId: fixtureTimeZone }),
-          testTimeout: BROWSER_TEST_TIMEOUT,
-        },
-      },
-      {
-        // The stories that show a date-time field (tag `time-zone`) once more in a zone far from the
-        // fixtures' one, with DST (+13:00 in March, +12:00 in July), as a person opening Storybook
-        // there sees them: their plays must not depend on the zone they run in. The plugin sets the
-        // project's files from .storybook/main.ts; the tag picks the stories inside them.
-        plugins: [storybookTest({ configDir: storybookConfigDir, tags: { include: ['time-zone'] } })],
-        optimizeDeps: { include: THEME_DEPS },
-        test: {
-          name: 'storybook-auckland',
-          browser: chromium({ timezoneId: 'Pacific/Auckland' }),
-          testTimeout: BROWSER_TEST_TIMEOUT,
+          name: 'stories-auckland',
+          include: ['test/stories/**/*.test.tsx'],
+          provide: { storyRun: 'time-zone' },
+          browser: chromium({ timezoneId: 'Pacific/Auckland', locale: 'en-US' }),
+          testTimeout: HANG_GUARD,
+          hookTimeout: HANG_GUARD,
         },
       },
     ],

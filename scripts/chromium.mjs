@@ -1,7 +1,7 @@
 /**
  * Which Chromium every part of the project drives, and how: Debian's, never a downloaded one
  * (DESIGN.md, "Browsers"). Read by vitest.config.ts (browser and story tests), the e2e host
- * harness and `npm run bench`; `scripts/ensure-chromium.mjs` checks the same path before `npm test`.
+ * harness and `npm run bench`; `scripts/ensure-test-deps.mjs` checks the same path before `npm test`.
  */
 
 /** The binary: `CHROMIUM_PATH`, else Debian's. */

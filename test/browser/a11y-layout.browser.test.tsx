@@ -17,6 +17,7 @@ import { createElicitationQueue } from '../../src/core/index.js';
 import { ToolCallForm } from '../../src/react/tools/index.js';
 import { type Tool } from '../../src/tools/index.js';
 import { armed, mount, systemColour } from './mount.js';
+import { startMotion, stopMotion } from './settle.js';
 
 /** A word no line can hold at 320 px: it must wrap inside its box, not push the page wider. */
 const longWord = 'Supercalifragilisticexpialidocious'.repeat(3);
@@ -338,6 +339,8 @@ describe('given prefers-reduced-motion: reduce', () => {
     const hostTheme = document.createElement('style');
     hostTheme.textContent = '.mek-root .mek-button, .mek-root .mek-input { transition: background-color 200ms ease; }';
     document.head.append(hostTheme);
+    // The kit's own rule is what this test judges: the tests' motion stop (test/browser/settle.ts) steps aside.
+    startMotion();
     try {
       await emulate([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
       const containers = [await show('form'), await show('round'), await show('tool')];
@@ -357,6 +360,7 @@ describe('given prefers-reduced-motion: reduce', () => {
       );
     } finally {
       hostTheme.remove();
+      stopMotion();
     }
   });
 });

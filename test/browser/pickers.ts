@@ -10,9 +10,17 @@ export async function pickKit(label: string, option: string): Promise<void> {
   await expect.element(page.getByRole('combobox', { name: label })).toHaveValue(option);
 }
 
-/** MUI's select is a button that opens a listbox of options in a portal. */
+/**
+ * MUI's select is a button that opens a listbox of options in a portal. Each step waits for MUI's own state, not
+ * for time: the button says it is expanded and names its listbox once the menu is mounted, the listbox is in the
+ * page, then the chosen option closes it and the button shows the option.
+ */
 export async function pickMui(label: string, option: string): Promise<void> {
-  await userEvent.click(page.getByRole('combobox', { name: label }));
+  const select = page.getByRole('combobox', { name: label });
+  await userEvent.click(select);
+  await expect.element(select).toHaveAttribute('aria-expanded', 'true');
+  await expect.element(page.getByRole('listbox')).toBeVisible();
   await userEvent.click(page.getByRole('option', { name: option, exact: true }));
   await expect.poll(() => document.querySelector('[role="listbox"]')).toBeNull();
+  await expect.element(select).toHaveTextContent(option);
 }

@@ -4,7 +4,10 @@ import { beforeAll } from 'vitest';
 
 import { loadOptionReader } from '../../src/react/elicitation/elicitation-form.js';
 import { loadCombobox } from '../../src/react/theme/widgets/enum-select-widget.js';
+import { stopMotion } from './settle.js';
 
 beforeAll(async () => {
+  // What axe and the clicks judge is a page's final state, never a frame of a kit's or a theme's transition.
+  stopMotion();
   await Promise.all([loadCombobox(), loadOptionReader()]);
 });

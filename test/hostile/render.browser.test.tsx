@@ -108,9 +108,18 @@ function mount(ui: ReactNode): { container: HTMLElement; unmount: () => void } {
   };
 }
 
-/** Lets the page run any `onerror`/`onload` an injected element would fire, then two frames. */
+/**
+ * Lets the page run any `onerror`/`onload` an injected element would fire, then two frames. A canary image of
+ * the very URL the payloads use (`x`), added after them, errors after any of theirs would have: when its
+ * `error` event has run, so has every earlier one.
+ */
 async function settle(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 30));
+  await new Promise((resolve) => {
+    const canary = document.createElement('img');
+    canary.addEventListener('error', resolve, { once: true });
+    canary.addEventListener('load', resolve, { once: true });
+    canary.src = 'x';
+  });
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 }
 

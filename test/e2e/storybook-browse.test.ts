@@ -1,0 +1,193 @@
+/**
+ * What a person sees in `npm start`: the real Storybook dev server on 127.0.0.1, its stories opened in Debian's
+ * Chromium as the sidebar opens them (play functions run, as they do while browsing; no test runner). Every story
+ * in the sidebar must show its subject live: something drawn, nothing answered, the host not empty, no play that
+ * failed. The stories that answer are test-only (`!dev`: not in the sidebar); test/stories runs them.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+interface IndexEntry {
+  id: string;
+  title: string;
+  name: string;
+  type: 'story' | 'docs';
+  tags: string[];
+}
+
+/** A port the OS just handed out and took back (Storybook binds it right after). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
+    });
+  });
+}
+
+/** Resolves with the story index once the dev server answers; rejects if the server exits first. */
+function untilIndex(server: ChildProcess, url: string, output: () => string): Promise<IndexEntry[]> {
+  return new Promise((resolve, reject) => {
+    let stopped = false;
+    server.once('exit', (code) => {
+      stopped = true;
+      reject(new Error(`storybook dev exited with ${String(code)}:\n${output()}`));
+    });
+    // Polls the index until the server is up: the server prints nothing machine-readable when it is ready.
+    // Bounded by the test's hook timeout.
+    const poll = async (): Promise<void> => {
+      while (!stopped) {
+        try {
+          const response = await fetch(`${url}/index.json`);
+          if (response.ok) {
+            const { entries } = (await response.json()) as { entries: Record<string, IndexEntry> };
+            return resolve(Object.values(entries));
+          }
+        } catch {
+          // Not listening yet.
+        }
+        await new Promise<void>((wake) => server.stdout?.once('data', () => wake()) ?? wake());
+      }
+    };
+    void poll();
+  });
+}
+
+/** What a story shows once its render and play are done, as read in its iframe. */
+interface Shown {
+  phase: string;
+  text: string;
+  height: number;
+  answered: string[];
+}
+
+/** Opens `storyId` the way the sidebar does (the manager tells the preview which story to show) and reads it. */
+async function show(page: Page, storyId: string): Promise<Shown> {
+  const phase = await page.evaluate(
+    (id) =>
+      new Promise<string>((resolve) => {
+        const channel = (window as unknown as { __STORYBOOK_ADDONS_CHANNEL__: StorybookChannel })
+          .__STORYBOOK_ADDONS_CHANNEL__;
+        const done = (event: { storyId: string; newPhase: string }) => {
+          if (event.storyId !== id || !['finished', 'errored', 'aborted'].includes(event.newPhase)) return;
+          channel.off('storyRenderPhaseChanged', done);
+          resolve(event.newPhase);
+        };
+        channel.on('storyRenderPhaseChanged', done);
+        channel.emit('setCurrentStory', { storyId: id, viewMode: 'story' });
+      }),
+    storyId,
+  );
+  return page.evaluate(
+    ({ phase: reached, storyId: id }) => {
+      const canvas = document.getElementById('storybook-root')!;
+      const answered: string[] = [];
+      for (const sent of canvas.querySelectorAll('.mek-sent')) {
+        if ((sent.textContent ?? '') !== '') answered.push(`sent: ${sent.textContent}`);
+      }
+      if ((canvas.textContent ?? '').includes('No requests waiting.')) answered.push('host: No requests waiting.');
+      // The story's args as the preview holds them: `fn()` spies record the calls the play made.
+      const preview = (window as unknown as { __STORYBOOK_PREVIEW__: StorybookPreview }).__STORYBOOK_PREVIEW__;
+      const args = preview.storyStoreValue.args.get(id) ?? {};
+      for (const [name, value] of Object.entries(args)) {
+        const calls = (value as { mock?: { calls: unknown[] } } | null)?.mock?.calls.length ?? 0;
+        if (/^on(Respond|RespondRound|RespondAll|Submit|Settled)$/.test(name) && calls > 0) {
+          answered.push(`${name} called ${calls}×`);
+        }
+      }
+      return {
+        phase: reached,
+        text: (canvas.innerText ?? '').trim().slice(0, 60),
+        height: Math.round(canvas.getBoundingClientRect().height),
+        answered,
+      };
+    },
+    { phase, storyId },
+  );
+}
+
+/** The few members of Storybook's preview globals this test uses. */
+interface StorybookChannel {
+  on(event: string, listener: (event: { storyId: string; newPhase: string }) => void): void;
+  off(event: string, listener: (event: { storyId: string; newPhase: string }) => void): void;
+  emit(event: string, payload: unknown): void;
+}
+interface StorybookPreview {
+  storyStoreValue: { args: { get(storyId: string): Record<string, unknown> | undefined } };
+}
+
+let server: ChildProcess | undefined;
+let browser: Browser | undefined;
+let page: Page;
+let sidebar: IndexEntry[] = [];
+let hidden: IndexEntry[] = [];
+
+beforeAll(async () => {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  // `npm start` is `storybook dev -p 6006 --ci`: the same, on a free loopback port.
+  server = spawn(
+    process.execPath,
+    [`${root}node_modules/storybook/dist/bin/dispatcher.js`, 'dev', '-p', String(port), '--host', '127.0.0.1', '--ci'],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, BROWSER: 'none' } },
+  );
+  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const entries = await untilIndex(server, url, () => output);
+  const stories = entries.filter((entry) => entry.type === 'story');
+  sidebar = stories.filter((entry) => entry.tags.includes('dev'));
+  hidden = stories.filter((entry) => !entry.tags.includes('dev'));
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  page = await browser.newPage({ timezoneId: 'Asia/Kolkata', locale: 'en-US' });
+  await page.goto(`${url}/iframe.html?id=${sidebar[0]!.id}&viewMode=story`);
+  await page.waitForFunction(() => 'storyStoreValue' in ((window as { __STORYBOOK_PREVIEW__?: object }).__STORYBOOK_PREVIEW__ ?? {}));
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (server?.pid !== undefined && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    process.kill(-server.pid, 'SIGTERM');
+    await exited;
+  }
+});
+
+describe('given Storybook as `npm start` serves it', () => {
+  test('the sidebar lists stories of every component, and keeps the answering tests out of it', () => {
+    expect([...new Set(sidebar.map((entry) => entry.title))].sort()).toEqual([
+      'ElicitationForm',
+      'ElicitationHost',
+      'Headless/useElicitationForm',
+      'Live host',
+      'Playground',
+      'Themes/MUI',
+      'Themes/shadcn',
+      'ToolCallForm',
+      'ToolResultView',
+      'UrlElicitation',
+    ]);
+    expect(hidden.length).toBeGreaterThan(0);
+  });
+
+  test('every story in the sidebar shows its subject, live and answerable', { timeout: 600_000 }, async () => {
+    const problems: string[] = [];
+    for (const entry of sidebar) {
+      const shown = await show(page, entry.id);
+      if (shown.phase !== 'finished') problems.push(`${entry.id}: ${shown.phase}`);
+      if (shown.text === '' || shown.height < 40) problems.push(`${entry.id}: empty (${shown.height} px tall)`);
+      for (const sign of shown.answered) problems.push(`${entry.id}: ${sign}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
