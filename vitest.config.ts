@@ -44,6 +44,9 @@ const THEME_DEPS = [
   '@emotion/styled',
 ];
 
+/** jsdom tests that replace a module (`vi.mock`): each needs a module graph of its own. */
+const REACT_MOCKING_FILES = ['test/react/crash.test.tsx', 'test/react/tools/tool-call-form-engine.test.tsx'];
+
 /**
  * Every project's bound on one test: a guard against a hang, never a speed claim. Tests are bounded by what
  * they do (property tests by their run count, loops by their count), and their normal time is far below this:
@@ -126,6 +129,23 @@ export default defineConfig({
           name: 'react',
           environment: 'jsdom',
           include: ['test/react/**/*.test.tsx'],
+          exclude: REACT_MOCKING_FILES,
+          setupFiles: ['test/react/setup.ts'],
+          pool: 'forks',
+          env: { TZ: fixtureTimeZone },
+          testTimeout: HANG_GUARD,
+          // One jsdom and one module graph for all the files of a worker: each file building its own cost more
+          // than its tests (on 2 cores: environments 52 s, imports 32 s, setup 15 s, for 161 s of tests). The
+          // kit keeps no module state a test can leave behind; the files that mock modules run isolated below.
+          isolate: false,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'react-mocks',
+          environment: 'jsdom',
+          include: REACT_MOCKING_FILES,
           setupFiles: ['test/react/setup.ts'],
           pool: 'forks',
           env: { TZ: fixtureTimeZone },
@@ -167,13 +187,14 @@ export default defineConfig({
         },
       },
       {
-        // The public types: `*.test-d.ts` are compiled, not run (vitest's typecheck mode runs tsc over
-        // them with test/types/tsconfig.json: these files and what they import); exports.test.ts reads each entry's type names with the compiler API.
+        // The public types: test/types/exports.test.ts reads each entry's type names with the compiler API. The
+        // `*.test-d.ts` beside it (`expectTypeOf`) are checked by `npm run typecheck` (tsconfig.json includes
+        // test/), where a wrong type fails the command: a second TypeScript program over them here would only
+        // repeat that verdict.
         test: {
           name: 'types',
           environment: 'node',
           include: ['test/types/**/*.test.ts'],
-          typecheck: { enabled: true, include: ['test/types/**/*.test-d.ts'], tsconfig: 'test/types/tsconfig.json' },
           // One TypeScript program of the five entries, built once per run.
           testTimeout: 120_000,
         },

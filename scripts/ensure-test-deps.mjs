@@ -73,7 +73,8 @@ if (missing.length > 0) {
   const aptGet = onPath('apt-get');
   const command = `apt-get update && apt-get install -y ${packages.join(' ')}`;
   if (!isRoot || aptGet === undefined) {
-    const how = aptGet === undefined ? `install ${packages.join(' and ')} with your package manager` : `sudo sh -c '${command}'`;
+    const how =
+      aptGet === undefined ? `install ${packages.join(' and ')} with your package manager` : `sudo sh -c '${command}'`;
     console.error(`mcp-elicit-kit: the tests need ${missing.map((need) => need.name).join(' and ')}; run: ${how}`);
     process.exit(1);
   }

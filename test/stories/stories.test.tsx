@@ -192,10 +192,7 @@ for (const [path, module] of Object.entries(storyModules).sort(([a], [b]) => a.l
             await expect.element(page.elementLocator(root!)).toMatchScreenshot(`${file}/${exportName}-${variant.name}`);
             // And axe on what was shot, every rule on, leaving out what the story's own a11y parameters exempt,
             // with their reason written there.
-            const { violations } = await axe.run(
-              { include: root!, exclude: exempt },
-              { resultTypes: ['violations'] },
-            );
+            const { violations } = await axe.run({ include: root!, exclude: exempt }, { resultTypes: ['violations'] });
             expect(violations.map(({ id, nodes }) => [id, nodes.map((node) => node.target.join(' '))])).toEqual([]);
           });
         }
