@@ -57,7 +57,7 @@ type Story = StoryObj<typeof meta>;
 export const UntitledSingle: Story = {
   name: 'Enum: untitled single',
   args: { request: fixtureRequest('untitled-single/required-no-default') },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     const region = canvas.getByRole('radiogroup', { name: 'Region' });
     await expect(region).toHaveAttribute('aria-required', 'true');
     const west = within(region).getByRole('radio', { name: 'eu-west-1' });
@@ -65,6 +65,17 @@ export const UntitledSingle: Story = {
     await userEvent.click(west);
     await expect(west).toBeChecked();
     await expect(within(region).getByRole('radio', { name: 'us-east-1' })).not.toBeChecked();
+  },
+};
+
+/** Accept sends the chosen value itself, `{ region: 'eu-west-1' }`, once. */
+export const UntitledSingleAnswered: Story = {
+  ...UntitledSingle,
+  name: 'Enum: untitled single: answered',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await UntitledSingle.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { region: 'eu-west-1' } });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
@@ -75,7 +86,7 @@ export const UntitledSingle: Story = {
 export const TitledSingleOneOf: Story = {
   name: 'Enum: titled single (oneOf)',
   args: { request: fixtureRequest('titled-single/one-of-required') },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     const environment = canvas.getByRole('radiogroup', { name: 'Environment' });
     await expect(
       within(environment)
@@ -85,6 +96,17 @@ export const TitledSingleOneOf: Story = {
     await expect(within(environment).queryByRole('radio', { name: 'prod' })).toBeNull();
     await userEvent.click(within(environment).getByRole('radio', { name: 'Production' }));
     await expect(within(environment).getByRole('radio', { name: 'Production' })).toBeChecked();
+  },
+};
+
+/** Accept sends the chosen option's const (`prod`), not its title. */
+export const TitledSingleOneOfAnswered: Story = {
+  ...TitledSingleOneOf,
+  name: 'Enum: titled single (oneOf): answered',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await TitledSingleOneOf.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { environment: 'prod' } });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
@@ -95,7 +117,7 @@ export const TitledSingleOneOf: Story = {
 export const TitledSingleAnyOf: Story = {
   name: 'Enum: titled single (anyOf)',
   args: { request: fixtureRequest('titled-single/any-of-required') },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     const engine = canvas.getByRole('radiogroup', { name: 'Database engine' });
     await expect(
       within(engine)
@@ -104,6 +126,17 @@ export const TitledSingleAnyOf: Story = {
     ).toEqual(['PostgreSQL 16', 'MySQL 8.4', 'SQLite (single file)']);
     await userEvent.click(within(engine).getByRole('radio', { name: 'PostgreSQL 16' }));
     await expect(within(engine).getByRole('radio', { name: 'PostgreSQL 16' })).toBeChecked();
+  },
+};
+
+/** Accept sends the const of the chosen `anyOf` option (`postgres`). */
+export const TitledSingleAnyOfAnswered: Story = {
+  ...TitledSingleAnyOf,
+  name: 'Enum: titled single (anyOf): answered',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await TitledSingleAnyOf.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { engine: 'postgres' } });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
@@ -114,11 +147,22 @@ export const TitledSingleAnyOf: Story = {
 export const LegacyEnumNames: Story = {
   name: 'Enum: legacy enumNames',
   args: { request: fixtureRequest('legacy-titled/required-no-default') },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     const zone = canvas.getByRole('radiogroup', { name: 'Time zone' });
     await userEvent.click(within(zone).getByRole('radio', { name: 'India Standard Time' }));
     await expect(within(zone).getByRole('radio', { name: 'India Standard Time' })).toBeChecked();
     await expect(within(zone).getByRole('radio', { name: 'Coordinated Universal Time' })).not.toBeChecked();
+  },
+};
+
+/** Accept sends the enum value (`Asia/Kolkata`), not its name. */
+export const LegacyEnumNamesAnswered: Story = {
+  ...LegacyEnumNames,
+  name: 'Enum: legacy enumNames: answered',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await LegacyEnumNames.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { timeZone: 'Asia/Kolkata' } });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
@@ -143,7 +187,7 @@ export const LongSingleSelect: Story = {
       },
     },
   },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     const launch = canvas.getByRole('combobox', { name: 'Launch country' });
     await expect(launch).toHaveValue('');
     await expect(launch).toHaveAttribute('placeholder', 'Choose…');
@@ -155,6 +199,17 @@ export const LongSingleSelect: Story = {
     ).toEqual(['Germany']);
     await userEvent.keyboard('{Enter}');
     await expect(launch).toHaveValue('Germany');
+  },
+};
+
+/** Accept sends the const of the option picked from the filtered popup (`DE`). */
+export const LongSingleSelectAnswered: Story = {
+  ...LongSingleSelect,
+  name: 'Enum: titled single, 60 options: answered',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await LongSingleSelect.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { launch: 'DE' } });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
@@ -165,7 +220,7 @@ export const LongSingleSelect: Story = {
 export const UntitledMulti: Story = {
   name: 'Enum: untitled multi',
   args: { request: fixtureRequest('untitled-multi/optional-no-bounds') },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     const platforms = canvas.getByRole('group', { name: 'Platforms' });
     await userEvent.click(within(platforms).getByRole('checkbox', { name: 'windows' }));
     await userEvent.click(within(platforms).getByRole('checkbox', { name: 'linux' }));
@@ -179,6 +234,17 @@ export const UntitledMulti: Story = {
       ['windows', true],
     ]);
     await expect(within(platforms).getByRole('status')).toHaveTextContent(/^2 selected$/);
+  },
+};
+
+/** Accept sends the ticked values in option order, not click order. */
+export const UntitledMultiAnswered: Story = {
+  ...UntitledMulti,
+  name: 'Enum: untitled multi: answered',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await UntitledMulti.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledWith({
       action: 'accept',
@@ -192,7 +258,7 @@ export const UntitledMulti: Story = {
 export const TitledMultiAnyOf: Story = {
   name: 'Enum: titled multi (items.anyOf)',
   args: { request: fixtureRequest('titled-multi/any-of-optional-bounds') },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     const checks = canvas.getByRole('group', { name: 'Checks' });
     await expect(checks).toHaveAccessibleDescription('Choose 1–3 options');
     await userEvent.click(within(checks).getByRole('checkbox', { name: 'Dependency audit' }));
@@ -200,6 +266,17 @@ export const TitledMultiAnyOf: Story = {
     await expect(within(checks).getByRole('checkbox', { name: 'Lint' })).toBeChecked();
     await expect(within(checks).getByRole('checkbox', { name: 'Unit tests' })).not.toBeChecked();
     await expect(within(checks).getByRole('status')).toHaveTextContent(/^2 of 3 selected$/);
+  },
+};
+
+/** Accept sends the ticked consts in option order (`lint`, then `audit`). */
+export const TitledMultiAnyOfAnswered: Story = {
+  ...TitledMultiAnyOf,
+  name: 'Enum: titled multi (items.anyOf): answered',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await TitledMultiAnyOf.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { checks: ['lint', 'audit'] } });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
@@ -210,11 +287,22 @@ export const TitledMultiAnyOf: Story = {
 export const TitledMultiOneOf: Story = {
   name: 'Enum: titled multi (items.oneOf)',
   args: { request: fixtureRequest('titled-multi/one-of-with-default') },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     const channels = canvas.getByRole('group', { name: 'Alert channels' });
     await expect(within(channels).getByRole('checkbox', { name: 'Email' })).toBeChecked();
     await userEvent.click(within(channels).getByRole('checkbox', { name: 'PagerDuty' }));
     await expect(within(channels).getByRole('checkbox', { name: 'PagerDuty' })).toBeChecked();
+  },
+};
+
+/** Accept sends the default and the added choice, in option order. */
+export const TitledMultiOneOfAnswered: Story = {
+  ...TitledMultiOneOf,
+  name: 'Enum: titled multi (items.oneOf): answered',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await TitledMultiOneOf.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledWith({
       action: 'accept',
@@ -231,10 +319,21 @@ export const TitledMultiOneOf: Story = {
 export const EmailFormat: Story = {
   name: 'Format: email',
   args: { request: fixtureRequest('format-email/required') },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     const email = canvas.getByRole('textbox', { name: 'Billing email' });
     await expect(email).toHaveAttribute('type', 'email');
     await userEvent.type(email, 'ap@example.com');
+  },
+};
+
+/** Accept sends the typed address as text. */
+export const EmailFormatAnswered: Story = {
+  ...EmailFormat,
+  name: 'Format: email: answered',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await EmailFormat.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledWith({
       action: 'accept',
@@ -248,10 +347,21 @@ export const EmailFormat: Story = {
 export const UriFormat: Story = {
   name: 'Format: uri',
   args: { request: fixtureRequest('format-uri/required') },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     const url = canvas.getByRole('textbox', { name: 'Webhook URL' });
     await userEvent.type(url, 'https://hooks.example.com/mcp/events');
     await expect(canvas.queryByRole('link')).toBeNull();
+  },
+};
+
+/** Accept sends the typed URL as text. */
+export const UriFormatAnswered: Story = {
+  ...UriFormat,
+  name: 'Format: uri: answered',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await UriFormat.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledWith({
       action: 'accept',
@@ -265,12 +375,23 @@ export const UriFormat: Story = {
 export const DateFormat: Story = {
   name: 'Format: date',
   args: { request: fixtureRequest('format-date/required') },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     const date = canvas.getByLabelText('Start date *');
     // Chromium draws its own date control in the reader's format: no YYYY-MM-DD hint to contradict it.
     await expect(date).toHaveAccessibleDescription('');
     await userEvent.type(date, '2024-02-29');
     await expect(date).toHaveValue('2024-02-29');
+  },
+};
+
+/** Accept sends the date as `YYYY-MM-DD`. */
+export const DateFormatAnswered: Story = {
+  ...DateFormat,
+  name: 'Format: date: answered',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await DateFormat.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { startDate: '2024-02-29' } });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
@@ -296,7 +417,7 @@ export const DateTimeFormat: Story = {
   name: 'Format: date-time',
   tags: ['time-zone'],
   args: { request: fixtureRequest('format-date-time/required') },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     const start = canvas.getByLabelText('Window start *');
     // The zone's name is the browser's (Chromium's ICU still calls Asia/Kolkata Asia/Calcutta).
     const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -308,6 +429,19 @@ export const DateTimeFormat: Story = {
     await expect(start).toHaveValue('2026-03-01T09:30');
     const offset = utcOffset(new Date(2026, 2, 1, 9, 30));
     await expect(start).toHaveAccessibleDescription(`Time zone: ${zone} (UTC${offset})`);
+  },
+};
+
+/** Accept sends the local time with the offset the zone has at that moment; runs in both zones too. */
+export const DateTimeFormatAnswered: Story = {
+  ...DateTimeFormat,
+  name: 'Format: date-time: answered',
+  tags: ['time-zone', '!dev', '!autodocs'],
+  play: async (context) => {
+    await DateTimeFormat.play?.(context);
+    const { args, canvas, userEvent } = context;
+    // The offset the zone has at the chosen time, which the hint showed above.
+    const offset = utcOffset(new Date(2026, 2, 1, 9, 30));
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledWith({
       action: 'accept',
@@ -321,10 +455,21 @@ export const DateTimeFormat: Story = {
 export const NumberField: Story = {
   name: 'Number',
   args: { request: fixtureRequest('number/required-bounds') },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     const discount = canvas.getByRole('textbox', { name: 'Discount (%)' });
     await expect(discount).toHaveAccessibleDescription('A number from 0 to 100');
     await userEvent.type(discount, '12.5');
+  },
+};
+
+/** Accept sends the typed text as a JSON number (`12.5`). */
+export const NumberFieldAnswered: Story = {
+  ...NumberField,
+  name: 'Number: answered',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await NumberField.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { discount: 12.5 } });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
@@ -335,11 +480,22 @@ export const NumberField: Story = {
 export const IntegerField: Story = {
   name: 'Integer',
   args: { request: fixtureRequest('integer/required-bounds-default') },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     const replicas = canvas.getByRole('textbox', { name: 'Replicas' });
     await expect(replicas).toHaveValue('3');
     await userEvent.clear(replicas);
     await userEvent.type(replicas, '7');
+  },
+};
+
+/** Accept sends the changed default as an integer (`7`). */
+export const IntegerFieldAnswered: Story = {
+  ...IntegerField,
+  name: 'Integer: answered',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await IntegerField.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { replicas: 7 } });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
@@ -350,10 +506,21 @@ export const IntegerField: Story = {
 export const BooleanField: Story = {
   name: 'Boolean',
   args: { request: fixtureRequest('boolean/required') },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas }) => {
     const migrations = canvas.getByRole('checkbox', { name: 'Run migrations' });
     await expect(migrations).not.toBeChecked();
     await expect(migrations).not.toHaveAttribute('aria-required');
+  },
+};
+
+/** Accept with the box left alone sends `false`. */
+export const BooleanFieldAnswered: Story = {
+  ...BooleanField,
+  name: 'Boolean: answered',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await BooleanField.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { runMigrations: false } });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
@@ -372,7 +539,7 @@ export const Defaults: Story = {
   // Shows a date-time field (Start at), whose hint names the zone.
   tags: ['time-zone'],
   args: { request: fixtureRequest('mixed/deployment') },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     await expect(canvas.getByRole('textbox', { name: 'Version' })).toHaveValue('v2.4.1');
     await expect(canvas.getByRole('radio', { name: 'eu-west-1' })).toBeChecked();
     await expect(canvas.getByRole('textbox', { name: 'Replicas' })).toHaveValue('2');
@@ -384,12 +551,30 @@ export const Defaults: Story = {
         .filter((radio) => (radio as HTMLInputElement).checked),
     ).toEqual([]);
     await userEvent.click(within(strategy).getByRole('radio', { name: 'Canary (5%)' }));
-    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
-    await expect(args.onRespond).toHaveBeenCalledWith({
-      action: 'accept',
-      content: { version: 'v2.4.1', region: 'eu-west-1', replicas: 2, strategy: 'canary', dryRun: false },
-    });
-    await expect(args.onRespond).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** What a play function is given (the story's args, its canvas, a person). */
+type PlayContext = Parameters<NonNullable<Story['play']>>[0];
+
+/** Accept on the `Defaults` form once a strategy is picked: every default is sent as shown, once. */
+async function acceptDefaults({ args, canvas, userEvent }: PlayContext): Promise<void> {
+  await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+  await expect(args.onRespond).toHaveBeenCalledWith({
+    action: 'accept',
+    content: { version: 'v2.4.1', region: 'eu-west-1', replicas: 2, strategy: 'canary', dryRun: false },
+  });
+  await expect(args.onRespond).toHaveBeenCalledTimes(1);
+}
+
+/** Accept sends every default as shown and the picked strategy; the sent state shows every kind of field. */
+export const DefaultsAnswered: Story = {
+  ...Defaults,
+  name: 'Defaults: answered',
+  tags: ['time-zone', '!dev', '!autodocs', 'shot'],
+  play: async (context) => {
+    await Defaults.play?.(context);
+    await acceptDefaults(context);
   },
 };
 
@@ -403,7 +588,7 @@ export const Bounds: Story = {
       'titled-multi/one-of-required-max',
     ]),
   },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     const name = canvas.getByRole('textbox', { name: 'Project name' });
     await expect(name).toHaveAccessibleDescription('3–20 characters');
     const replicas = canvas.getByRole('textbox', { name: 'Replicas' });
@@ -419,7 +604,17 @@ export const Bounds: Story = {
     await expect(within(languages).getByRole('status')).toHaveTextContent(/^2 of 2 selected$/);
     await expect(within(languages).getByRole('checkbox', { name: 'French' })).toBeDisabled();
     await expect(within(languages).getByRole('checkbox', { name: 'Japanese' })).toBeEnabled();
+  },
+};
 
+/** Accept sends the text, the integer and the two languages in option order. */
+export const BoundsAnswered: Story = {
+  ...Bounds,
+  name: 'Bounds: answered',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await Bounds.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledWith({
       action: 'accept',
@@ -468,8 +663,9 @@ export const Errors: Story = {
 
 /** The same errors, then fixed: the next Accept sends the answer once. */
 export const ErrorsFixed: Story = {
-  name: 'Errors, then fixed',
-  args: { request: errorsRequest },
+  ...Errors,
+  name: 'Errors: fixed, then answered',
+  tags: ['!dev', '!autodocs'],
   play: async (context) => {
     await Errors.play?.(context);
     const { args, canvas, userEvent } = context;
@@ -505,7 +701,7 @@ export const VeryLongSingleSelect: Story = {
       requestedSchema: { type: 'object', properties: { site: { type: 'string', title: 'Site', oneOf: sites } } },
     },
   },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     const site = canvas.getByRole('combobox', { name: 'Site' });
     await userEvent.type(site, '0742');
     const listbox = canvas.getByRole('listbox', { name: 'Site' });
@@ -521,6 +717,17 @@ export const VeryLongSingleSelect: Story = {
     await expect(site).toHaveValue('');
     await userEvent.type(site, 'site 0742{Enter}');
     await expect(site).toHaveValue('Site 0742');
+  },
+};
+
+/** Accept sends the const of the option chosen again after clearing (`site-0742`). */
+export const VeryLongSingleSelectAnswered: Story = {
+  ...VeryLongSingleSelect,
+  name: 'Enum: titled single, 1,500 options: answered',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await VeryLongSingleSelect.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: { site: 'site-0742' } });
@@ -575,6 +782,17 @@ export const TwoThousandOptions: Story = {
     await userEvent.tab();
     await userEvent.keyboard(' ');
     await expect(within(group).getByRole('status')).toHaveTextContent(/^2 of 10 selected$/);
+  },
+};
+
+/** Accept sends both ticked parts, the one hidden by the filter included, in option order. */
+export const TwoThousandOptionsAnswered: Story = {
+  ...TwoThousandOptions,
+  name: 'Enum: titled multi, 2,000 options: answered',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await TwoThousandOptions.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledWith({
       action: 'accept',
@@ -591,7 +809,7 @@ export const TwoThousandOptions: Story = {
 export const Malformed: Story = {
   name: 'Malformed request',
   args: { request: malformedRequest('malformed/several-problems') },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas }) => {
     await expect(canvas.getByText('This request cannot be shown as a form')).toBeVisible();
     // Two lists: the warning, folded away under "1 note about this request", then the errors.
     await expect(canvas.getByText('1 note about this request')).toBeVisible();
@@ -610,6 +828,17 @@ export const Malformed: Story = {
       ],
     ]);
     await expect(canvas.getAllByRole('button').map((button) => button.textContent)).toEqual(['Decline', 'Cancel']);
+  },
+};
+
+/** Decline sends `{ action: 'decline' }` and nothing else. */
+export const MalformedAnswered: Story = {
+  ...Malformed,
+  name: 'Malformed request: declined',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await Malformed.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Decline' }));
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'decline' });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
@@ -626,8 +855,19 @@ const projectRequest: ElicitRequestFormParams = fixtureRequest('text/required-bo
 export const Decline: Story = {
   name: 'Actions: decline',
   args: { request: projectRequest },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'Apollo');
+  },
+};
+
+/** Decline sends `{ action: 'decline' }`: no content, though a field was filled. */
+export const DeclineAnswered: Story = {
+  ...Decline,
+  name: 'Actions: decline: declined',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await Decline.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Decline' }));
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'decline' });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
@@ -639,7 +879,16 @@ export const Decline: Story = {
 export const Cancel: Story = {
   name: 'Actions: cancel',
   args: { request: projectRequest },
-  play: async ({ args, canvas, userEvent }) => {
+};
+
+/** Cancel sends `{ action: 'cancel' }` and nothing else. */
+export const CancelAnswered: Story = {
+  ...Cancel,
+  name: 'Actions: cancel: cancelled',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await Cancel.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }));
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'cancel' });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
@@ -651,8 +900,19 @@ export const Cancel: Story = {
 export const Escape: Story = {
   name: 'Actions: Escape cancels',
   args: { request: projectRequest },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'Apo');
+  },
+};
+
+/** Escape sends `{ action: 'cancel' }`; the second Escape sends nothing more. */
+export const EscapeAnswered: Story = {
+  ...Escape,
+  name: 'Actions: Escape cancels: cancelled',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await Escape.play?.(context);
+    const { args, userEvent } = context;
     await userEvent.keyboard('{Escape}');
     await userEvent.keyboard('{Escape}');
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'cancel' });
@@ -715,13 +975,25 @@ export const InsideHostForm: Story = {
       ],
     ]);
     await expect(args.onRespond).not.toHaveBeenCalled();
+  },
+};
 
-    // Enter in the kit's field answers the kit; the host's form is not submitted again.
+/** Enter in the kit's field answers the kit, and the host's form is not submitted again. */
+export const InsideHostFormAnswered: Story = {
+  ...InsideHostForm,
+  name: 'Embedding: inside a host form: answered',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await InsideHostForm.play?.(context);
+    const { args, canvas, userEvent } = context;
+    // The host's Save has submitted once (checked above); any submit from here on is one too many.
+    const resubmitted = fn();
+    canvas.getByRole('form', { name: 'Project settings' }).addEventListener('submit', resubmitted);
     await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'llo{Enter}');
     await expect(mocked(args.onRespond).mock.calls).toStrictEqual([
       [{ action: 'accept', content: { projectName: 'Apollo' } }],
     ]);
-    await expect(hostSubmit).toHaveBeenCalledTimes(1);
+    await expect(resubmitted).not.toHaveBeenCalled();
   },
 };
 
@@ -741,6 +1013,17 @@ export const DarkTheme: Story = {
       'dark',
     );
     await Defaults.play?.(context);
+  },
+};
+
+/** The sent state in the dark palette, so axe checks the contrast of the disabled, answered form too. */
+export const DarkThemeAnswered: Story = {
+  ...DarkTheme,
+  name: 'Theme: dark: answered',
+  tags: ['time-zone', '!dev', '!autodocs'],
+  play: async (context) => {
+    await DarkTheme.play?.(context);
+    await acceptDefaults(context);
   },
 };
 
@@ -818,7 +1101,7 @@ export const TranslatedLabels: Story = {
     ]),
     labels: german,
   },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     await expect(canvas.getByRole('group', { name: 'Anfrage von Deploy bot (Kennung: deploy-1)' })).toBeVisible();
     await expect(canvas.getAllByRole('button').map((button) => button.textContent)).toEqual([
       'Annehmen',
@@ -843,6 +1126,17 @@ export const TranslatedLabels: Story = {
 
     await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'Apollo');
     await userEvent.click(within(topics).getByRole('checkbox', { name: 'billing' }));
+  },
+};
+
+/** Fixed and accepted: the answer is sent, and the sent state reads in German. */
+export const TranslatedLabelsAnswered: Story = {
+  ...TranslatedLabels,
+  name: 'Labels: German: answered',
+  tags: ['!dev', '!autodocs', 'shot'],
+  play: async (context) => {
+    await TranslatedLabels.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Annehmen' }));
     await expect(args.onRespond).toHaveBeenCalledWith({
       action: 'accept',

@@ -2,8 +2,9 @@
  * `ElicitationHost` stories: a real queue (`createElicitationQueue`) filled as the SDK adapters would
  * fill it, from several servers, with a 2026-07-28 round and a "stopped waiting" notice. Every answer
  * the host passes back settles its request's promise; the story reports each settled answer to
- * `onSettled` (under Events), and the play functions assert exactly those answers. Form requests come
- * from the shared fixtures. `window.open` is a spy in every story.
+ * `onSettled` (under Events). Each story shows its prompts unanswered, as a person opening it meets them;
+ * the test-only story after it (tagged `!dev`, so not in the sidebar) answers them and asserts exactly
+ * those answers. Form requests come from the shared fixtures. `window.open` is a spy in every story.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
@@ -95,13 +96,27 @@ export const SeveralServers: Story = {
       })}
     />
   ),
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas }) => {
     const host = canvas.getByRole('region', { name: 'Requests from MCP servers' });
-    const count = within(host).getAllByRole('status')[0]!;
-    await expect(count).toHaveTextContent('4 pending');
+    await expect(within(host).getAllByRole('status')[0]).toHaveTextContent('4 pending');
     const first = canvas.getByRole('group', { name: 'Request from Alpha deploys' });
     await expect(first).toHaveAccessibleDescription('What should the new project be called?');
     await expect(first).toHaveFocus();
+  },
+};
+
+/**
+ * The four answered in turn: Accept, consent to the URL (which then waits above the next one), "Cancel
+ * all" from one server, Decline; each server gets exactly its answer, and Close leaves the empty host.
+ */
+export const SeveralServersAnswered: Story = {
+  ...SeveralServers,
+  name: 'Several servers: answered',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await SeveralServers.play?.(context);
+    const { args, canvas, userEvent } = context;
+    const count = within(canvas.getByRole('region', { name: 'Requests from MCP servers' })).getAllByRole('status')[0]!;
     await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'Apollo');
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onSettled).toHaveBeenLastCalledWith('alpha-name', {
@@ -171,7 +186,7 @@ export const Round: Story = {
       })}
     />
   ),
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     // The round's view loads on demand, with the first round.
     const set = await canvas.findByRole('group', { name: 'Request from Alpha deploys' }, VIEW_LOAD);
     await expect(set).toHaveAccessibleDescription(
@@ -182,6 +197,20 @@ export const Round: Story = {
     );
     await userEvent.type(canvas.getByRole('textbox', { name: 'Project name' }), 'Hermes');
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Decline request 2' }));
+  },
+};
+
+/**
+ * Consent to the URL answers nothing yet; the one Accept then sends the whole round at once: the form's
+ * content, the declined request, the URL's consent, and a decline for the request the kit cannot read.
+ */
+export const RoundAnswered: Story = {
+  ...Round,
+  name: 'Round (2026-07-28): answered',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await Round.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Open in new tab' }));
     await expect(window.open).toHaveBeenCalledWith(
       'https://tracker.example.com/oauth',
@@ -220,7 +249,7 @@ export const Notice: Story = {
       }}
     />
   ),
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ args, canvas }) => {
     await expect(args.onSettled).toHaveBeenCalledWith('abandoned', { action: 'cancel' });
     const notice = canvas.getByRole('listitem');
     await expect(notice).toHaveTextContent(
@@ -229,6 +258,17 @@ export const Notice: Story = {
     await expect(canvas.getByRole('group', { name: 'Request from Alpha deploys' })).toHaveAccessibleDescription(
       'Should the deployment run database migrations?',
     );
+  },
+};
+
+/** Dismiss removes the notice; the request still waiting is then answered (`false`, the box left alone). */
+export const NoticeAnswered: Story = {
+  ...Notice,
+  name: 'Notice: a server stopped waiting: answered',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await Notice.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Dismiss' }));
     await expect(canvas.queryByRole('listitem')).toBeNull();
     // A required boolean left unticked is answered false.

@@ -1,7 +1,7 @@
 /**
  * The headless path: a host's own components render a conforming elicitation form from
- * `useElicitationForm`, with plain JSX and its own CSS (no rjsf, no kit widget). The play answers the
- * deployment fixture and checks the exact `ElicitResult`.
+ * `useElicitationForm`, with plain JSX and its own CSS (no rjsf, no kit widget). Each story leaves its
+ * form unanswered; the test-only story after it (`!dev`) answers it and checks the exact `ElicitResult`.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
@@ -37,6 +37,17 @@ export const Deployment: Story = {
     await expect(canvas.queryByText('This field is required.')).toBeNull();
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Slack' }));
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Status page' }));
+  },
+};
+
+/** Accept once every error is fixed: core's exact answer, and the form then answers nothing more. */
+export const DeploymentAnswered: Story = {
+  ...Deployment,
+  name: 'Deployment: answered',
+  tags: ['time-zone', '!dev', '!autodocs'],
+  play: async (context) => {
+    await Deployment.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await waitFor(() =>
       expect(args.onRespond).toHaveBeenCalledWith({
@@ -58,8 +69,19 @@ export const Deployment: Story = {
 /** A request core refuses still offers Decline and Cancel. */
 export const Refused: Story = {
   args: { request: { message: 'Nested', requestedSchema: { type: 'object', properties: { a: { type: 'object' } } } } },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('This request cannot be answered as a form.');
+  },
+};
+
+/** Cancel on the refused request sends `{ action: 'cancel' }`. */
+export const RefusedAnswered: Story = {
+  ...Refused,
+  name: 'Refused: cancelled',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await Refused.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }));
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'cancel' });
   },

@@ -2,8 +2,9 @@
  * "Live host": the whole flow with nothing mocked. A real SDK 1.x `McpServer` (the demo tools) and
  * `Client` run in the page, linked by the SDK's in-memory transport; `attachElicitation` routes the
  * server's elicitations to `ElicitationHost`. Press a tool's button and answer what it asks; its text
- * result shows under the button and goes to `onResult` (under Events). `window.open` is a spy here,
- * so the URL tool's "Open in new tab" opens nothing.
+ * result shows under the button and goes to `onResult` (under Events). Each story calls a tool and
+ * leaves its question to answer; the test-only story after it (`!dev`) answers and checks the result.
+ * `window.open` is a spy here, so the URL tool's "Open in new tab" opens nothing.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
@@ -29,10 +30,10 @@ export default meta;
 
 type Story = StoryObj<typeof meta>;
 
-/** Call `greet`, answer its question in the host: the tool's result is the answer the server got. */
+/** Call `greet`: its question waits in the host, the name typed, to be answered. */
 export const Greet: Story = {
   name: 'Live host',
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     const call = await canvas.findByRole('button', { name: 'Call greet' });
     await expect(canvas.getAllByRole('button', { name: /^Call / }).map((button) => button.textContent)).toEqual([
       'Call greet',
@@ -47,6 +48,18 @@ export const Greet: Story = {
     await expect(prompt).toHaveAccessibleDescription('What should I call you?');
     await waitFor(() => expect(prompt).toHaveFocus());
     await userEvent.type(within(prompt).getByRole('textbox', { name: 'Your name' }), 'Ada Lovelace');
+  },
+};
+
+/** Accept in the host: the tool's result is the answer the server got, shown under its button. */
+export const GreetAnswered: Story = {
+  ...Greet,
+  name: 'Live host: answered',
+  tags: ['!dev', '!autodocs', 'shot'],
+  play: async (context) => {
+    await Greet.play?.(context);
+    const { args, canvas, userEvent } = context;
+    const prompt = canvas.getByRole('group', { name: 'Request from Live demo server' });
     await userEvent.click(within(prompt).getByRole('button', { name: 'Accept' }));
     const output = canvas.getByRole('status', { name: 'Result of greet' });
     await waitFor(() => expect(output).toHaveTextContent(/^Hello, Ada Lovelace!$/));
@@ -56,12 +69,24 @@ export const Greet: Story = {
   },
 };
 
-/** Decline the `confirm` tool's question: the server receives exactly `{ action: "decline" }`. */
+/** Call `confirm`: its yes-or-no question waits in the host, to accept or decline. */
 export const Decline: Story = {
   name: 'Live host: decline',
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Call confirm' }));
-    const prompt = await canvas.findByRole('group', { name: 'Request from Live demo server' });
+    await canvas.findByRole('group', { name: 'Request from Live demo server' });
+  },
+};
+
+/** Decline the `confirm` tool's question: the server receives exactly `{ action: "decline" }`. */
+export const DeclineAnswered: Story = {
+  ...Decline,
+  name: 'Live host: decline: declined',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await Decline.play?.(context);
+    const { args, canvas, userEvent } = context;
+    const prompt = canvas.getByRole('group', { name: 'Request from Live demo server' });
     await userEvent.click(within(prompt).getByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(args.onResult).toHaveBeenCalledWith('confirm', '{"action":"decline"}'));
     await expect(args.onResult).toHaveBeenCalledTimes(1);

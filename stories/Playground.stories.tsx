@@ -1,6 +1,7 @@
 /**
  * The playground: paste a `requestedSchema`, see the form, the live `ElicitResult` and core's
- * verdict. Its stories paste schemas from the shared fixtures and check every output exactly.
+ * verdict. Its stories paste schemas from the shared fixtures and check every output exactly, and leave
+ * the form unanswered; the test-only story after each (`!dev`) sends the answer.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, mocked, within } from 'storybook/test';
@@ -82,6 +83,9 @@ const pasted = json(
   ]).requestedSchema,
 );
 
+/** The answer to the pasted schema once `PasteSchema` has filled it in. */
+const answer = { action: 'accept', content: { plan: 'team', retries: 2, languages: ['de', 'ja'] } } as const;
+
 /** Paste a schema: the form starts over, and the live answer follows every change until Accept sends it. */
 export const PasteSchema: Story = {
   name: 'Paste a schema',
@@ -105,12 +109,21 @@ export const PasteSchema: Story = {
     await userEvent.type(retries, '2');
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Japanese' }));
     await userEvent.click(canvas.getByRole('checkbox', { name: 'German' }));
-    const answer = { action: 'accept', content: { plan: 'team', retries: 2, languages: ['de', 'ja'] } } as const;
     await expect(live.textContent).toBe(json(answer));
     await expect(canvas.getByRole('status', { name: 'submitDraft errors' }).textContent).toBe('[]');
     await expect(canvas.getByRole('status', { name: 'validateElicitContent' }).textContent).toBe('[]');
     await expect(args.onRespond).not.toHaveBeenCalled();
+  },
+};
 
+/** Accept sends the live answer as shown, once, and the playground shows what was sent. */
+export const PasteSchemaAnswered: Story = {
+  ...PasteSchema,
+  name: 'Paste a schema: answered',
+  tags: ['!dev', '!autodocs', 'shot'],
+  play: async (context) => {
+    await PasteSchema.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledWith(answer);
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
@@ -121,7 +134,7 @@ export const PasteSchema: Story = {
 /** Text that is not JSON: a parse error and no form, never a crash; fixing it brings the form back. */
 export const BadJson: Story = {
   name: 'Bad JSON',
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     const editor = canvas.getByRole('textbox', { name: 'requestedSchema (JSON)' });
     await userEvent.clear(editor);
     await userEvent.paste('{"type": "object", "properties": {');
@@ -138,6 +151,17 @@ export const BadJson: Story = {
     await expect(canvas.getByRole('status', { name: 'Live ElicitResult' }).textContent).toBe(
       json({ action: 'accept', content: {} }),
     );
+  },
+};
+
+/** Accept on the form of the fixed JSON sends its (empty) content. */
+export const BadJsonAnswered: Story = {
+  ...BadJson,
+  name: 'Bad JSON: answered',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await BadJson.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'accept', content: {} });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
@@ -147,7 +171,7 @@ export const BadJson: Story = {
 /** A schema core refuses: its problems in the verdict, the refused form, no live answer. */
 export const RefusedSchema: Story = {
   name: 'Schema core refuses',
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     const editor = canvas.getByRole('textbox', { name: 'requestedSchema (JSON)' });
     await userEvent.clear(editor);
     await userEvent.paste(json(malformedFixture('malformed/enum-names-short').request.requestedSchema));
@@ -167,6 +191,18 @@ export const RefusedSchema: Story = {
     const kit = canvas.getByRole('group', { name: 'Request from Playground server' });
     await expect(within(kit).getByText('This request cannot be shown as a form')).toBeVisible();
     await expect(canvas.getByRole('status', { name: 'Live ElicitResult' }).textContent).toBe('—');
+  },
+};
+
+/** Decline on the refused form sends `{ action: 'decline' }` and nothing else. */
+export const RefusedSchemaAnswered: Story = {
+  ...RefusedSchema,
+  name: 'Schema core refuses: declined',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await RefusedSchema.play?.(context);
+    const { args, canvas, userEvent } = context;
+    const kit = canvas.getByRole('group', { name: 'Request from Playground server' });
     await userEvent.click(within(kit).getByRole('button', { name: 'Decline' }));
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'decline' });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);

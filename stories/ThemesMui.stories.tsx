@@ -1,8 +1,9 @@
 /**
  * `ElicitationForm` in a host's MUI design system: `@rjsf/mui`'s widgets and templates through
  * `widgetsFromRjsfTheme` (mcp-elicit-kit/rjsf-theme). The form asks every field kind and all five enum
- * variants; the play answers them through MUI's widgets and gets the kit's exact answer. Runs in Chromium
- * with the a11y addon (`vitest --project storybook`), and in Pacific/Auckland too (tag `time-zone`).
+ * variants, left to answer; its test-only story (`!dev`) answers them through MUI's widgets and gets the
+ * kit's exact answer. Runs in Chromium with the a11y addon (`vitest --project storybook`), and in
+ * Pacific/Auckland too (tag `time-zone`).
  */
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
@@ -16,7 +17,7 @@ import { ElicitationForm, type ElicitationFormProps } from '../src/index.js';
 import { widgetsFromRjsfTheme } from '../src/react/rjsf-theme/index.js';
 import { everyKindRequest } from '../test/fixtures/every-kind.js';
 import { answerEveryKind } from './themes/answer-every-kind.js';
-import { answerThemedHost, ThemedHost, type ThemedHostArgs } from './themes/themed-host.js';
+import { answerThemedHost, fillThemedHost, ThemedHost, type ThemedHostArgs } from './themes/themed-host.js';
 
 // Made once, outside render: each call makes new components, which would redraw every field.
 const muiWidgets = widgetsFromRjsfTheme(muiTheme);
@@ -59,12 +60,23 @@ type Story = StoryObj<ElicitationFormProps & ThemedHostArgs>;
 /**
  * Every kind (text, email, URI, date, date-time, number, integer, boolean) and every enum variant
  * (untitled, titled and legacy single selects, untitled and titled multi-selects, a 60-option select),
- * each drawn by MUI. The long select is MUI's listbox; the multi-selects are sent in option order.
+ * each drawn by MUI, as first met. The long select is MUI's listbox.
  */
 export const EveryKind: Story = {
   name: 'Every kind and enum variant',
   tags: ['time-zone'],
+};
+
+/**
+ * Every field answered through the theme's widgets: Accept sends exactly what the kit's own widgets send
+ * for the same input, once, the multi-selects in option order.
+ */
+export const EveryKindAnswered: Story = {
+  ...EveryKind,
+  name: 'Every kind and enum variant: answered',
+  tags: ['time-zone', '!dev', '!autodocs'],
   play: async (context) => {
+    await EveryKind.play?.(context);
     await answerEveryKind(context, async (label, option) => {
       await context.userEvent.click(context.canvas.getByRole('combobox', { name: label }));
       // MUI draws its listbox in a portal at the end of the page, outside the story's canvas.
@@ -76,8 +88,7 @@ export const EveryKind: Story = {
 
 /**
  * `ElicitationHost` with MUI's widgets: two servers, one with two requests, the other with a round;
- * the play answers through the theme (all five enum variants), declines the last request, and ends on
- * what each server received.
+ * the play fills the first request through the theme and leaves every request to answer.
  */
 export const Host: Story = {
   name: 'ElicitationHost: two servers and a round',
@@ -85,5 +96,19 @@ export const Host: Story = {
   render: (args, { viewMode }) => (
     <ThemedHost widgets={args.widgets} onSettled={args.onSettled} autoFocus={viewMode !== 'docs'} />
   ),
-  play: answerThemedHost,
+  play: fillThemedHost,
+};
+
+/**
+ * The host answered through the theme (all five enum variants), the last request declined: what each
+ * server received, listed beside the empty host.
+ */
+export const HostAnswered: Story = {
+  ...Host,
+  name: 'ElicitationHost: two servers and a round: answered',
+  tags: ['!dev', '!autodocs', 'shot'],
+  play: async (context) => {
+    await Host.play?.(context);
+    await answerThemedHost(context);
+  },
 };

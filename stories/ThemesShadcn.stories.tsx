@@ -3,6 +3,7 @@
  * `ElicitationForm` in a host's shadcn/ui design system: `@rjsf/shadcn`'s widgets and templates through
  * `widgetsFromRjsfTheme` (mcp-elicit-kit/rjsf-theme), styled with the theme's prebuilt stylesheet (its
  * documented set-up without Tailwind). The long select stays the kit's (see src/react/theme/README.md).
+ * Each story leaves its prompts to answer; its test-only story (`!dev`) answers through the theme's widgets.
  * Runs in Chromium with the a11y addon, and in Pacific/Auckland too (tag `time-zone`).
  */
 import { Theme as shadcnTheme } from '@rjsf/shadcn';
@@ -15,7 +16,7 @@ import { ElicitationForm, type ElicitationFormProps } from '../src/index.js';
 import { widgetsFromRjsfTheme } from '../src/react/rjsf-theme/index.js';
 import { everyKindRequest } from '../test/fixtures/every-kind.js';
 import { answerEveryKind } from './themes/answer-every-kind.js';
-import { answerThemedHost, ThemedHost, type ThemedHostArgs } from './themes/themed-host.js';
+import { answerThemedHost, fillThemedHost, ThemedHost, type ThemedHostArgs } from './themes/themed-host.js';
 
 // shadcn's select names no control (its label points at no element) and offers no empty choice.
 const shadcnWidgets = widgetsFromRjsfTheme(shadcnTheme, { kitControls: ['select'] });
@@ -88,12 +89,23 @@ type Story = StoryObj<ElicitationFormProps & ThemedHostArgs>;
 
 /**
  * Every kind and every enum variant drawn by shadcn's widgets (Radix radios and checkboxes), but the
- * 60-option select, which is the kit's combobox; the multi-selects are sent in option order.
+ * 60-option select, which is the kit's combobox; as first met.
  */
 export const EveryKind: Story = {
   name: 'Every kind and enum variant',
   tags: ['time-zone'],
+};
+
+/**
+ * Every field answered through the theme's widgets: Accept sends exactly what the kit's own widgets send
+ * for the same input, once, the multi-selects in option order.
+ */
+export const EveryKindAnswered: Story = {
+  ...EveryKind,
+  name: 'Every kind and enum variant: answered',
+  tags: ['time-zone', '!dev', '!autodocs'],
   play: async (context) => {
+    await EveryKind.play?.(context);
     await answerEveryKind(context, async (label, option) => {
       await context.userEvent.type(context.canvas.getByRole('combobox', { name: label }), option);
       await context.userEvent.click(context.canvas.getByRole('option', { name: option }));
@@ -103,8 +115,7 @@ export const EveryKind: Story = {
 
 /**
  * `ElicitationHost` with shadcn's widgets: two servers, one with two requests, the other with a round;
- * the play answers through the theme (all five enum variants), declines the last request, and ends on
- * what each server received.
+ * the play fills the first request through the theme and leaves every request to answer.
  */
 export const Host: Story = {
   name: 'ElicitationHost: two servers and a round',
@@ -112,5 +123,19 @@ export const Host: Story = {
   render: (args, { viewMode }) => (
     <ThemedHost widgets={args.widgets} onSettled={args.onSettled} autoFocus={viewMode !== 'docs'} />
   ),
-  play: answerThemedHost,
+  play: fillThemedHost,
+};
+
+/**
+ * The host answered through the theme (all five enum variants), the last request declined: what each
+ * server received, listed beside the empty host.
+ */
+export const HostAnswered: Story = {
+  ...Host,
+  name: 'ElicitationHost: two servers and a round: answered',
+  tags: ['!dev', '!autodocs', 'shot'],
+  play: async (context) => {
+    await Host.play?.(context);
+    await answerThemedHost(context);
+  },
 };

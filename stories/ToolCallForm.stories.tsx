@@ -1,8 +1,9 @@
 /**
  * `ToolCallForm` stories: a tool's `inputSchema` as a form. Tools come from the shared fixtures
  * (`test/fixtures/tools.ts`), the same ones the component tests use. Each interaction story fills
- * the form as a person would and checks the exact arguments handed to `onSubmit`, or the issues
- * shown instead. They run as tests in Chromium (`vitest --project storybook`), which also proves
+ * the form as a person would (and checks the issues shown for what cannot be sent), leaving it to be
+ * sent; the test-only story after it (`!dev`) calls the tool and checks the exact arguments handed to
+ * `onSubmit`. They run as tests in Chromium (`vitest --project storybook`), which also proves
  * that Ajv's generated validators (the kit's and rjsf's, both built with `new Function`) work in
  * the Vite browser bundle; the a11y addon fails a story on any axe violation.
  */
@@ -63,7 +64,7 @@ function summaryLines(canvas: ReturnType<typeof within>): (string | null)[] {
 /** `oneOf` with a named selector: pick "By name", type a name; exactly `{ query: { name } }` goes out. */
 export const FindByName: Story = {
   name: 'oneOf: find by name',
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     const selector = canvas.getByRole('combobox', { name: 'Find by' });
     await expect(
       within(selector)
@@ -73,6 +74,17 @@ export const FindByName: Story = {
     await userEvent.selectOptions(selector, 'By name');
     await expect(canvas.queryByRole('textbox', { name: 'Id' })).toBeNull();
     await userEvent.type(canvas.getByRole('textbox', { name: 'Name' }), 'Ada');
+  },
+};
+
+/** Call tool sends exactly `{ query: { name: 'Ada' } }`, once. */
+export const FindByNameAnswered: Story = {
+  ...FindByName,
+  name: 'oneOf: find by name: submitted',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await FindByName.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
     await expect(args.onSubmit).toHaveBeenCalledWith({ query: { name: 'Ada' } });
     await expect(args.onSubmit).toHaveBeenCalledTimes(1);
@@ -82,7 +94,7 @@ export const FindByName: Story = {
 /** "By id" left empty: only that option's issue is shown, on its field, which gets the focus. */
 export const FindByIdRefused: Story = {
   name: 'oneOf: empty option refused',
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Find by' }), 'By id');
     await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
     await expect(summaryLines(canvas)).toEqual(['/query/id This field is required.']);
@@ -95,6 +107,17 @@ export const FindByIdRefused: Story = {
     await expect(summaryLines(canvas)).toEqual(['/query/id Enter 1 or more.']);
     await userEvent.clear(id);
     await userEvent.type(id, '7');
+  },
+};
+
+/** Fixed, the call goes out with the id as a number. */
+export const FindByIdRefusedAnswered: Story = {
+  ...FindByIdRefused,
+  name: 'oneOf: empty option refused: submitted',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await FindByIdRefused.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
     await expect(args.onSubmit).toHaveBeenCalledWith({ query: { id: 7 } });
     await expect(args.onSubmit).toHaveBeenCalledTimes(1);
@@ -116,6 +139,17 @@ export const ConditionalFields: Story = {
     await userEvent.clear(canvas.getByRole('textbox', { name: 'State' }));
     await userEvent.type(canvas.getByRole('textbox', { name: 'State' }), 'NY');
     await expect(canvas.getByRole('textbox', { name: 'Weight (kg)' })).toHaveValue('2.50');
+  },
+};
+
+/** Fixed, the call sends the US fields only, the weight as a number. */
+export const ConditionalFieldsAnswered: Story = {
+  ...ConditionalFields,
+  name: 'if/then/else: submitted',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await ConditionalFields.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
     await expect(args.onSubmit).toHaveBeenCalledWith({ country: 'US', weightKg: 2.5, state: 'NY' });
     await expect(args.onSubmit).toHaveBeenCalledTimes(1);
@@ -126,7 +160,7 @@ export const ConditionalFields: Story = {
 export const EveryShape: Story = {
   name: 'allOf, enums, lists, nested objects',
   args: { tool: createIssue },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Title' }), 'Login fails on Safari');
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Priority' }), 'High');
     const labels = canvas.getByRole('group', { name: 'Labels' });
@@ -148,6 +182,17 @@ export const EveryShape: Story = {
       '3',
     );
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Notify watchers' }));
+  },
+};
+
+/** Call tool sends every part, the moved assignee first, the labels in option order. */
+export const EveryShapeAnswered: Story = {
+  ...EveryShape,
+  name: 'allOf, enums, lists, nested objects: submitted',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await EveryShape.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
     await expect(args.onSubmit).toHaveBeenCalledWith({
       title: 'Login fails on Safari',
@@ -182,11 +227,22 @@ export const EveryShapeRefused: Story = {
 export const Tuple: Story = {
   name: 'Tuple: one field per position',
   args: { tool: addPerson },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     const person = canvas.getByRole('group', { name: 'Person' });
     await expect(canvas.getAllByRole('button').map((button) => button.textContent)).toEqual(['Call tool']);
     await userEvent.type(within(person).getByRole('textbox', { name: 'Name' }), 'Ada');
     await userEvent.type(within(person).getByRole('textbox', { name: 'Age' }), '36');
+  },
+};
+
+/** Call tool sends exactly `["Ada", 36]`. */
+export const TupleAnswered: Story = {
+  ...Tuple,
+  name: 'Tuple: one field per position: submitted',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await Tuple.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
     await expect(args.onSubmit).toHaveBeenCalledWith({ person: ['Ada', 36] });
     await expect(args.onSubmit).toHaveBeenCalledTimes(1);
@@ -209,6 +265,17 @@ export const TupleGap: Story = {
     await expect(second).toHaveAttribute('aria-invalid', 'true');
     await expect(args.onSubmit).not.toHaveBeenCalled();
     await userEvent.type(second, '-2');
+  },
+};
+
+/** The gap filled, the call sends the three positions in place. */
+export const TupleGapAnswered: Story = {
+  ...TupleGap,
+  name: 'Tuple: a skipped position is refused: submitted',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await TupleGap.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
     await expect(args.onSubmit).toHaveBeenCalledWith({ point: [1.5, -2, 4] });
     await expect(args.onSubmit).toHaveBeenCalledTimes(1);
@@ -219,7 +286,7 @@ export const TupleGap: Story = {
 export const TupleRest: Story = {
   name: 'Tuple: extra items after the positions',
   args: { tool: runCommand },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     const command = canvas.getByRole('group', { name: 'Command' });
     await userEvent.type(within(command).getByRole('textbox', { name: 'Program' }), 'grep');
     await userEvent.click(within(command).getByRole('button', { name: 'Add to Command' }));
@@ -227,6 +294,17 @@ export const TupleRest: Story = {
     await userEvent.click(within(command).getByRole('button', { name: 'Add to Command' }));
     await userEvent.type(within(command).getByRole('textbox', { name: 'Command 3' }), 'TODO');
     await userEvent.click(within(command).getByRole('button', { name: 'Remove Command item 2' }));
+  },
+};
+
+/** Call tool sends the program and the one extra item left. */
+export const TupleRestAnswered: Story = {
+  ...TupleRest,
+  name: 'Tuple: extra items after the positions: submitted',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await TupleRest.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
     await expect(args.onSubmit).toHaveBeenCalledWith({ command: ['grep', 'TODO'] });
     await expect(args.onSubmit).toHaveBeenCalledTimes(1);
@@ -237,7 +315,7 @@ export const TupleRest: Story = {
 export const TupleRestMove: Story = {
   name: 'Tuple: extra items move, positions do not',
   args: { tool: runCommand },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     const command = canvas.getByRole('group', { name: 'Command' });
     await userEvent.type(within(command).getByRole('textbox', { name: 'Program' }), 'grep');
     await userEvent.click(within(command).getByRole('button', { name: 'Add to Command' }));
@@ -253,6 +331,17 @@ export const TupleRestMove: Story = {
         .getAllByRole('textbox')
         .map((input) => (input as HTMLInputElement).value),
     ).toEqual(['grep', '-n', 'TODO']);
+  },
+};
+
+/** Call tool sends the extra items in their moved order. */
+export const TupleRestMoveAnswered: Story = {
+  ...TupleRestMove,
+  name: 'Tuple: extra items move, positions do not: submitted',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await TupleRestMove.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
     await expect(args.onSubmit).toHaveBeenCalledWith({ command: ['grep', '-n', 'TODO'] });
     await expect(args.onSubmit).toHaveBeenCalledTimes(1);
@@ -266,12 +355,23 @@ export const TupleRestMove: Story = {
 export const Dialect202012: Story = {
   name: 'Dialect: 2020-12 applies dependentRequired',
   args: { tool: payByCard },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Card number' }), '4111');
     await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
     await expect(summaryLines(canvas)).toEqual(['/billing This field is required.']);
     await expect(canvas.getByRole('textbox', { name: 'Billing address' })).toHaveFocus();
     await userEvent.type(canvas.getByRole('textbox', { name: 'Billing address' }), '1 Main St');
+  },
+};
+
+/** With the billing address added, the call goes out. */
+export const Dialect202012Answered: Story = {
+  ...Dialect202012,
+  name: 'Dialect: 2020-12 applies dependentRequired: submitted',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await Dialect202012.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
     await expect(args.onSubmit).toHaveBeenCalledWith({ card: '4111', billing: '1 Main St' });
     await expect(args.onSubmit).toHaveBeenCalledTimes(1);
@@ -282,8 +382,19 @@ export const Dialect202012: Story = {
 export const DialectDraft07: Story = {
   name: 'Dialect: draft-07 has no dependentRequired',
   args: { tool: payByCardDraft07 },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Card number' }), '4111');
+  },
+};
+
+/** Call tool sends the card alone: draft-07 asks for no billing address. */
+export const DialectDraft07Answered: Story = {
+  ...DialectDraft07,
+  name: 'Dialect: draft-07 has no dependentRequired: submitted',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await DialectDraft07.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Call tool' }));
     await expect(args.onSubmit).toHaveBeenCalledWith({ card: '4111' });
     await expect(args.onSubmit).toHaveBeenCalledTimes(1);

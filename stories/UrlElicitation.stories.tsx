@@ -3,8 +3,10 @@
  * kinds (punycode, IP host, embedded credentials, plain http), a refused `javascript:` URL, and the
  * waiting and done views. `window.open` is replaced by a `fn()` spy for every story (and restored
  * after it), so the play functions can prove the URL is opened once, with `noopener,noreferrer`,
- * only after the click, and never for a refused URL. They run as tests in Chromium
- * (`vitest --project storybook`), where the a11y addon fails a story on any axe violation.
+ * only after the click, and never for a refused URL. Each story shows its view unanswered; the clicks
+ * that answer (consent, Decline, Escape, Close) are in the test-only story after it (`!dev`). They run
+ * as tests in Chromium (`vitest --project storybook`), where the a11y addon fails a story on any axe
+ * violation.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
@@ -64,7 +66,7 @@ type Story = StoryObj<typeof meta>;
 /** A plain https URL: no warning. The click opens it in a new tab and answers `accept` (consent). */
 export const SafeHttps: Story = {
   name: 'Safe https URL',
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
+  play: async ({ canvas, canvasElement }) => {
     await expect(
       canvas.getByRole('group', { name: 'Request from Billing (ID: billing-1)' }),
     ).toHaveAccessibleDescription('Connect your payment account to finish the setup.');
@@ -77,6 +79,20 @@ export const SafeHttps: Story = {
     await expect(warnings(canvasElement)).toEqual([]);
     // Nothing is opened before the click.
     await expect(window.open).not.toHaveBeenCalled();
+  },
+};
+
+/**
+ * The click opens the URL once, in a new tab with `noopener,noreferrer`, and answers `accept` (consent);
+ * the view then waits for the server, its status focused, with Open again and Close.
+ */
+export const SafeHttpsAnswered: Story = {
+  ...SafeHttps,
+  name: 'Safe https URL: consented',
+  tags: ['!dev', '!autodocs', 'shot'],
+  play: async (context) => {
+    await SafeHttps.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Open in new tab' }));
     await expect(window.open).toHaveBeenCalledTimes(1);
     await expect(window.open).toHaveBeenCalledWith(
@@ -155,7 +171,7 @@ export const PlainHttp: Story = {
 export const RefusedJavascript: Story = {
   name: 'Refused: javascript: URL',
   args: { request: urlRequest('javascript:alert(document.cookie)') },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas }) => {
     await expect(canvas.getByText('This link cannot be opened')).toBeVisible();
     await expect(
       canvas.getByText(
@@ -165,6 +181,17 @@ export const RefusedJavascript: Story = {
     await expect(canvas.getByText('javascript:alert(document.cookie)').tagName).toBe('CODE');
     await expect(canvas.queryByRole('link')).toBeNull();
     await expect(canvas.getAllByRole('button').map((button) => button.textContent)).toEqual(['Decline', 'Cancel']);
+  },
+};
+
+/** Decline sends `{ action: 'decline' }` once, and nothing is opened. */
+export const RefusedJavascriptAnswered: Story = {
+  ...RefusedJavascript,
+  name: 'Refused: javascript: URL: declined',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await RefusedJavascript.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Decline' }));
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
     await expect(args.onRespond).toHaveBeenCalledWith({ action: 'decline' });
@@ -175,7 +202,16 @@ export const RefusedJavascript: Story = {
 /** Escape is Cancel, and opens nothing. */
 export const EscapeCancels: Story = {
   name: 'Escape cancels',
-  play: async ({ args, canvas, userEvent }) => {
+};
+
+/** Escape on the consent view sends `{ action: 'cancel' }` once, and nothing is opened. */
+export const EscapeCancelsAnswered: Story = {
+  ...EscapeCancels,
+  name: 'Escape cancels: cancelled',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await EscapeCancels.play?.(context);
+    const { args, canvas, userEvent } = context;
     canvas.getByRole('button', { name: 'Open in new tab' }).focus();
     await userEvent.keyboard('{Escape}');
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
@@ -184,13 +220,24 @@ export const EscapeCancels: Story = {
   },
 };
 
-/** The server sent `notifications/elicitation/complete`: done, with Close only. */
+/** The server sent `notifications/elicitation/complete`: done, with Close only (answered at consent). */
 export const Completed: Story = {
   name: 'Completed (queue status)',
   args: { status: 'completed' },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent('Done: the server confirmed it is finished.');
     await expect(canvas.getAllByRole('button').map((button) => button.textContent)).toEqual(['Close']);
+  },
+};
+
+/** Close tells the host (`onClose`) and answers nothing: the request was answered at consent. */
+export const CompletedAnswered: Story = {
+  ...Completed,
+  name: 'Completed (queue status): closed',
+  tags: ['!dev', '!autodocs'],
+  play: async (context) => {
+    await Completed.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Close' }));
     await expect(args.onClose).toHaveBeenCalledTimes(1);
     await expect(args.onRespond).not.toHaveBeenCalled();

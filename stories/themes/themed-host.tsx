@@ -1,8 +1,9 @@
 /**
  * The host story both theme sections share: `ElicitationHost` with a theme's widgets, fed by two servers
- * (a single request each way and a 2026-07-28 round), beside a list of what each server received. The play
- * answers through the theme's widgets (all five enum variants), declines the last request, and ends on the
- * host's empty state and that list.
+ * (a single request each way and a 2026-07-28 round), beside a list of what each server received. The
+ * browse play fills the first request through the theme's widgets and leaves it to answer; the test play
+ * answers through them (all five enum variants), declines the last request, and ends on the host's empty
+ * state and that list.
  */
 import { useState } from 'react';
 import { expect, waitFor, within } from 'storybook/test';
@@ -94,8 +95,8 @@ function themed(element: HTMLElement, control: string): HTMLElement {
   return element;
 }
 
-/** Answers the two servers through the theme's widgets, declines the last request, ends on the empty host. */
-export async function answerThemedHost({ args, canvas, userEvent }: ThemedHostPlayContext): Promise<void> {
+/** Fills the first request (Alpha's release) through the theme's widgets; answers nothing. */
+export async function fillThemedHost({ canvas, userEvent }: ThemedHostPlayContext): Promise<void> {
   const host = canvas.getByRole('region', { name: 'Requests from MCP servers' });
   await expect(within(host).getAllByRole('status')[0]).toHaveTextContent('4 pending');
 
@@ -104,6 +105,13 @@ export async function answerThemedHost({ args, canvas, userEvent }: ThemedHostPl
   // Ticked out of order: sent in option order.
   await userEvent.click(themed(canvas.getByRole('checkbox', { name: 'Unit tests' }), 'checkboxes'));
   await userEvent.click(canvas.getByRole('checkbox', { name: 'Lint' }));
+}
+
+/**
+ * After `fillThemedHost`: answers the two servers through the theme's widgets, declines the last request,
+ * ends on the empty host and what each server received.
+ */
+export async function answerThemedHost({ args, canvas, userEvent }: ThemedHostPlayContext): Promise<void> {
   await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
   await waitFor(() =>
     expect(args.onSettled).toHaveBeenLastCalledWith('alpha-release', {
