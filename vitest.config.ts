@@ -89,6 +89,10 @@ const SHOT_TOLERANCE = 0.0001;
 export default defineConfig({
   test: {
     reporters: ['default', './test/summary-reporter.ts'],
+    // Two test files at a time in Node, on 2 cores (vitest's default is cores − 1 = 1): the real-server tests
+    // (e2e, bridge) spend most of their time waiting on other processes, and one worker would leave a core idle
+    // through them while every other Node project queued behind.
+    maxWorkers: 2,
     projects: [
       {
         test: {

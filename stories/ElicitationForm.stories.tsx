@@ -1,10 +1,10 @@
 /**
  * `ElicitationForm` stories. Each request comes from the shared fixtures (`stories/fixtures.ts`);
- * each interaction story acts as a person would and checks the exact `ElicitResult` the form hands
- * to `onRespond`. They run as tests in Chromium (`vitest --project storybook`, zone Asia/Kolkata),
- * where the a11y addon fails a story on any axe violation in its final state. The stories tagged
- * `time-zone` (a date-time field) run once more in Pacific/Auckland (`--project storybook-auckland`),
- * so their plays hold in any zone a person opens Storybook in.
+ * each story shows its form live (its play may fill it, never answers); the test-only story after it
+ * (`!dev`) answers and checks the exact `ElicitResult` the form hands to `onRespond`. They run as tests
+ * in Chromium (test/stories, zone Asia/Kolkata, axe on every shot). The stories tagged `time-zone` (a
+ * date-time field) run once more in Pacific/Auckland, so their plays hold in any zone a person opens
+ * Storybook in.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, mocked, within } from 'storybook/test';

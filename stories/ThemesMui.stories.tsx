@@ -2,8 +2,8 @@
  * `ElicitationForm` in a host's MUI design system: `@rjsf/mui`'s widgets and templates through
  * `widgetsFromRjsfTheme` (mcp-elicit-kit/rjsf-theme). The form asks every field kind and all five enum
  * variants, left to answer; its test-only story (`!dev`) answers them through MUI's widgets and gets the
- * kit's exact answer. Runs in Chromium with the a11y addon (`vitest --project storybook`), and in
- * Pacific/Auckland too (tag `time-zone`).
+ * kit's exact answer. Runs in Chromium (test/stories, axe on every shot), and in Pacific/Auckland too
+ * (tag `time-zone`).
  */
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { createTheme, ThemeProvider } from '@mui/material/styles';

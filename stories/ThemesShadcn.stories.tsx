@@ -4,7 +4,7 @@
  * `widgetsFromRjsfTheme` (mcp-elicit-kit/rjsf-theme), styled with the theme's prebuilt stylesheet (its
  * documented set-up without Tailwind). The long select stays the kit's (see src/react/theme/README.md).
  * Each story leaves its prompts to answer; its test-only story (`!dev`) answers through the theme's widgets.
- * Runs in Chromium with the a11y addon, and in Pacific/Auckland too (tag `time-zone`).
+ * Runs in Chromium (test/stories, axe on every shot), and in Pacific/Auckland too (tag `time-zone`).
  */
 import { Theme as shadcnTheme } from '@rjsf/shadcn';
 import shadcnCss from '@rjsf/shadcn/dist/default.css?inline';

@@ -3,9 +3,9 @@
  * (`test/fixtures/tools.ts`), the same ones the component tests use. Each interaction story fills
  * the form as a person would (and checks the issues shown for what cannot be sent), leaving it to be
  * sent; the test-only story after it (`!dev`) calls the tool and checks the exact arguments handed to
- * `onSubmit`. They run as tests in Chromium (`vitest --project storybook`), which also proves
- * that Ajv's generated validators (the kit's and rjsf's, both built with `new Function`) work in
- * the Vite browser bundle; the a11y addon fails a story on any axe violation.
+ * `onSubmit`. They run as tests in Chromium (test/stories), which also proves that Ajv's generated
+ * validators (the kit's and rjsf's, both built with `new Function`) work in the Vite browser bundle;
+ * axe fails a shot on any violation.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';

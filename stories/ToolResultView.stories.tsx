@@ -3,8 +3,8 @@
  * primitive that looks like "nothing", absent), per verdict of `validateToolResult` and per note
  * (wrapper, text block missing or different), plus hostile strings and a large result. Tools and
  * results come from the shared fixtures (`test/fixtures/tools.ts`). Each story checks what is
- * shown, exactly; they run as tests in Chromium, where the a11y addon fails on any axe violation
- * (colour contrast included).
+ * shown, exactly; they run as tests in Chromium (test/stories), where axe fails a shot on any
+ * violation (colour contrast included).
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';

@@ -5,8 +5,7 @@
  * after it), so the play functions can prove the URL is opened once, with `noopener,noreferrer`,
  * only after the click, and never for a refused URL. Each story shows its view unanswered; the clicks
  * that answer (consent, Decline, Escape, Close) are in the test-only story after it (`!dev`). They run
- * as tests in Chromium (`vitest --project storybook`), where the a11y addon fails a story on any axe
- * violation.
+ * as tests in Chromium (test/stories), where axe fails a shot on any violation.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';

@@ -128,7 +128,7 @@ async function showOnce(page: Page, storyId: string): Promise<Shown> {
       const args = preview.storyStoreValue.args.get(id) ?? {};
       for (const [name, value] of Object.entries(args)) {
         const calls = (value as { mock?: { calls: unknown[] } } | null)?.mock?.calls.length ?? 0;
-        if (/^on(Respond|RespondRound|RespondAll|Submit|Settled)$/.test(name) && calls > 0) {
+        if (/^on(Respond|RespondRound|RespondAll|Submit)$/.test(name) && calls > 0) {
           answered.push(`${name} called ${calls}×`);
         }
       }
