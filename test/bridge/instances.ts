@@ -64,6 +64,7 @@ export async function streamOver(base: string, principal: string, lastEventId?: 
     headers: {
       authorization: `Bearer ${principal}`,
       accept: 'text/event-stream',
+      'x-mcp-elicit': '1',
       ...(lastEventId !== undefined && { 'last-event-id': lastEventId }),
     },
     signal: aborted.signal,

@@ -23,7 +23,7 @@ let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  bridge = createElicitationBridge({ authorize, retryMs: 20, heartbeatMs: 60_000 });
+  bridge = createElicitationBridge({ authorize, allowedOrigins: () => [base], retryMs: 20, heartbeatMs: 60_000 });
   server = createServer(toNodeHandler(bridge));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
