@@ -50,7 +50,7 @@ export interface RemoteElicitationQueue extends ElicitationQueue {
   /**
    * Why the bridge ended the stream for good (`too-many-streams`: the same principal opened more streams
    * than the bridge keeps, and this was the oldest), or `undefined` while it streams. It then stops
-   * reconnecting; the snapshot stays as it was.
+   * reconnecting; the snapshot stays as it was, and subscribers are called once.
    */
   readonly closedReason: string | undefined;
 }
@@ -207,6 +207,8 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
                 reason = undefined;
               }
               ended.reason = typeof reason === 'string' ? reason : CLOSED_EVENT;
+              // The snapshot is unchanged; listeners are told so a host can say the view stopped updating.
+              for (const listener of [...listeners]) listener();
               return;
             }
             if (reading.signal.aborted) return;
