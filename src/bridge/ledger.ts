@@ -63,6 +63,7 @@ export function createIdempotencyLedger(maxBytes: number): IdempotencyLedger {
           if (book.byId.get(requestId) !== record) return;
           book.byId.delete(requestId);
           book.bytes -= record.bytes;
+          if (book.byId.size === 0 && books.get(principal) === book) books.delete(principal);
         },
       );
       for (const [id, old] of book.byId) {
