@@ -137,4 +137,23 @@ describe('given answers carrying more than the form asked for', () => {
       declined: { action: 'decline' },
     });
   });
+
+  test("a round's answers are reduced each by its own form", async () => {
+    const bridge = createElicitationBridge({ authorize, allowedOrigins: [ORIGIN], heartbeatMs: 60_000 });
+    const round = bridge.queueFor('alice').enqueueRound({ a: formRequest('City?'), b: formRequest('Street?') }, origin);
+    const stream = await openStream(bridge, 'alice');
+    const entryId = (await stream.next()).entries[0]?.id ?? '';
+    stream.close();
+    const _meta = { 'evil.example/blob': 'x'.repeat(1_000) };
+    const results = {
+      a: { action: 'accept', content: { answer: 'Oslo', extra: 'x' }, _meta },
+      b: { action: 'decline', _meta },
+    };
+    const response = await bridge.handle(command('alice', { type: 'respondRound', entryId, results }));
+    bridge.close();
+    expect({ body: await response.text(), round: await round }).toStrictEqual({
+      body: '{"status":"answered"}',
+      round: { a: { action: 'accept', content: { answer: 'Oslo' } }, b: { action: 'decline' } },
+    });
+  });
 });
