@@ -63,11 +63,16 @@ async function once(server: ElicitationQueue, shown: ElicitationQueue): Promise<
   return { arrival: at - start, answer: end - answered };
 }
 
+/** The origins of the bench's servers, known once each listens (the bridges' `allowedOrigins`). */
+const benchOrigins: string[] = [];
+const BENCH_ORIGINS = () => benchOrigins;
+
 /** A bridge served over HTTP on 127.0.0.1, and a remote queue connected to it. */
 async function serve(bridge: ElicitationBridge) {
   const http = createServer(toNodeHandler(bridge));
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  benchOrigins.push(base);
   const remote = createRemoteElicitationQueue({ url: base, headers: { origin: base } });
   return {
     remote,
@@ -97,7 +102,11 @@ export async function bridgeBench(
   runs: number,
   warmup = 20,
 ): Promise<{ local: Sample[]; bridge: Sample[]; redis: Sample[] | undefined }> {
-  const bridge = createElicitationBridge({ authorize: () => 'bench', heartbeatMs: 60_000 });
+  const bridge = createElicitationBridge({
+    authorize: () => 'bench',
+    allowedOrigins: BENCH_ORIGINS,
+    heartbeatMs: 60_000,
+  });
   const single = await serve(bridge);
   const serverQueue = bridge.queueFor('bench');
   const local = createElicitationQueue();
@@ -106,7 +115,7 @@ export async function bridgeBench(
   if (redisServer !== undefined) {
     const brokers = [0, 1].map(() => createRedisBroker({ url: redisServer.url, keyPrefix: 'bench:' }));
     const [a, b] = brokers.map((broker) =>
-      createElicitationBridge({ authorize: () => 'bench', broker, heartbeatMs: 60_000 }),
+      createElicitationBridge({ authorize: () => 'bench', allowedOrigins: BENCH_ORIGINS, broker, heartbeatMs: 60_000 }),
     );
     await Promise.all(brokers.map((broker) => broker.ready()));
     const viaB = await serve(b as ElicitationBridge);

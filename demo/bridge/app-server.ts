@@ -12,7 +12,7 @@ import type { MCPClient } from '@ai-sdk/mcp';
 
 import { bridge, mcpClientFor } from '../../examples/bridge/elicitation.js';
 import { createAppServer } from '../../examples/bridge/server.js';
-import { signIn, userOf } from '../../examples/bridge/session.js';
+import { appOrigins, signIn, userOf } from '../../examples/bridge/session.js';
 
 /** Options of `startBridgeDemo`. */
 export interface BridgeDemoOptions {
@@ -149,8 +149,11 @@ export async function startBridgeDemo(options: BridgeDemoOptions): Promise<Bridg
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  // The page's origin, known now: the bridge serves it (examples/bridge/session.ts).
+  appOrigins.push(new URL(url).origin);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    url,
     async close() {
       const open = await Promise.allSettled(clients.values());
       await Promise.all(open.map((settled) => (settled.status === 'fulfilled' ? settled.value.close() : undefined)));

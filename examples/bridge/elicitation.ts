@@ -9,9 +9,9 @@
 import { createMCPClient, ElicitationRequestSchema } from '@ai-sdk/mcp';
 import { createElicitationBridge } from 'mcp-elicit-kit/bridge';
 import { attachElicitation, elicitationCapabilities } from 'mcp-elicit-kit/sdk';
-import { userOf } from './session.js';
+import { appOrigins, userOf } from './session.js';
 
-export const bridge = createElicitationBridge({ authorize: userOf });
+export const bridge = createElicitationBridge({ authorize: userOf, allowedOrigins: () => appOrigins });
 
 export async function mcpClientFor(user: string, url: string) {
   const client = await createMCPClient({ transport: { type: 'http', url }, capabilities: elicitationCapabilities() });

@@ -1,7 +1,7 @@
 /**
  * Node's `http`: the bridge at `/elicit`, every other request to the app's own listener (a static page
- * server in the demo and tests; Express's `app` fits as well). Behind a proxy that ends TLS, give the public
- * origin: `toNodeHandler(bridge, { origin: 'https://app.example' })`, or the bridge refuses the page's POSTs.
+ * server in the demo and tests; Express's `app` fits as well). The bridge trusts only the origins it was
+ * given (`allowedOrigins`), never the `Host` a request names.
  */
 // #region readme
 import { createServer, type RequestListener } from 'node:http';

@@ -4,6 +4,12 @@
  */
 import { randomBytes } from 'node:crypto';
 
+/**
+ * The app's public origins, from its configuration (`APP_ORIGIN=https://app.example`): the bridge serves
+ * pages of these only. The demo and the tests add the loopback address they listen on.
+ */
+export const appOrigins: string[] = process.env.APP_ORIGIN?.split(',') ?? [];
+
 // In memory for the examples and the demo; an app keeps sessions in its own store.
 const usersByToken = new Map<string, string>();
 

@@ -7,16 +7,29 @@
 import {
   createElicitationQueue,
   type Draft,
+  type ElicitationPrompt,
   type ElicitationEntry,
   type ElicitationNotice,
   type ElicitationQueue,
   type ElicitationQueueOptions,
   type ElicitResult,
 } from '../core/index.js';
-import { jsonText } from '../shared/path.js';
+import { hasOwn, isRecord, jsonText, ownValue, setOwn } from '../shared/path.js';
 import { createInProcessBroker, type BridgePart, type BrokerView, type ElicitationBroker } from './broker.js';
 import { randomId } from '../shared/random-id.js';
-import { BRIDGE_HEADER, canonicalJson, readCommand, type BridgeCommand, type BridgeOutcome } from './wire.js';
+import { createIdempotencyLedger, sha256 } from './ledger.js';
+import {
+  BRIDGE_HEADER,
+  canonicalJson,
+  CLOSED_EVENT,
+  depthOf,
+  encodeView,
+  readCommand,
+  type BridgeCommand,
+  type BridgeOutcome,
+  type SentView,
+  type StreamClosedReason,
+} from './wire.js';
 
 /** Options of `createElicitationBridge`. */
 export interface ElicitationBridgeOptions {
@@ -26,10 +39,13 @@ export interface ElicitationBridgeOptions {
    */
   authorize: (request: Request) => string | null | undefined | Promise<string | null | undefined>;
   /**
-   * Origins a POST may come from (`https://app.example`). Default: the request URL's own origin only.
-   * Behind a proxy that rewrites the URL, list the public origin here.
+   * The app's public origins (`https://app.example`; a URL stands for its origin): the only pages that may
+   * use the bridge. A request's `Origin` must be one of them; a GET without `Origin` (a same-origin fetch,
+   * which browsers send without one) must be addressed to one of their hosts (`Host`), so a page reached
+   * through another DNS name (DNS rebinding) is refused. Nothing is read from the request to widen this.
+   * A function is asked on every request (for origins known only once the server listens).
    */
-  allowedOrigins?: readonly string[];
+  allowedOrigins: readonly (string | URL)[] | (() => readonly (string | URL)[]);
   /** Shared with other instances (a Redis broker); default: one in-process broker of this bridge's own. */
   broker?: ElicitationBroker;
   /** Options of each principal's queue. */
@@ -38,6 +54,17 @@ export interface ElicitationBridgeOptions {
   maxBodyBytes?: number;
   /** The largest draft kept per entry, in bytes of JSON (default 16 384): more is refused with 413. */
   maxDraftBytes?: number;
+  /** How long a POST body may take to arrive (default 10 000 ms): a slower one is cut with 408. */
+  bodyTimeoutMs?: number;
+  /** How deep a POST body may nest (default 16; a command needs 6): deeper is refused with 400. */
+  maxBodyDepth?: number;
+  /** Bytes remembered per principal for `requestId` retries (default 262 144): the oldest ids go first. */
+  maxIdempotencyBytes?: number;
+  /**
+   * Event streams per principal on this instance (default 8): one more closes the oldest, which gets a
+   * `closed` event with `{"reason":"too-many-streams"}` (the remote queue then stops reconnecting).
+   */
+  maxStreamsPerPrincipal?: number;
   /** A comment line is sent on an idle stream this often (default 15 000 ms), so proxies keep it open. */
   heartbeatMs?: number;
   /** The reconnection delay the stream suggests to the browser (SSE `retry`, default 2 000 ms). */
@@ -65,12 +92,11 @@ interface Principal {
   readonly arrivals: Map<string, number>;
   /** By bridge id. */
   readonly drafts: Map<string, Draft>;
-  /** The answer each settled entry took (bridge id → canonical JSON): its retry is `answered` again. */
+  /** The answer each settled entry took (bridge id → SHA-256 of its canonical JSON): its retry is `answered` again. */
   readonly answered: Map<string, string>;
 }
 
 const MAX_ANSWERS_KEPT = 1_000;
-const MAX_REQUEST_IDS_KEPT = 10_000;
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -92,23 +118,40 @@ function trim<K, V>(map: Map<K, V>, limit: number): void {
   }
 }
 
-/** The body as text, or `undefined` once it passes `limit` bytes (the rest is not read). */
-async function readLimited(request: Request, limit: number): Promise<string | undefined> {
+/**
+ * The body as text; `'too-large'` once it passes `limit` bytes, `'too-slow'` when it has not ended within
+ * `timeoutMs` (a slow drip holds a connection and its buffers): the rest is not read.
+ */
+async function readLimited(
+  request: Request,
+  limit: number,
+  timeoutMs: number,
+): Promise<{ text: string } | 'too-large' | 'too-slow'> {
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > limit) return undefined;
-  if (request.body === null) return '';
+  if (declared > limit) return 'too-large';
+  if (request.body === null) return { text: '' };
   const reader = request.body.getReader();
+  const clock = { late: false };
+  const timer = setTimeout(() => {
+    clock.late = true;
+    reader.cancel().catch(() => undefined);
+  }, timeoutMs);
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return undefined;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (clock.late) return 'too-slow';
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel();
+        return 'too-large';
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } finally {
+    clearTimeout(timer);
   }
   const bytes = new Uint8Array(size);
   let offset = 0;
@@ -116,7 +159,7 @@ async function readLimited(request: Request, limit: number): Promise<string | un
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
 }
 
 /** A copy that is plain JSON, or `undefined` when the value cannot be written as JSON. */
@@ -127,6 +170,37 @@ function jsonCopy<T>(value: T): T | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The answer as the MCP server may receive it from the browser: the action, and for a form's accept only
+ * the properties its `requestedSchema` defines. `_meta` from the browser is dropped: `ElicitResult._meta`
+ * (MCP 2025-11-25, "Elicitation") is the client's, and the page is not the client. The queue then checks
+ * what is left against the schema.
+ */
+function reduceAnswer(prompt: ElicitationPrompt | undefined, result: unknown): unknown {
+  if (!isRecord(result)) return result;
+  const action = ownValue(result, 'action');
+  const content = ownValue(result, 'content');
+  if (action !== 'accept' || prompt?.mode !== 'form' || !isRecord(content)) return { action };
+  const schema: unknown = prompt.request.requestedSchema;
+  const properties = isRecord(schema) ? ownValue(schema, 'properties') : undefined;
+  const kept: Record<string, unknown> = {};
+  for (const key of Object.keys(content)) {
+    if (isRecord(properties) && hasOwn(properties, key)) setOwn(kept, key, content[key]);
+  }
+  return { action, content: kept };
+}
+
+/** Each answer of a round reduced by its own prompt (keys the round lacks stay, for the queue to refuse). */
+function reduceRound(entry: ElicitationEntry | undefined, results: unknown): unknown {
+  if (!isRecord(results) || entry?.kind !== 'round') return results;
+  const reduced: Record<string, unknown> = {};
+  for (const key of Object.keys(results)) {
+    const prompt = entry.prompts.find((item) => item.key === key);
+    setOwn(reduced, key, reduceAnswer(prompt, results[key]));
+  }
+  return reduced;
 }
 
 /** The view an event carries: every instance's part, entries in arrival order, notices oldest first. */
@@ -165,6 +239,26 @@ function isNewer(view: BrokerView, last: string | undefined): boolean {
   return !Number.isInteger(seen) || view.counter > seen;
 }
 
+/** The allow-list as serialized origins, and their hosts (for a same-origin GET, which has no `Origin`). */
+function readAllowedOrigins(list: readonly (string | URL)[]): { origins: Set<string>; hosts: Set<string> } {
+  if (!Array.isArray(list)) throw new TypeError("allowedOrigins must list the app's public origins");
+  const origins = new Set<string>();
+  const hosts = new Set<string>();
+  for (const item of list) {
+    const url = new URL(String(item));
+    // `null` (file:, data:, sandboxed frames) names no one page: it can never be allowed.
+    if (url.origin === 'null') throw new TypeError(`allowedOrigins: ${String(item)} has no origin`);
+    origins.add(url.origin);
+    hosts.add(url.host);
+  }
+  return { origins, hosts };
+}
+
+/** The host a request was addressed to: its `Host` header, else its URL's. */
+function hostOf(request: Request): string {
+  return request.headers.get('host') ?? new URL(request.url).host;
+}
+
 /** Creates a bridge. Its queues and their requests live in this process; the broker shares the view. */
 export function createElicitationBridge(options: ElicitationBridgeOptions): ElicitationBridge {
   const broker = options.broker ?? createInProcessBroker();
@@ -172,12 +266,18 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
   const maxDraftBytes = options.maxDraftBytes ?? 16_384;
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const retryMs = options.retryMs ?? 2_000;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? 10_000;
+  const maxBodyDepth = options.maxBodyDepth ?? 16;
+  const maxStreams = Math.max(1, options.maxStreamsPerPrincipal ?? 8);
+  const listed = options.allowedOrigins;
+  const fixed = typeof listed === 'function' ? undefined : readAllowedOrigins(listed);
+  const allowed = () => fixed ?? readAllowedOrigins((listed as () => readonly (string | URL)[])());
   // A dot ends the instance part of every id: `route` reads it back from there.
   const instanceId = randomId(2);
   const principals = new Map<string, Principal>();
-  /** The outcome of each request id (`principal NUL id` → canonical command and its outcome). */
-  const byRequestId = new Map<string, { command: string; outcome: Promise<BridgeOutcome> }>();
-  const streams = new Set<() => void>();
+  const ledger = createIdempotencyLedger(options.maxIdempotencyBytes ?? 262_144);
+  /** Each principal's open streams on this instance, oldest first: a call closes one. */
+  const streams = new Map<string, Set<(reason?: StreamClosedReason) => void>>();
   const encoder = new TextEncoder();
 
   function partOf(state: Principal): BridgePart {
@@ -256,25 +356,33 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
   }
 
   /** Runs a command on this instance. A missing id and another principal's id take the same path. */
-  function execute(principal: string, command: BridgeCommand): BridgeOutcome {
+  async function execute(principal: string, command: BridgeCommand): Promise<BridgeOutcome> {
+    const answer =
+      command.type === 'respond' || command.type === 'respondRound'
+        ? await sha256(
+            `${command.type}:${canonicalJson(command.type === 'respond' ? command.result : command.results)}`,
+          )
+        : '';
+    // From here on nothing waits: the look-up and the change happen in one turn.
     const state = principals.get(principal);
     const local = (id: string) => state?.localIds.get(id);
     switch (command.type) {
       case 'respond':
       case 'respondRound': {
-        const answer = canonicalJson(command.type === 'respond' ? command.result : command.results);
         const kept = state?.answered.get(command.entryId);
         // The same answer again (a retry after a lost response) gets the status the first one got.
-        if (kept !== undefined) return { status: kept === `${command.type}:${answer}` ? 'answered' : 'ignored' };
+        if (kept !== undefined) return { status: kept === answer ? 'answered' : 'ignored' };
         const id = local(command.entryId);
         if (state === undefined || id === undefined) return { status: 'ignored' };
+        const entry = state.queue.getSnapshot().entries.find((item) => item.id === id);
+        const prompt = entry?.kind === 'single' ? entry.prompt : undefined;
         const status =
           command.type === 'respond'
             ? // The queue reads the answer as untrusted and refuses what does not conform (`invalid`).
-              state.queue.respond(id, command.result as ElicitResult)
-            : state.queue.respondRound(id, command.results as Record<string, ElicitResult>);
+              state.queue.respond(id, reduceAnswer(prompt, command.result) as ElicitResult)
+            : state.queue.respondRound(id, reduceRound(entry, command.results) as Record<string, ElicitResult>);
         if (status === 'answered') {
-          state.answered.set(command.entryId, `${command.type}:${answer}`);
+          state.answered.set(command.entryId, answer);
           trim(state.answered, MAX_ANSWERS_KEPT);
         }
         return { status };
@@ -302,7 +410,7 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
     }
   }
 
-  const stopServing = broker.serve(instanceId, (principal, command) => Promise.resolve(execute(principal, command)));
+  const stopServing = broker.serve(instanceId, execute);
 
   /** Runs a command where its entry lives; cancel-all runs on every instance holding a part. */
   async function dispatch(principal: string, command: BridgeCommand): Promise<BridgeOutcome> {
@@ -312,7 +420,9 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
       let count = 0;
       for (const instance of instances) {
         const outcome =
-          instance === instanceId ? execute(principal, command) : await broker.route(instance, principal, command);
+          instance === instanceId
+            ? await execute(principal, command)
+            : await broker.route(instance, principal, command);
         if (outcome !== undefined && 'count' in outcome) count += outcome.count;
       }
       return { count };
@@ -328,16 +438,20 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
   function stream(principal: string, request: Request): Response {
     const header = request.headers.get('last-event-id');
     let last = header === null || header === '' ? undefined : header;
+    /** What this connection's client holds: each event carries only what changed since. */
+    let sent: SentView | undefined;
     let closed = false;
     let dirty = false;
     let reading: Promise<void> = Promise.resolve();
-    let stop = (): void => {};
+    let stop = (_reason?: StreamClosedReason): void => {};
     let refresh = (): void => {};
+    const mine = streams.get(principal) ?? new Set<(reason?: StreamClosedReason) => void>();
+    streams.set(principal, mine);
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         const write = (text: string) => controller.enqueue(encoder.encode(text));
         refresh = (): void => {
-          // A reader that does not keep up gets the latest view when it asks again, not every one between.
+          // A reader that does not keep up gets the latest changes when it asks again, not every step between.
           if ((controller.desiredSize ?? 1) <= 0) {
             dirty = true;
             return;
@@ -349,7 +463,9 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
               const view = await broker.read(principal);
               if (closed || !isNewer(view, last)) return;
               last = eventId(view);
-              write(`id: ${last}\ndata: ${JSON.stringify(mergeParts(view))}\n\n`);
+              const next = encodeView(mergeParts(view), sent);
+              sent = next.sent;
+              if (next.data !== undefined) write(`id: ${last}\ndata: ${JSON.stringify(next.data)}\n\n`);
             })
             .catch(() => stop());
         };
@@ -357,21 +473,29 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
         const timer = setInterval(() => {
           if (!closed && (controller.desiredSize ?? 1) > 0) write(': keep-alive\n\n');
         }, heartbeatMs);
-        stop = () => {
+        stop = (reason) => {
           if (closed) return;
           closed = true;
           unsubscribe();
           clearInterval(timer);
-          streams.delete(stop);
-          request.signal.removeEventListener('abort', stop);
+          mine.delete(stop);
+          if (mine.size === 0 && streams.get(principal) === mine) streams.delete(principal);
+          request.signal.removeEventListener('abort', onAbort);
           try {
+            if (reason !== undefined) write(`event: ${CLOSED_EVENT}\ndata: ${JSON.stringify({ reason })}\n\n`);
             controller.close();
           } catch {
             // Already closed or errored by the reader's side.
           }
         };
-        streams.add(stop);
-        request.signal.addEventListener('abort', stop);
+        const onAbort = () => stop();
+        // One stream too many: the oldest goes, and is told why.
+        for (const oldest of mine) {
+          if (mine.size < maxStreams) break;
+          oldest('too-many-streams');
+        }
+        mine.add(stop);
+        request.signal.addEventListener('abort', onAbort);
         write(`retry: ${retryMs}\n\n`);
         refresh();
       },
@@ -392,32 +516,45 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
     });
   }
 
-  function originAllowed(request: Request): boolean {
+  /**
+   * Whether the request comes from the app's own pages: the custom header (a cross-site form or EventSource
+   * cannot set it, and a cross-site fetch with it needs a CORS preflight the bridge never grants), then the
+   * `Origin` on the allow-list. Browsers send `Origin` with every POST but not with a same-origin GET (Fetch
+   * standard, "append a request `Origin` header"): such a GET must name an allowed host, since a page
+   * reached through a rebound DNS name is same-origin with itself and sends that name as `Host`.
+   */
+  function refusal(request: Request): Response | undefined {
+    if (request.headers.get(BRIDGE_HEADER) !== '1') {
+      return refuse(403, `A request must carry the header ${BRIDGE_HEADER}: 1`);
+    }
     const origin = request.headers.get('origin');
-    if (origin === null) return false;
-    const allowed = options.allowedOrigins ?? [new URL(request.url).origin];
-    return allowed.includes(origin);
+    const { origins, hosts } = allowed();
+    if (origin !== null ? origins.has(origin) : request.method === 'GET' && hosts.has(hostOf(request))) {
+      return undefined;
+    }
+    return refuse(403, 'This origin may not use the bridge');
   }
 
   async function post(principal: string, request: Request): Promise<Response> {
-    if (request.headers.get(BRIDGE_HEADER) !== '1') {
-      return refuse(403, `A command must carry the header ${BRIDGE_HEADER}: 1`);
-    }
-    if (!originAllowed(request)) return refuse(403, 'This origin may not send commands');
     const type = request.headers.get('content-type') ?? '';
     if (!/^application\/json\s*(;|$)/i.test(type)) return refuse(415, 'The body must be application/json');
-    let text: string | undefined;
+    let read: Awaited<ReturnType<typeof readLimited>>;
     try {
-      text = await readLimited(request, maxBodyBytes);
+      read = await readLimited(request, maxBodyBytes, bodyTimeoutMs);
     } catch {
       return refuse(400, 'The body is not valid UTF-8');
     }
-    if (text === undefined) return refuse(413, `The body is larger than ${maxBodyBytes} bytes`);
+    if (read === 'too-large') return refuse(413, `The body is larger than ${maxBodyBytes} bytes`);
+    if (read === 'too-slow') return refuse(408, `The body did not arrive within ${bodyTimeoutMs} ms`);
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
+      parsed = JSON.parse(read.text);
     } catch {
       return refuse(400, 'The body is not valid JSON');
+    }
+    // Refused before anything walks it: a deep body would overflow the stack of what reads it next.
+    if (depthOf(parsed, maxBodyDepth) > maxBodyDepth) {
+      return refuse(400, `The body nests deeper than ${maxBodyDepth} levels`);
     }
     const command = readCommand(parsed);
     if ('error' in command) return refuse(400, command.error);
@@ -427,17 +564,15 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
     }
     const { requestId } = command;
     if (requestId === undefined) return json(200, await dispatch(principal, command));
-    const key = `${principal}\u0000${requestId}`;
     const { requestId: _, ...rest } = command;
-    const fingerprint = canonicalJson(rest);
-    const seen = byRequestId.get(key);
+    const hash = await sha256(canonicalJson(rest));
+    const seen = ledger.get(principal, requestId);
     if (seen !== undefined) {
-      if (seen.command !== fingerprint) return refuse(409, 'This requestId was used for another command');
+      if (seen.hash !== hash) return refuse(409, 'This requestId was used for another command');
       return json(200, await seen.outcome);
     }
     const outcome = dispatch(principal, command);
-    byRequestId.set(key, { command: fingerprint, outcome });
-    trim(byRequestId, MAX_REQUEST_IDS_KEPT);
+    ledger.remember(principal, requestId, hash, outcome);
     return json(200, await outcome);
   }
 
@@ -449,9 +584,13 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
         const principal = await options.authorize(request);
         // 401 and nothing else: not even whether the path or the method exist.
         if (typeof principal !== 'string' || principal === '') return new Response(null, { status: 401 });
+        if (request.method !== 'GET' && request.method !== 'POST') {
+          return refuse(405, 'Use GET for the event stream and POST for commands', { allow: 'GET, POST' });
+        }
+        const refused = refusal(request);
+        if (refused !== undefined) return refused;
         if (request.method === 'GET') return stream(principal, request);
-        if (request.method === 'POST') return await post(principal, request);
-        return refuse(405, 'Use GET for the event stream and POST for commands', { allow: 'GET, POST' });
+        return await post(principal, request);
       } catch {
         // The error may quote what was sent (a person's answer): it stays on the server.
         return refuse(500, 'The bridge failed to handle this request');
@@ -459,7 +598,7 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
     },
     close() {
       stopServing();
-      for (const stop of [...streams]) stop();
+      for (const mine of [...streams.values()]) for (const stop of [...mine]) stop();
     },
   };
 }

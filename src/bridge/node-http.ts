@@ -33,8 +33,8 @@ export interface NodeResponseLike {
 /** Options of `toNodeHandler`. */
 export interface NodeHandlerOptions {
   /**
-   * The origin requests are read against (`https://app.example`). Default: `http(s)://` + the `Host` header,
-   * which is what the same-origin check of a POST compares the browser's `Origin` with.
+   * The base of each `Request`'s URL (`https://app.example`). Default: `http(s)://` + the `Host` header.
+   * The bridge never trusts it: which pages may use it is its own `allowedOrigins`.
    */
   origin?: string;
 }

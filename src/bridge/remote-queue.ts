@@ -16,7 +16,16 @@ import { answerOf, roundAnswerOf } from '../core/internal.js';
 import { hasOwn } from '../shared/path.js';
 import { randomId } from '../shared/random-id.js';
 import { readSse } from './sse.js';
-import { BRIDGE_HEADER, canonicalJson, readView, type BridgeCommand, type BridgeOutcome } from './wire.js';
+import {
+  BRIDGE_HEADER,
+  canonicalJson,
+  CLOSED_EVENT,
+  createViewDecoder,
+  readView,
+  type BridgeCommand,
+  type BridgeOutcome,
+  type ViewDecoder,
+} from './wire.js';
 
 /** Options of `createRemoteElicitationQueue`. */
 export interface RemoteElicitationQueueOptions {
@@ -38,6 +47,12 @@ export interface RemoteElicitationQueueOptions {
 export interface RemoteElicitationQueue extends ElicitationQueue {
   /** Ends the event stream and pending retries. The snapshot stays as it was. */
   close(): void;
+  /**
+   * Why the bridge ended the stream for good (`too-many-streams`: the same principal opened more streams
+   * than the bridge keeps, and this was the oldest), or `undefined` while it streams. It then stops
+   * reconnecting; the snapshot stays as it was, and subscribers are called once.
+   */
+  readonly closedReason: string | undefined;
 }
 
 /** What the page has done that the server has not confirmed yet. */
@@ -83,6 +98,11 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
   const listeners = new Set<() => void>();
   let lastEventId: string | undefined;
   let retryMs = 2_000;
+  /** Set once the bridge ends the stream for good (`closedReason`). */
+  const ended: { reason?: string } = {};
+  const isEnded = () => ended.reason !== undefined;
+  /** Entries and notices as last built, by id: one the event did not change keeps its object. */
+  let byId = new Map<string, ElicitationEntry | ElicitationNotice>();
 
   function publish(): void {
     const entries: ElicitationEntry[] = [];
@@ -114,21 +134,29 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
     return object;
   }
 
-  function receive(data: string): void {
+  /** Applies one event of the connection `decoder` reads; `false` when it cannot be (the stream is then read again). */
+  function receive(data: string, decoder: ViewDecoder): boolean {
     let parsed: unknown;
     try {
       parsed = JSON.parse(data);
     } catch {
-      return;
+      return false;
     }
-    const view = readView(parsed);
-    if (view === undefined) return;
+    const decoded = decoder.apply(parsed);
+    const view = decoded && readView(decoded.view);
+    if (decoded === undefined || view === undefined) return false;
     const next = new Map<string, ElicitationEntry | ElicitationNotice>();
-    server = {
-      entries: view.entries.map((entry) => reuse(entry, next)),
-      notices: view.notices.map((notice) => reuse(notice, next)),
+    const nextById = new Map<string, ElicitationEntry | ElicitationNotice>();
+    // Unchanged since the last event: the same object. After a reconnect (a reset), the same JSON is.
+    const keep = <T extends ElicitationEntry | ElicitationNotice>(item: T): T => {
+      const before = decoded.changed.has(item.id) ? undefined : byId.get(item.id);
+      const object = (before ?? (decoded.reset ? reuse(item, next) : Object.freeze(item))) as T;
+      nextById.set(item.id, object);
+      return object;
     };
-    known = next;
+    server = { entries: view.entries.map(keep), notices: view.notices.map(keep) };
+    byId = nextById;
+    if (decoded.reset) known = next;
     serverDrafts = view.drafts;
     // The server has heard the change once its entry left `pending` (or left): its view wins from then on.
     for (const [id, override] of overrides) {
@@ -143,29 +171,53 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
       localDrafts.delete(id);
     }
     publish();
+    return true;
   }
 
   async function connect(): Promise<void> {
     let failures = 0;
-    while (!stopped.signal.aborted) {
+    while (!stopped.signal.aborted && !isEnded()) {
+      const reading = new AbortController();
+      const onStop = () => reading.abort();
+      stopped.signal.addEventListener('abort', onStop, { once: true });
       try {
         const response = await send(url, {
           headers: {
             ...headers(),
             accept: 'text/event-stream',
+            [BRIDGE_HEADER]: '1',
             ...(lastEventId !== undefined && { 'last-event-id': lastEventId }),
           },
           credentials,
           cache: 'no-store',
-          signal: stopped.signal,
+          signal: reading.signal,
         });
         if (!response.ok || response.body === null) throw new Error(`stream refused: ${response.status}`);
         failures = 0;
+        // Events are changes to what this connection sent before; the first one holds everything.
+        const decoder = createViewDecoder();
         await readSse(
           response.body,
           (event) => {
+            if (event.type === CLOSED_EVENT) {
+              let reason: unknown;
+              try {
+                reason = (JSON.parse(event.data) as { reason?: unknown } | null)?.reason;
+              } catch {
+                reason = undefined;
+              }
+              ended.reason = typeof reason === 'string' ? reason : CLOSED_EVENT;
+              // The snapshot is unchanged; listeners are told so a host can say the view stopped updating.
+              for (const listener of [...listeners]) listener();
+              return;
+            }
+            if (reading.signal.aborted) return;
+            // An event that cannot be applied: read the stream again from the last one that could.
+            if (!receive(event.data, decoder)) {
+              reading.abort();
+              return;
+            }
             if (event.id !== undefined) lastEventId = event.id;
-            receive(event.data);
           },
           (ms) => {
             retryMs = ms;
@@ -173,7 +225,10 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
         );
       } catch {
         failures += 1;
+      } finally {
+        stopped.signal.removeEventListener('abort', onStop);
       }
+      if (isEnded()) break;
       // A dropped stream comes back after `retry`; a refused one backs off, up to 30 s.
       await sleep(Math.min(30_000, retryMs * 2 ** Math.max(0, failures - 1)), stopped.signal);
     }
@@ -225,6 +280,9 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
   void connect();
 
   return {
+    get closedReason() {
+      return ended.reason;
+    },
     enqueue() {
       throw new Error('A remote queue shows requests; they are enqueued on the server (bridge.queueFor)');
     },

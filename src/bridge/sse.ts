@@ -1,10 +1,12 @@
 /**
  * Reads a Server-Sent Events body from a `fetch` response, as the HTML standard's EventSource parses it
- * (fields `id`, `data`, `retry`; comments ignored), so the remote queue can send headers EventSource cannot.
+ * (fields `event`, `id`, `data`, `retry`; comments ignored), so the remote queue can send headers EventSource cannot.
  */
 
 /** One dispatched event. */
 export interface SseEvent {
+  /** The `event` field, `message` when there was none. */
+  readonly type: string;
   /** The event's id, when it had one (`Last-Event-ID` of the next connection). */
   readonly id: string | undefined;
   readonly data: string;
@@ -21,11 +23,13 @@ export async function readSse(
   let buffer = '';
   let data: string[] = [];
   let id: string | undefined;
+  let type = '';
   const line = (text: string): void => {
     if (text === '') {
-      if (data.length > 0) onEvent({ id, data: data.join('\n') });
+      if (data.length > 0) onEvent({ type: type === '' ? 'message' : type, id, data: data.join('\n') });
       data = [];
       id = undefined;
+      type = '';
       return;
     }
     if (text.startsWith(':')) return;
@@ -34,6 +38,7 @@ export async function readSse(
     let value = colon < 0 ? '' : text.slice(colon + 1);
     if (value.startsWith(' ')) value = value.slice(1);
     if (field === 'data') data.push(value);
+    else if (field === 'event') type = value;
     else if (field === 'id' && !value.includes('\u0000')) id = value;
     else if (field === 'retry' && /^\d+$/.test(value)) onRetry(Number(value));
   };

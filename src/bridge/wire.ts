@@ -158,3 +158,191 @@ export function readView(data: unknown): BridgeView | undefined {
     drafts: kept,
   };
 }
+
+/** How deep a parsed value nests (a scalar is 0), counted without recursion; stops once past `limit`. */
+export function depthOf(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop() as [unknown, number];
+    if (typeof item !== 'object' || item === null) continue;
+    const level = depth + 1;
+    if (level > deepest) deepest = level;
+    if (deepest > limit) return deepest;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, level]);
+  }
+  return deepest;
+}
+
+/** The name of the event that ends a stream the bridge closes on purpose; its data is `{ "reason": … }`. */
+export const CLOSED_EVENT = 'closed';
+
+/** Why the bridge closed a stream: the principal opened more than `maxStreamsPerPrincipal`. */
+export type StreamClosedReason = 'too-many-streams';
+
+/** Top-level fields of an object as JSON texts: what a stream compares to send only what changed. */
+type Fields = ReadonlyMap<string, string>;
+
+/** What one stream has sent so far: the client holds exactly this, so the next event is only the changes. */
+export interface SentView {
+  readonly entries: ReadonlyMap<string, Fields>;
+  readonly notices: ReadonlyMap<string, { readonly fields: Fields; readonly entry: Fields }>;
+  readonly drafts: ReadonlyMap<string, string>;
+}
+
+function fieldsOf(object: object): Map<string, string> {
+  const fields = new Map<string, string>();
+  for (const [key, value] of Object.entries(object)) fields.set(key, JSON.stringify(value));
+  return fields;
+}
+
+/** `{ id, …fields that differ from previous }`; a field that went away is `null` (no top-level field is ever null). */
+function changesOf(id: string, object: Record<string, unknown>, fields: Fields, previous: Fields | undefined) {
+  const changes: Record<string, unknown> = { id };
+  for (const [key, text] of fields) if (key !== 'id' && previous?.get(key) !== text) setOwn(changes, key, object[key]);
+  for (const key of previous?.keys() ?? []) if (!fields.has(key)) setOwn(changes, key, null);
+  return changes;
+}
+
+/**
+ * The event data that takes a client from `sent` to `view`, and what it then holds; `data` is `undefined`
+ * when nothing changed. The stream's first event (`sent` undefined) has `reset: true` and every field.
+ * Every event lists all entry and notice ids in order; an entry's request goes once, then only what
+ * changed in it (its status), and drafts go as changed (`null`: dropped).
+ */
+export function encodeView(
+  view: BridgeView,
+  sent: SentView | undefined,
+): { data: Record<string, unknown> | undefined; sent: SentView } {
+  let changed = sent === undefined;
+  const entries = new Map<string, Fields>();
+  const entryChanges = view.entries.map((entry) => {
+    const fields = fieldsOf(entry);
+    entries.set(entry.id, fields);
+    const changes = changesOf(
+      entry.id,
+      entry as unknown as Record<string, unknown>,
+      fields,
+      sent?.entries.get(entry.id),
+    );
+    if (Object.keys(changes).length > 1) changed = true;
+    return changes;
+  });
+  const notices = new Map<string, { fields: Fields; entry: Fields }>();
+  const noticeChanges = view.notices.map((notice) => {
+    const { entry, ...rest } = notice;
+    const fields = fieldsOf(rest);
+    const entryFields = fieldsOf(entry);
+    notices.set(notice.id, { fields, entry: entryFields });
+    const before = sent?.notices.get(notice.id);
+    const changes = changesOf(notice.id, rest, fields, before?.fields);
+    // A notice's entry is mostly the entry the client held until now: only what differs goes.
+    const entryChanges = changesOf(
+      entry.id,
+      entry as unknown as Record<string, unknown>,
+      entryFields,
+      before?.entry ?? sent?.entries.get(entry.id),
+    );
+    if (before === undefined || Object.keys(entryChanges).length > 1) changes.entry = entryChanges;
+    if (Object.keys(changes).length > 1) changed = true;
+    return changes;
+  });
+  const order = (map: ReadonlyMap<string, unknown> | undefined) => [...(map?.keys() ?? [])].join('\u0000');
+  if (order(entries) !== order(sent?.entries) || order(notices) !== order(sent?.notices)) changed = true;
+  const drafts = new Map<string, string>();
+  const draftChanges: Record<string, Draft | null> = {};
+  for (const id of Object.keys(view.drafts)) {
+    const draft = view.drafts[id] as Draft;
+    const text = JSON.stringify(draft);
+    drafts.set(id, text);
+    if (sent?.drafts.get(id) !== text) setOwn(draftChanges, id, draft);
+  }
+  for (const id of sent?.drafts.keys() ?? []) if (!drafts.has(id)) setOwn(draftChanges, id, null);
+  if (Object.keys(draftChanges).length > 0) changed = true;
+  const next: SentView = { entries, notices, drafts };
+  if (!changed) return { data: undefined, sent: next };
+  return {
+    data: {
+      ...(sent === undefined && { reset: true }),
+      entries: entryChanges,
+      notices: noticeChanges,
+      drafts: draftChanges,
+    },
+    sent: next,
+  };
+}
+
+/** A copy of `base` with `changes` applied (`null` removes a field); own keys only, so `__proto__` stays data. */
+function applyChanges(base: Record<string, unknown> | undefined, changes: Record<string, unknown>) {
+  const object: Record<string, unknown> = {};
+  const removed = (key: string) => hasOwn(changes, key) && changes[key] === null;
+  for (const key of Object.keys(base ?? {})) if (!removed(key)) setOwn(object, key, base?.[key]);
+  for (const key of Object.keys(changes)) if (key !== 'entry' && !removed(key)) setOwn(object, key, changes[key]);
+  return object;
+}
+
+/** The client's side of `encodeView`: what a stream's events add up to. */
+export interface ViewDecoder {
+  /**
+   * Applies one event's data; returns the whole view (still to be read with `readView`) and the ids of
+   * entries and notices that changed (all of them on a reset), or `undefined` when the data is not an event
+   * of this stream (then the stream should be read again from the start).
+   */
+  apply(data: unknown): { view: Record<string, unknown>; changed: ReadonlySet<string>; reset: boolean } | undefined;
+}
+
+/** A decoder for one connection: its first event must be a reset. */
+export function createViewDecoder(): ViewDecoder {
+  let entries: Map<string, Record<string, unknown>> | undefined;
+  let notices = new Map<string, Record<string, unknown>>();
+  let drafts: Record<string, unknown> = {};
+  const isChanges = (item: unknown): item is Record<string, unknown> & { id: string } =>
+    isRecord(item) && typeof item.id === 'string';
+  return {
+    apply(data) {
+      if (!isRecord(data)) return undefined;
+      const reset = data.reset === true;
+      if (!reset && entries === undefined) return undefined;
+      const entryList = ownValue(data, 'entries');
+      const noticeList = ownValue(data, 'notices');
+      const draftChanges = ownValue(data, 'drafts');
+      if (!Array.isArray(entryList) || !Array.isArray(noticeList) || !isRecord(draftChanges)) return undefined;
+      if (!entryList.every(isChanges) || !noticeList.every(isChanges)) return undefined;
+      const before = reset
+        ? new Map<string, Record<string, unknown>>()
+        : (entries ?? new Map<string, Record<string, unknown>>());
+      const noticesBefore = reset ? new Map<string, Record<string, unknown>>() : notices;
+      const changed = new Set<string>();
+      const nextEntries = new Map<string, Record<string, unknown>>();
+      for (const item of entryList) {
+        if (reset || Object.keys(item).length > 1 || !before.has(item.id)) changed.add(item.id);
+        nextEntries.set(item.id, applyChanges(before.get(item.id), item));
+      }
+      const nextNotices = new Map<string, Record<string, unknown>>();
+      for (const item of noticeList) {
+        const previous = noticesBefore.get(item.id);
+        const entryChanges = ownValue(item, 'entry');
+        let entry = previous?.entry as Record<string, unknown> | undefined;
+        if (isChanges(entryChanges)) {
+          const base = (previous?.entry as Record<string, unknown> | undefined) ?? before.get(entryChanges.id);
+          entry = applyChanges(base, entryChanges);
+        }
+        if (entry === undefined) return undefined;
+        if (reset || previous === undefined || Object.keys(item).length > 1) changed.add(item.id);
+        nextNotices.set(item.id, { ...applyChanges(previous, item), entry });
+      }
+      const nextDrafts: Record<string, unknown> = {};
+      const dropped = (id: string) => hasOwn(draftChanges, id) && draftChanges[id] === null;
+      for (const id of reset ? [] : Object.keys(drafts)) if (!dropped(id)) setOwn(nextDrafts, id, drafts[id]);
+      for (const id of Object.keys(draftChanges)) if (!dropped(id)) setOwn(nextDrafts, id, draftChanges[id]);
+      entries = nextEntries;
+      notices = nextNotices;
+      drafts = nextDrafts;
+      return {
+        view: { entries: [...entries.values()], notices: [...notices.values()], drafts: { ...drafts } },
+        changed,
+        reset,
+      };
+    },
+  };
+}

@@ -9,7 +9,7 @@ import { authorize, command, ENDPOINT, formRequest, openStream, ORIGIN, seen } f
 
 const bridges: ElicitationBridge[] = [];
 function newBridge(options: Partial<Parameters<typeof createElicitationBridge>[0]> = {}): ElicitationBridge {
-  const bridge = createElicitationBridge({ authorize, heartbeatMs: 60_000, ...options });
+  const bridge = createElicitationBridge({ authorize, allowedOrigins: [ORIGIN], heartbeatMs: 60_000, ...options });
   bridges.push(bridge);
   return bridge;
 }
@@ -47,13 +47,13 @@ describe('given a POST that is not a well-formed command', () => {
       'without the custom header',
       command('alice', { type: 'cancelAll' }, { 'x-mcp-elicit': '' }),
       403,
-      'A command must carry the header x-mcp-elicit: 1',
+      'A request must carry the header x-mcp-elicit: 1',
     ],
     [
       'from another origin',
       command('alice', { type: 'cancelAll' }, { origin: 'https://evil.test' }),
       403,
-      'This origin may not send commands',
+      'This origin may not use the bridge',
     ],
     [
       'as a form post',
@@ -123,7 +123,7 @@ describe('given a POST that is not a well-formed command', () => {
       200,
       '{"count":0}',
       403,
-      '{"error":"This origin may not send commands"}',
+      '{"error":"This origin may not use the bridge"}',
     ]);
   });
 });

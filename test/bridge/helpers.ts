@@ -4,6 +4,7 @@
  */
 import type { ElicitationEntry, ElicitationNotice } from '../../src/core/index.js';
 import type { ElicitationBridge } from '../../src/bridge/index.js';
+import { createViewDecoder } from '../../src/bridge/wire.js';
 
 export const ORIGIN = 'https://app.test';
 export const ENDPOINT = `${ORIGIN}/elicit`;
@@ -58,6 +59,7 @@ export async function openStream(
     new Request(ENDPOINT, {
       headers: {
         authorization: `Bearer ${principal}`,
+        'x-mcp-elicit': '1',
         ...(lastEventId !== undefined && { 'last-event-id': lastEventId }),
       },
       signal: aborted.signal,
@@ -66,11 +68,15 @@ export async function openStream(
   return eventsOf(response, aborted);
 }
 
-/** The events of an SSE response; `next()` skips heartbeats and the `retry` hint. */
+/**
+ * The events of an SSE response, each as the whole view it adds up to (events carry changes: the remote
+ * queue's decoder applies them); `next()` skips heartbeats and the `retry` hint.
+ */
 export function eventsOf(response: Response, aborted: AbortController): OpenStream {
   if (response.status !== 200 || response.body === null) throw new Error(`stream refused: ${response.status}`);
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
+  const views = createViewDecoder();
   let buffer = '';
   return {
     async next() {
@@ -83,7 +89,11 @@ export function eventsOf(response: Response, aborted: AbortController): OpenStre
           const id = lines.find((line) => line.startsWith('id: '))?.slice(4);
           const data = lines.find((line) => line.startsWith('data: '))?.slice(6);
           // Comments (heartbeats) and the `retry` hint are not events.
-          if (id !== undefined && data !== undefined) return { id, ...(JSON.parse(data) as Omit<ViewEvent, 'id'>) };
+          if (id !== undefined && data !== undefined) {
+            const decoded = views.apply(JSON.parse(data));
+            if (decoded === undefined) throw new Error('an event that does not apply to the view so far');
+            return { id, ...(decoded.view as unknown as Omit<ViewEvent, 'id'>) };
+          }
           continue;
         }
         const { done, value } = await reader.read();

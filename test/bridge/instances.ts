@@ -64,6 +64,9 @@ export async function streamOver(base: string, principal: string, lastEventId?: 
     headers: {
       authorization: `Bearer ${principal}`,
       accept: 'text/event-stream',
+      'x-mcp-elicit': '1',
+      // The app's origin, as its page sends it (these loopback ports are not the app's host).
+      origin: ORIGIN,
       ...(lastEventId !== undefined && { 'last-event-id': lastEventId }),
     },
     signal: aborted.signal,

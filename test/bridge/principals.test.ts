@@ -7,9 +7,9 @@
 import { afterAll, describe, expect, test } from 'vitest';
 
 import { createElicitationBridge } from '../../src/bridge/index.js';
-import { authorize, command, formRequest, openStream, seen } from './helpers.js';
+import { authorize, command, formRequest, openStream, ORIGIN, seen } from './helpers.js';
 
-const bridge = createElicitationBridge({ authorize, heartbeatMs: 60_000 });
+const bridge = createElicitationBridge({ authorize, allowedOrigins: [ORIGIN], heartbeatMs: 60_000 });
 afterAll(() => bridge.close());
 
 describe('given alice and bob with entries of every kind', () => {

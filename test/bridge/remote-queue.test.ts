@@ -23,7 +23,7 @@ let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  bridge = createElicitationBridge({ authorize, retryMs: 20, heartbeatMs: 60_000 });
+  bridge = createElicitationBridge({ authorize, allowedOrigins: () => [base], retryMs: 20, heartbeatMs: 60_000 });
   server = createServer(toNodeHandler(bridge));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -105,5 +105,67 @@ describe('given a remote queue over loopback HTTP', () => {
       first: streamHeaders[0],
       resumedWithAnId: typeof streamHeaders[1] === 'string' && streamHeaders[1] !== '',
     }).toEqual({ shown: ['First?', 'Second?', 'Third?'], first: null, resumedWithAnId: true });
+  });
+
+  test('an unchanged entry keeps its object when later events carry only changes', async () => {
+    const remote = createRemoteElicitationQueue({
+      url: `${base}/elicit`,
+      headers: { authorization: 'Bearer frank', origin: base },
+    });
+    const queue = bridge.queueFor('frank');
+    void queue.enqueue(formRequest('First?'), { server: { name: 'weather' } });
+    await until(remote, (snapshot) => snapshot.entries.length === 1);
+    const before = remote.getSnapshot().entries[0];
+    void queue.enqueue(formRequest('Second?'), { server: { name: 'weather' } });
+    await until(remote, (snapshot) => snapshot.entries.length === 2);
+    const after = remote.getSnapshot();
+    remote.close();
+    expect({ same: after.entries[0] === before, shown: messages(after) }).toEqual({
+      same: true,
+      shown: ['First?', 'Second?'],
+    });
+  });
+});
+
+describe('given a principal with more remote queues than the bridge keeps streams for', () => {
+  test('the oldest queue is told too-many-streams and stops reconnecting; the newest streams on', async () => {
+    const capped = createElicitationBridge({
+      authorize,
+      allowedOrigins: () => [cappedBase],
+      maxStreamsPerPrincipal: 1,
+      retryMs: 20,
+      heartbeatMs: 60_000,
+    });
+    const http = createServer(toNodeHandler(capped));
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const cappedBase = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    let streamsAsked = 0;
+    const counting: typeof fetch = (input, init) => {
+      if (init?.method === undefined) streamsAsked += 1;
+      return fetch(input, init);
+    };
+    const options = { url: `${cappedBase}/elicit`, headers: { authorization: 'Bearer gina', origin: cappedBase } };
+    const oldest = createRemoteElicitationQueue({ ...options, fetch: counting });
+    void capped.queueFor('gina').enqueue(formRequest('Your city?'), { server: { name: 'weather' } });
+    await until(oldest, (snapshot) => snapshot.entries.length === 1);
+    const newest = createRemoteElicitationQueue(options);
+    await new Promise<void>((resolve) => {
+      const stop = oldest.subscribe(() => {
+        if (oldest.closedReason === undefined) return;
+        stop();
+        resolve();
+      });
+    });
+    await until(newest, (snapshot) => snapshot.entries.length === 1);
+    newest.close();
+    oldest.close();
+    capped.close();
+    http.closeAllConnections();
+    await new Promise<void>((resolve) => http.close(() => resolve()));
+    expect({ reason: oldest.closedReason, streamsAsked, kept: messages(oldest.getSnapshot()) }).toEqual({
+      reason: 'too-many-streams',
+      streamsAsked: 1,
+      kept: ['Your city?'],
+    });
   });
 });

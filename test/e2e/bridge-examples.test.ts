@@ -16,7 +16,7 @@ import { startDemoServer, type DemoServer } from '../../demo/server.js';
 import { GET, POST } from '../../examples/bridge/app/elicit/route.js';
 import { bridge, mcpClientFor } from '../../examples/bridge/elicitation.js';
 import { createAppServer } from '../../examples/bridge/server.js';
-import { signIn } from '../../examples/bridge/session.js';
+import { appOrigins, signIn } from '../../examples/bridge/session.js';
 import { createRemoteElicitationQueue, type RemoteElicitationQueue } from '../../src/bridge/index.js';
 import { fill, person, when } from './scripted-person.js';
 
@@ -30,6 +30,8 @@ beforeAll(async () => {
   app = createAppServer((_request, response) => response.writeHead(404).end());
   await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+  // The app's origins: this server, and the public one the Next.js route is asked through below.
+  appOrigins.push(base, 'https://app.example');
 });
 
 afterAll(async () => {

@@ -47,6 +47,8 @@ beforeAll(async () => {
       const header = request.headers.get('authorization') ?? '';
       return header.startsWith('Bearer ') ? header.slice(7) : null;
     },
+    // The page's origin is known once the server listens, below.
+    allowedOrigins: () => [pageOrigin],
   });
   const serveBridge = toNodeHandler(bridge);
   const servePage = staticFiles(outDir);

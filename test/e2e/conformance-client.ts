@@ -132,12 +132,15 @@ function directPath(): AnswerPath {
 /** A bridge on 127.0.0.1 holding the client's queue, and a remote queue on it signed in as its one principal. */
 async function bridgePath(): Promise<AnswerPath> {
   const token = randomBytes(16).toString('hex');
+  let origin = '';
   const bridge = createElicitationBridge({
     authorize: (request) => (request.headers.get('authorization') === `Bearer ${token}` ? 'conformance' : null),
+    // Known once the server listens, below.
+    allowedOrigins: () => [origin],
   });
   const server = createServer(toNodeHandler(bridge));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Logged POSTs still being read: closing waits for them, so every one is logged before `done`.
   const logging = new Set<Promise<void>>();
   const logCommand = async (body: string, response: Response) => {

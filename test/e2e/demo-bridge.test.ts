@@ -59,7 +59,8 @@ describe('given npm run demo -- --bridge on free loopback ports', () => {
     const page = await fetch(pageUrl);
     const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const html = await page.text();
-    const stream = await fetch(`${pageUrl}elicit`, { headers: { cookie } });
+    // As the page's remote queue asks: same-origin (no Origin), with the bridge's header.
+    const stream = await fetch(`${pageUrl}elicit`, { headers: { cookie, 'x-mcp-elicit': '1' } });
     const view = await firstEvent(stream);
     const outsider = await fetch(`${pageUrl}elicit`);
 
@@ -73,7 +74,7 @@ describe('given npm run demo -- --bridge on free loopback ports', () => {
       exitCode: await exited,
     }).toStrictEqual({
       page: [200, 'session=<token>', true],
-      stream: [200, 'text/event-stream; charset=utf-8', { entries: [], notices: [], drafts: {} }],
+      stream: [200, 'text/event-stream; charset=utf-8', { reset: true, entries: [], notices: [], drafts: {} }],
       outsider: 401,
       exitCode: 0,
     });

@@ -1,0 +1,80 @@
+/**
+ * What the bridge remembers of each principal's `requestId`s, so that a retried POST gets the first
+ * outcome: a SHA-256 of the command and its outcome, never the command itself, within a byte budget per
+ * principal (the oldest are forgotten first). Bytes are counted, not measured: strings as UTF-16 (2 bytes
+ * a character) plus a fixed share for the record and the map slot.
+ */
+import type { BridgeOutcome } from './wire.js';
+
+/** A record's fixed share: the hash (43 base64url characters), the outcome (a small object) and the slot. */
+const RECORD_OVERHEAD_BYTES = 2 * 43 + 96;
+
+/** One request id's memory. */
+interface Remembered {
+  readonly hash: string;
+  outcome: BridgeOutcome | Promise<BridgeOutcome>;
+  readonly bytes: number;
+}
+
+/** A principal's request ids, oldest first. */
+interface Book {
+  bytes: number;
+  readonly byId: Map<string, Remembered>;
+}
+
+/** The request-id memory of one bridge instance. */
+export interface IdempotencyLedger {
+  /** What `requestId` of `principal` was first used for: its command's hash and outcome. */
+  get(principal: string, requestId: string): { hash: string; outcome: Promise<BridgeOutcome> } | undefined;
+  /** Remembers a new request id; once `outcome` settles only its value is kept. Forgets the oldest over budget. */
+  remember(principal: string, requestId: string, hash: string, outcome: Promise<BridgeOutcome>): void;
+  /** The bytes counted for `principal` now. */
+  bytesOf(principal: string): number;
+}
+
+/** SHA-256 of `text`, base64url (Web Crypto: Node, browsers, Workers, Deno, Bun). */
+export async function sha256(text: string): Promise<string> {
+  const digest = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  let binary = '';
+  for (const byte of digest) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** A ledger keeping at most `maxBytes` per principal. */
+export function createIdempotencyLedger(maxBytes: number): IdempotencyLedger {
+  const books = new Map<string, Book>();
+  return {
+    get(principal, requestId) {
+      const kept = books.get(principal)?.byId.get(requestId);
+      return kept === undefined ? undefined : { hash: kept.hash, outcome: Promise.resolve(kept.outcome) };
+    },
+    remember(principal, requestId, hash, outcome) {
+      const book = books.get(principal) ?? { bytes: 0, byId: new Map<string, Remembered>() };
+      books.set(principal, book);
+      const record: Remembered = { hash, outcome, bytes: 2 * requestId.length + RECORD_OVERHEAD_BYTES };
+      book.byId.set(requestId, record);
+      book.bytes += record.bytes;
+      void outcome.then(
+        (value) => {
+          record.outcome = value;
+        },
+        () => {
+          // A failed command is not remembered: its retry runs again.
+          if (book.byId.get(requestId) !== record) return;
+          book.byId.delete(requestId);
+          book.bytes -= record.bytes;
+          if (book.byId.size === 0 && books.get(principal) === book) books.delete(principal);
+        },
+      );
+      for (const [id, old] of book.byId) {
+        if (book.bytes <= maxBytes) break;
+        book.byId.delete(id);
+        book.bytes -= old.bytes;
+      }
+      if (book.byId.size === 0) books.delete(principal);
+    },
+    bytesOf(principal) {
+      return books.get(principal)?.bytes ?? 0;
+    },
+  };
+}
