@@ -10,7 +10,7 @@ import { createElicitationBridge, type ElicitationBridge } from '../../src/bridg
 import { createRedisBroker, type RedisElicitationBroker } from '../../src/bridge/redis/index.js';
 import { createSigner } from '../../src/bridge/redis/signing.js';
 import type { ElicitResult } from '../../src/core/index.js';
-import { authorize, command, ENDPOINT, formRequest, openStream, ORIGIN } from './helpers.js';
+import { authorize, command, ENDPOINT, formRequest, openStream, ORIGIN, type ViewEvent } from './helpers.js';
 import { startRedis, TEST_SECRET, type RedisServer } from './redis-server.js';
 
 let redis: RedisServer;
@@ -62,8 +62,8 @@ async function newBridge(broker: RedisElicitationBroker): Promise<ElicitationBri
 }
 
 const origin = { server: { name: 'weather', id: 'weather' } };
-const messages = (event: { entries: { prompt?: { request: unknown } }[] }) =>
-  event.entries.map((entry) => (entry.prompt?.request as { message?: string } | null)?.message);
+const messages = (event: Pick<ViewEvent, 'entries'>) =>
+  event.entries.map((entry) => (entry.kind === 'single' ? (entry.prompt.request as { message?: string }).message : ''));
 
 /** The text of a stream up to the end of its first event (a `data:` line and the blank line after it). */
 async function firstEventText(response: Response): Promise<string> {
@@ -214,7 +214,7 @@ describe('given a forged version in Redis', () => {
     expect([
       text.startsWith(`retry: 2000\n\nid: ${epoch}-`),
       /^[0-9a-z]+$/.test(epoch ?? ''),
-      messages(JSON.parse(data) as { entries: { prompt?: { request: unknown } }[] }),
+      messages(JSON.parse(data) as ViewEvent),
       errors.includes(`Skipped a malformed version (a new epoch starts) in Redis: ${prefix}version`),
     ]).toEqual([true, true, ['Your city?'], true]);
   });

@@ -227,6 +227,8 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
   const own = new Map<string, OwnPart>();
   /** Arrival numbers of this process's entries, by part key, then entry id. */
   const arrivals = new Map<string, Map<string, number>>();
+  /** The highest arrival number this process handed out: the sequence never goes below it. */
+  let highest = 0;
   /** Publishes of one part key, one after the other: a part is never overwritten by an older one. */
   const chains = new Map<string, Promise<void>>();
   const views = new Map<string, { listeners: Set<() => void>; onMessage: Listener }>();
@@ -271,11 +273,12 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     const known = arrivals.get(key) ?? new Map<string, number>();
     const fresh = part.entries.filter((entry) => !known.has(entry.id)).length;
     if (fresh > 0) {
-      let floor = 0;
-      for (const numbers of arrivals.values()) for (const at of numbers.values()) floor = Math.max(floor, at);
       const last = Number(
-        await commands.sendCommand(['EVAL', NEXT_ARRIVALS, '1', arrivalKey, String(fresh), String(floor)]),
+        await commands.sendCommand(['EVAL', NEXT_ARRIVALS, '1', arrivalKey, String(fresh), String(highest)]),
       );
+      // The script answers an integer; anything else would make this process's own part unreadable.
+      if (!Number.isSafeInteger(last)) throw new Error('The broker could not take arrival numbers from Redis');
+      highest = Math.max(highest, last);
       let next = last - fresh;
       for (const entry of part.entries) if (!known.has(entry.id)) known.set(entry.id, (next += 1));
     }
