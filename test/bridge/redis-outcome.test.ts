@@ -197,6 +197,56 @@ describe('given the instance holding a request stalls past the route timeout', (
   });
 });
 
+describe('given the holder took an answer just as the sender stopped waiting', () => {
+  test("the sender cannot withdraw it: it reports the holder's outcome, not ignored", async () => {
+    const prefix = nextPrefix();
+    const a = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET });
+    // B's connection, watched: `gaveUp` resolves once B's attempt to withdraw the claim has been answered.
+    const client = createClient({ url: redis.url });
+    await client.connect();
+    clients.push(client);
+    let sawGiveUp: () => void = () => undefined;
+    let hasTaken: () => void = () => undefined;
+    const took = new Promise<void>((resolve) => (hasTaken = resolve));
+    const gaveUp = new Promise<void>((resolve) => (sawGiveUp = resolve));
+    const watched = bindAll(client as unknown as RedisClientLike);
+    const b = createRedisBroker({
+      client: {
+        ...watched,
+        async sendCommand(args) {
+          // GIVE_UP is the only script whose second argument is the refused state. It goes out only once
+          // the holder is inside its executor (it took the claim): the order this test is about, by cause.
+          const givingUp = args[0] === 'EVAL' && args[5]?.startsWith('refused.') === true;
+          if (givingUp) await took;
+          const reply = await client.sendCommand(args);
+          if (givingUp) sawGiveUp();
+          return reply;
+        },
+      },
+      keyPrefix: prefix,
+      secret: TEST_SECRET,
+      routeTimeoutMs: 200,
+    });
+    brokers.push(a, b);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const ran: string[] = [];
+    // The holder has taken the claim and is applying the answer, slowly.
+    a.serve('inst-a', async (principal) => {
+      ran.push(principal);
+      hasTaken();
+      await gate;
+      return { status: 'answered' };
+    });
+    await a.publish('alice', 'inst-a', { entries: [], arrivals: [], notices: [], drafts: {} });
+    await Promise.all([a.ready(), b.ready()]);
+    const outcome = b.route('inst-a', 'alice', { type: 'respond', entryId: 'inst-a.1', result: { action: 'decline' } });
+    await gaveUp;
+    release();
+    expect([await outcome, ran]).toEqual([{ status: 'answered' }, ['alice']]);
+  });
+});
+
 describe('given one instance whose clock is 2 s behind', () => {
   test('a later request goes after the one the person is reading, over Redis', async () => {
     const prefix = nextPrefix();
