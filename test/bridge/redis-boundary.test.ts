@@ -306,6 +306,50 @@ describe('given messages published to Redis by a process without the secret', ()
   });
 });
 
+describe('given a sealed message captured from Redis and published again', () => {
+  test('a replayed cancel-all is not run again: a request that came after it stays pending', async () => {
+    const prefix = nextPrefix();
+    const errorsA: string[] = [];
+    let heardReplay: () => void = () => undefined;
+    const replaySkipped = new Promise<void>((resolve, reject) => {
+      const guard = setTimeout(() => reject(new Error('hung: the replay was not reported')), 10_000);
+      heardReplay = () => (clearTimeout(guard), resolve());
+    });
+    const a = await newBroker(prefix, errorsA, undefined, () => heardReplay());
+    const b = await newBroker(prefix);
+    const [bridgeA, bridgeB] = [await newBridge(a), await newBridge(b)];
+    const channel = `${prefix}route:${bridgeA.instanceId}`;
+    const captured: string[] = [];
+    const spy = raw.duplicate();
+    await spy.connect();
+    await spy.subscribe(channel, (message) => captured.push(message));
+    const settled: string[] = [];
+    void bridgeA
+      .queueFor('alice')
+      .enqueue(formRequest('First?'), origin)
+      .then((result) => settled.push(`First? ${result.action}`));
+    // B's stream shows A's part: its cancel-all then goes to A, through Redis.
+    const stream = await openStream(bridgeB, 'alice');
+    let event = await stream.next();
+    while (event.entries.length === 0) event = await stream.next();
+    stream.close();
+    const cancelled = await (await bridgeB.handle(command('alice', { type: 'cancelAll' }))).text();
+    void bridgeA
+      .queueFor('alice')
+      .enqueue(formRequest('Second?'), origin)
+      .then((result) => settled.push(`Second? ${result.action}`));
+    await raw.publish(channel, captured[0] ?? '');
+    await replaySkipped;
+    await spy.close();
+    expect([cancelled, settled, bridgeA.queueFor('alice').getSnapshot().entries.length, errorsA]).toEqual([
+      '{"count":1}',
+      ['First? cancel'],
+      1,
+      [`Skipped a routed command that is stale or was run already (replayed) in Redis: ${channel}`],
+    ]);
+  });
+});
+
 describe('given two apps on one Redis', () => {
   test('with their own prefixes they share no principal: app 2\'s "admin" neither sees nor answers app 1\'s', async () => {
     const one = await newBridge(await newBroker('app1:elicit:'));

@@ -276,7 +276,13 @@ describe('given commands routed to another instance', () => {
     });
     const signer = createSigner(TEST_SECRET);
     const channel = `${prefix}route:inst-a`;
-    const malformed = { id: 'r1', reply: `${prefix}reply:mine`, principal: 'alice', command: { type: 'drop-table' } };
+    const malformed = {
+      id: 'r1',
+      sent: Date.now(),
+      reply: `${prefix}reply:mine`,
+      principal: 'alice',
+      command: { type: 'drop-table' },
+    };
     await raw.publish(channel, await signer.seal(`route\n${channel}`, JSON.stringify(malformed)));
     await heard.reached(1);
     const opened = await signer.open(`reply\n${prefix}reply:mine`, replies[0]);

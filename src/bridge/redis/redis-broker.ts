@@ -19,6 +19,9 @@ import { CLAIM, CLAIM_TTL_MS, claimStates, GIVE_UP, isAnswer, SETTLE, TAKE, type
 import { parseJson, readPart, readVersion } from './records.js';
 import { createSigner, MIN_SECRET_LENGTH } from './signing.js';
 
+/** How long a routed command's id is remembered, and the oldest message that is run (1 hour). */
+const REPLAY_WINDOW_MS = 3_600_000;
+
 /** A pub/sub listener as node-redis calls it. */
 type Listener = (message: string, channel: string) => unknown;
 
@@ -436,8 +439,19 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     const request: Record<string, unknown> = typeof parsed === 'object' && parsed !== null ? { ...parsed } : {};
     const { id, reply, principal } = request;
     // Only to a reply channel of this prefix: a message in Redis cannot make the broker publish elsewhere.
+    const { sent } = request;
     if (typeof id !== 'string' || typeof principal !== 'string' || typeof reply !== 'string') return;
     if (!reply.startsWith(`${prefix}reply:`)) return;
+    // A sealed message captured and published again is run once only: its id is claimed for the replay
+    // window, and a message older than the window (by this machine's clock, far beyond any skew) is refused.
+    const fresh = typeof sent === 'number' && Math.abs(Date.now() - sent) < REPLAY_WINDOW_MS;
+    const first =
+      fresh &&
+      (await commands.sendCommand(['SET', name('seen', id), '', 'NX', 'PX', String(REPLAY_WINDOW_MS)])) !== null;
+    if (!first) {
+      skipped('a routed command that is stale or was run already (replayed)', channel);
+      return;
+    }
     // Read again as untrusted, as a POST body is.
     const command = readCommand(request.command);
     let answer: { id: string; outcome: BridgeOutcome } | { id: string; failed: true };
@@ -487,7 +501,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       reply === 'failed' ? fail(new Error('The instance holding the entry failed to run the command')) : settle(reply),
     );
     const channel = name('route', instanceId);
-    const body = JSON.stringify({ id, reply: replyChannel, principal, command });
+    const body = JSON.stringify({ id, sent: Date.now(), reply: replyChannel, principal, command });
     try {
       const receivers = await commands.sendCommand(['PUBLISH', channel, await signer.seal(`route\n${channel}`, body)]);
       // Nobody listens on that channel: no such instance (any more).
