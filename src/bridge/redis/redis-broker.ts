@@ -496,6 +496,8 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       settle = resolve;
       fail = reject;
     });
+    // A failure may come while no `next` is racing (between two waits): the next one still sees it.
+    replied.catch(() => undefined);
     waiting.set(id, (reply) =>
       // A fixed sentence: the command may hold what the person typed.
       reply === 'failed' ? fail(new Error('The instance holding the entry failed to run the command')) : settle(reply),
