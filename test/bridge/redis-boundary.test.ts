@@ -285,7 +285,14 @@ describe('given messages published to Redis by a process without the secret', ()
   test('a forged reply cannot make the sender report an answer as applied', async () => {
     const prefix = nextPrefix();
     const errors: string[] = [];
-    const b = await newBroker(prefix, errors, 300);
+    let heardForgery: () => void = () => undefined;
+    const forgerySkipped = new Promise<void>((resolve, reject) => {
+      const guard = setTimeout(() => reject(new Error('hung: the forged reply was not reported')), 10_000);
+      heardForgery = () => (clearTimeout(guard), resolve());
+    });
+    const b = await newBroker(prefix, errors, 300, () => {
+      if (errors.some((error) => error.startsWith('Skipped a reply'))) heardForgery();
+    });
     // The "instance" holding the entry is the forger: it hears the routed command and replies unsealed.
     const forger = raw.duplicate();
     await forger.connect();
@@ -298,6 +305,7 @@ describe('given messages published to Redis by a process without the secret', ()
       entryId: 'inst-x.1',
       result: { action: 'decline' },
     });
+    await forgerySkipped;
     await forger.close();
     expect([outcome, errors.filter((error) => error.startsWith('Skipped a reply')).length]).toEqual([
       { status: 'ignored' },

@@ -135,7 +135,7 @@ describe('given the instance holding a request stalls past the route timeout', (
     const stallable = await stallableClient(redis.url);
     const a = createRedisBroker({ client: stallable.client, keyPrefix: prefix, secret: TEST_SECRET });
     // The route timeout is what this test is about: the Accept waits it out once.
-    const b = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET, routeTimeoutMs: 1_000 });
+    const b = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET, routeTimeoutMs: 2_000 });
     brokers.push(a, b);
     const [bridgeA, bridgeB] = [newBridge(a), newBridge(b)];
     await Promise.all([a.ready(), b.ready()]);
