@@ -113,7 +113,13 @@ export async function bridgeBench(
   const redisServer = await tryRedis();
   let pair: { held: ElicitationQueue; remote: ElicitationQueue; close(): Promise<void> } | undefined;
   if (redisServer !== undefined) {
-    const brokers = [0, 1].map(() => createRedisBroker({ url: redisServer.url, keyPrefix: 'bench:' }));
+    const brokers = [0, 1].map(() =>
+      createRedisBroker({
+        url: redisServer.url,
+        keyPrefix: 'bench:',
+        secret: 'bench: a secret of 32 characters or more',
+      }),
+    );
     const [a, b] = brokers.map((broker) =>
       createElicitationBridge({ authorize: () => 'bench', allowedOrigins: BENCH_ORIGINS, broker, heartbeatMs: 60_000 }),
     );

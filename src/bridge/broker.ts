@@ -12,7 +12,11 @@ import type { BridgeCommand, BridgeOutcome } from './wire.js';
 export interface BridgePart {
   /** In the instance's queue order; ids are the bridge's, not the queue's. */
   readonly entries: readonly ElicitationEntry[];
-  /** When each entry arrived (epoch ms), index by index: parts merge in arrival order. */
+  /**
+   * When each entry arrived, index by index: parts merge in arrival order. The broker sets them from one
+   * sequence shared by every instance (whatever a publisher passes is replaced), so a machine's clock
+   * never orders requests and a new one never goes ahead of the one a person is reading.
+   */
   readonly arrivals: readonly number[];
   readonly notices: readonly ElicitationNotice[];
   /** Unsent form drafts of this part's entries, by entry id. */
@@ -57,6 +61,9 @@ export function createInProcessBroker(): ElicitationBroker {
   // One counter for every principal: a principal's state may be dropped and come back without its
   // versions starting over (a stream holding an old version would then skip a change).
   let counter = 0;
+  /** The arrival sequence, and each published entry's number in it by part (`principal NUL instance`). */
+  let arrival = 0;
+  const arrivals = new Map<string, Map<string, number>>();
   const parts = new Map<string, Map<string, BridgePart>>();
   const listeners = new Map<string, Set<() => void>>();
   const executors = new Map<string, CommandExecutor>();
@@ -71,8 +78,16 @@ export function createInProcessBroker(): ElicitationBroker {
     publish(principal, instanceId, part) {
       counter += 1;
       const mine = parts.get(principal) ?? new Map<string, BridgePart>();
-      if (part === undefined) mine.delete(instanceId);
-      else mine.set(instanceId, part);
+      const key = `${principal}\u0000${instanceId}`;
+      if (part === undefined) {
+        mine.delete(instanceId);
+        arrivals.delete(key);
+      } else {
+        const known = arrivals.get(key) ?? new Map<string, number>();
+        const numbers = part.entries.map((entry) => known.get(entry.id) ?? (arrival += 1));
+        arrivals.set(key, new Map(part.entries.map((entry, at) => [entry.id, numbers[at] ?? 0])));
+        mine.set(instanceId, { ...part, arrivals: numbers });
+      }
       if (mine.size === 0) parts.delete(principal);
       else parts.set(principal, mine);
       for (const listener of [...(listeners.get(principal) ?? [])]) listener();

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { createElicitationBridge, toNodeHandler, type ElicitationBridge } from '../../src/bridge/index.js';
 import { createRedisBroker, type RedisElicitationBroker } from '../../src/bridge/redis/index.js';
 import { authorize, eventsOf, ORIGIN } from './helpers.js';
+import { TEST_SECRET } from './redis-server.js';
 
 export interface Instance {
   readonly bridge: ElicitationBridge;
@@ -19,7 +20,7 @@ export interface Instance {
 
 /** One instance on Redis at `url`, sharing `keyPrefix` with its siblings. */
 export async function startInstance(url: string, keyPrefix: string, retryMs = 2_000): Promise<Instance> {
-  const broker = createRedisBroker({ url, keyPrefix });
+  const broker = createRedisBroker({ url, keyPrefix, secret: TEST_SECRET });
   await broker.ready();
   const bridge = createElicitationBridge({ authorize, broker, allowedOrigins: [ORIGIN], heartbeatMs: 60_000, retryMs });
   // The bridge's `serve` subscribes in the background: routed commands reach it once this resolves.

@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
 import type { BridgePart } from '../../src/bridge/index.js';
 import { createRedisBroker, type RedisElicitationBroker } from '../../src/bridge/redis/index.js';
-import { startRedis, type RedisServer } from './redis-server.js';
+import { createSigner } from '../../src/bridge/redis/signing.js';
+import { startRedis, TEST_SECRET, type RedisServer } from './redis-server.js';
 
 let redis: RedisServer;
 let raw: ReturnType<typeof createClient>;
@@ -26,7 +27,7 @@ let prefix = '';
 let tests = 0;
 /** A broker on this test's own key prefix (so counters start at 0), ready to use. */
 async function newBroker(options: { ttlSeconds?: number; routeTimeoutMs?: number } = {}) {
-  const broker = createRedisBroker({ url: redis.url, keyPrefix: prefix, ...options });
+  const broker = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET, ...options });
   brokers.push(broker);
   await broker.ready();
   return broker;
@@ -46,9 +47,32 @@ const part = (text: string): BridgePart => ({
   drafts: { [text]: { answer: text } },
 });
 
-/** Resolves once `count()` is at least `n` (a bounded wait: 200 × 10 ms). */
-async function until(count: () => number, n: number): Promise<void> {
-  for (let tries = 0; tries < 200 && count() < n; tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+/**
+ * A count the events themselves advance: `reached(n)` resolves when the n-th `add()` happens (at once if
+ * it did), and rejects only past a hang guard of 10 s, far above the milliseconds it takes.
+ */
+function tally() {
+  let count = 0;
+  const waits: { n: number; resolve: () => void }[] = [];
+  return {
+    get count() {
+      return count;
+    },
+    add() {
+      count += 1;
+      for (const wait of waits.filter((item) => item.n <= count)) {
+        waits.splice(waits.indexOf(wait), 1);
+        wait.resolve();
+      }
+    },
+    reached(n: number): Promise<void> {
+      if (count >= n) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const guard = setTimeout(() => reject(new Error(`hung: ${count} of ${n} events`)), 10_000);
+        waits.push({ n, resolve: () => (clearTimeout(guard), resolve()) });
+      });
+    },
+  };
 }
 
 describe('given two brokers on one Redis', () => {
@@ -83,7 +107,7 @@ describe('given two brokers on one Redis', () => {
     next();
     const client = createClient({ url: redis.url });
     await client.connect();
-    const broker = createRedisBroker({ client, keyPrefix: prefix });
+    const broker = createRedisBroker({ client, keyPrefix: prefix, secret: TEST_SECRET });
     await broker.publish('alice', 'inst-a', part('one'));
     const view = await broker.read('alice');
     await broker.close();
@@ -108,19 +132,23 @@ describe('given two brokers on one Redis', () => {
     next();
     const [a, b] = [await newBroker(), await newBroker()];
     const heard = { first: 0, second: 0, other: 0 };
+    const second = tally();
     const stopFirst = b.subscribe('alice', () => (heard.first += 1));
-    const stopSecond = b.subscribe('alice', () => (heard.second += 1));
+    const stopSecond = b.subscribe('alice', () => {
+      heard.second += 1;
+      second.add();
+    });
     const stopOther = b.subscribe('bob', () => (heard.other += 1));
     await b.ready();
     // Once subscribed, each listener is called once so it reads what it may have missed.
     expect(heard).toEqual({ first: 1, second: 1, other: 1 });
     await a.publish('alice', 'inst-a', part('one'));
-    await until(() => heard.second, 2);
+    await second.reached(2);
     expect(heard).toEqual({ first: 2, second: 2, other: 1 });
     stopFirst();
     await b.ready();
     await a.publish('alice', 'inst-a', part('two'));
-    await until(() => heard.second, 3);
+    await second.reached(3);
     // The same channel delivers in order: the second listener heard it, so the first would have too.
     expect(heard).toEqual({ first: 2, second: 3, other: 1 });
     stopSecond();
@@ -147,13 +175,10 @@ describe('given parts that expire', () => {
     // What a dead process leaves once its key expired: its id in the index, no part.
     await raw.sAdd(`${prefix}parts:alice`, 'inst-dead');
     expect((await a.read('alice')).parts).toEqual({ 'inst-a': part('alive') });
-    let members: string[] = [];
-    for (let tries = 0; tries < 100; tries += 1) {
-      members = (await raw.sMembers(`${prefix}parts:alice`)).sort();
-      if (members.length === 1) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    expect(members).toEqual(['inst-a']);
+    // The clean-up went out on the broker's connection during that read: a command sent after it on the
+    // same connection is answered after it (Redis runs one connection's commands in order).
+    await a.read('alice');
+    expect((await raw.sMembers(`${prefix}parts:alice`)).sort()).toEqual(['inst-a']);
   });
 
   test('a living instance writes a part again when its key went away, and tells the subscribers', async () => {
@@ -161,13 +186,13 @@ describe('given parts that expire', () => {
     const a = await newBroker({ ttlSeconds: 1 });
     const b = await newBroker();
     await a.publish('alice', 'inst-a', part('kept'));
-    let heard = 0;
-    const stop = b.subscribe('alice', () => (heard += 1));
+    const heard = tally();
+    const stop = b.subscribe('alice', () => heard.add());
     await b.ready();
     await raw.del(`${prefix}part:alice:inst-a`);
     expect((await b.read('alice')).parts).toEqual({});
-    // The refresh runs every third of the TTL (333 ms here).
-    await until(() => heard, 2);
+    // The refresh runs every third of the TTL (333 ms here) and its publish is the second event.
+    await heard.reached(2);
     const view = await b.read('alice');
     expect([view.counter, view.parts]).toEqual([2, { 'inst-a': part('kept') }]);
     stop();
@@ -232,7 +257,7 @@ describe('given commands routed to another instance', () => {
     await expect(routed).rejects.toThrow(new Error('The instance holding the entry failed to run the command'));
   });
 
-  test('a malformed command put in Redis is not run, and the sender hears that it failed', async () => {
+  test('a malformed command sealed with the secret is not run, and the sender hears that it failed', async () => {
     next();
     const a = await newBroker();
     let ran = 0;
@@ -244,11 +269,24 @@ describe('given commands routed to another instance', () => {
     const listener = raw.duplicate();
     await listener.connect();
     const replies: string[] = [];
-    await listener.subscribe(`${prefix}reply:mine`, (message) => replies.push(message));
-    const forged = { id: 'r1', reply: `${prefix}reply:mine`, principal: 'alice', command: { type: 'drop-table' } };
-    await raw.publish(`${prefix}route:inst-a`, JSON.stringify(forged));
-    await until(() => replies.length, 1);
-    expect([ran, replies]).toEqual([0, [JSON.stringify({ id: 'r1', failed: true })]]);
+    const heard = tally();
+    await listener.subscribe(`${prefix}reply:mine`, (message) => {
+      replies.push(message);
+      heard.add();
+    });
+    const signer = createSigner(TEST_SECRET);
+    const channel = `${prefix}route:inst-a`;
+    const malformed = {
+      id: 'r1',
+      sent: Date.now(),
+      reply: `${prefix}reply:mine`,
+      principal: 'alice',
+      command: { type: 'drop-table' },
+    };
+    await raw.publish(channel, await signer.seal(`route\n${channel}`, JSON.stringify(malformed)));
+    await heard.reached(1);
+    const opened = await signer.open(`reply\n${prefix}reply:mine`, replies[0]);
+    expect([ran, replies.length, opened]).toEqual([0, 1, JSON.stringify({ id: 'r1', failed: true })]);
     await listener.close();
   });
 });

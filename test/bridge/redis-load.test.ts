@@ -133,14 +133,51 @@ function balancer(index: number, traffic: Traffic, hooks: Hooks): typeof fetch {
   };
 }
 
-/** Resolves once `done()` holds, checking every 20 ms, at most `ms` long. */
-async function until(done: () => boolean, ms: number): Promise<void> {
-  for (let waited = 0; waited < ms && !done(); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * A condition the events themselves check: `check()` is called whenever something it reads may have
+ * changed, and `reached` resolves the first time `holds()` is true; it rejects only past a hang guard
+ * far above the normal time.
+ */
+function when(holds: () => boolean, guardMs: number, what: string) {
+  let resolve: () => void = () => undefined;
+  const reached = new Promise<void>((done, reject) => {
+    const guard = setTimeout(() => reject(new Error(`hung: ${what}`)), guardMs);
+    resolve = () => {
+      clearTimeout(guard);
+      done();
+    };
+  });
+  let met = false;
+  return {
+    reached,
+    check() {
+      if (met || !holds()) return;
+      met = true;
+      resolve();
+    },
+  };
 }
 
 test('100 principals × 10 pending requests over two instances, 10% of streams cut: every request answered exactly once', async () => {
   const origin = { server: { name: 'load', id: 'load' } };
   const requests: { principal: string; message: string; settled: number; result?: ElicitResult }[] = [];
+  const traffic: Traffic[] = [];
+  const remotes: RemoteElicitationQueue[] = [];
+  // Every request settled: checked when one settles.
+  const allSettled = when(() => requests.every((request) => request.settled > 0), 60_000, 'requests unsettled');
+  // A request settles before its POST's response is back: then every POST done and every view empty,
+  // checked on each POST's end, stream event and change of a view.
+  const quiet = when(
+    () =>
+      requests.every((request) => request.settled > 0) &&
+      traffic.length === PRINCIPALS &&
+      traffic.every((item) => item.inFlight === 0) &&
+      remotes.every((r) => r.getSnapshot().entries.length === 0),
+    60_000,
+    'POSTs in flight or entries left in views',
+  );
+  // Awaited once every request settled; a hang before that is reported by `allSettled`.
+  void quiet.reached.catch(() => undefined);
   // The MCP clients' side: 10 pending requests per principal, held alternately by instance A and B.
   for (let p = 0; p < PRINCIPALS; p += 1) {
     for (let n = 0; n < PER_PRINCIPAL; n += 1) {
@@ -153,13 +190,13 @@ test('100 principals × 10 pending requests over two instances, 10% of streams c
         .then((result) => {
           request.settled += 1;
           request.result = result;
+          allSettled.check();
+          quiet.check();
         });
     }
   }
 
   // The browsers' side: each person answers one pending entry at a time, with the entry's own message.
-  const traffic: Traffic[] = [];
-  const remotes: RemoteElicitationQueue[] = [];
   let responds = 0;
   for (let p = 0; p < PRINCIPALS; p += 1) {
     const seen: Traffic = {
@@ -190,21 +227,23 @@ test('100 principals × 10 pending requests over two instances, 10% of streams c
     const remote = createRemoteElicitationQueue({
       url: ENDPOINT,
       fetch: balancer(p, seen, {
-        onChange: () => step(),
+        onChange: () => {
+          step();
+          quiet.check();
+        },
         waiting: () => requests.filter((request) => request.principal === `user-${p}` && request.settled === 0).length,
       }),
       headers: { authorization: `Bearer user-${p}`, origin: ORIGIN },
     });
-    remote.subscribe(step);
+    remote.subscribe(() => {
+      step();
+      quiet.check();
+    });
     remotes.push(remote);
   }
 
-  await until(() => requests.every((request) => request.settled > 0), 50_000);
-  // A request settles before its POST's response is back: wait for those too before closing.
-  await until(
-    () => traffic.every((item) => item.inFlight === 0) && remotes.every((r) => r.getSnapshot().entries.length === 0),
-    5_000,
-  );
+  await allSettled.reached;
+  await quiet.reached;
   for (const remote of remotes) remote.close();
 
   const sum = (pick: (item: Traffic) => number) => traffic.reduce((total, item) => total + pick(item), 0);

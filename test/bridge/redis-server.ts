@@ -5,6 +5,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
+/** The brokers' shared secret in tests (a deployment draws its own: `openssl rand -base64 32`). */
+export const TEST_SECRET = 'test secret: 32 characters or more, the same on every instance';
+
 export interface RedisServer {
   readonly url: string;
   readonly port: number;

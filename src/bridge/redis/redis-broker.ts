@@ -3,12 +3,24 @@
  * principal's view is a key with an expiry that the instance refreshes while it lives; one hash holds the
  * epoch and the counter every instance reads versions from; a pub/sub channel per principal tells the
  * streams a part changed, and one per instance carries the commands routed to it.
+ *
+ * Redis is a boundary: parts and messages are sealed with HMAC-SHA256 under the host's secret
+ * (`signing.ts`), and everything read back is checked (`records.ts`); a bad record is skipped, reported
+ * to `onError` and removed. An answer routed to another instance is fenced by one claim per entry
+ * (`claims.ts`): it is applied only while its claim holds, and a sender that stops waiting withdraws the
+ * claim first, so an answer reported `ignored` is never applied later.
  */
 import { createClient } from 'redis';
 
 import { randomId } from '../../shared/random-id.js';
 import type { BridgePart, BrokerView, CommandExecutor, ElicitationBroker } from '../broker.js';
 import { readCommand, type BridgeCommand, type BridgeOutcome } from '../wire.js';
+import { CLAIM, CLAIM_TTL_MS, claimStates, GIVE_UP, isAnswer, SETTLE, TAKE, type ClaimStates } from './claims.js';
+import { parseJson, readPart, readVersion } from './records.js';
+import { createSigner, MIN_SECRET_LENGTH } from './signing.js';
+
+/** How long a routed command's id is remembered, and the oldest message that is run (1 hour). */
+const REPLAY_WINDOW_MS = 3_600_000;
 
 /** A pub/sub listener as node-redis calls it. */
 type Listener = (message: string, channel: string) => unknown;
@@ -48,16 +60,43 @@ export type RedisBrokerOptions = (
       url: string;
       client?: never;
     }
-) & {
-  /** Put before every key and channel name (default `mcp-elicit:`): instances that share one must share Redis. */
-  keyPrefix?: string;
-  /** How long a part outlives its instance (default 30 s); it is refreshed every third of that while alive. */
-  ttlSeconds?: number;
-  /** How long a routed command waits for the instance holding its entry (default 5 000 ms); then `undefined`. */
-  routeTimeoutMs?: number;
-  /** Connection errors (they never carry a command's content). Default: ignored; node-redis reconnects. */
-  onError?: (error: Error) => void;
-};
+) &
+  (
+    | {
+        /**
+         * The key that seals every part and message (HMAC-SHA256), at least 32 characters, the same on every
+         * instance (`openssl rand -base64 32`). Without it, whoever can write to Redis can show or answer prompts.
+         */
+        secret: string;
+        insecureNoSecret?: never;
+      }
+    | {
+        /**
+         * Development only: runs with a public key, so nothing is authenticated. Warns on the console when
+         * created, and throws when `NODE_ENV` is `production`.
+         */
+        insecureNoSecret: true;
+        secret?: never;
+      }
+  ) & {
+    /**
+     * Put before every key and channel name; required, and named after your app (`myapp:elicit:`):
+     * two apps on one Redis with one prefix would share principals. Instances that share it must share Redis.
+     */
+    keyPrefix: string;
+    /** How long a part outlives its instance (default 30 s); it is refreshed every third of that while alive. */
+    ttlSeconds?: number;
+    /**
+     * How long a routed command waits for the instance holding its entry (default 5 000 ms). Past it, an
+     * answer's claim is withdrawn (then it is `ignored` and never applied) unless the holder took it already.
+     */
+    routeTimeoutMs?: number;
+    /**
+     * Connection errors, and records or messages in Redis that were skipped (malformed, or not sealed
+     * with the secret): log them. They never carry a command's content. Default: ignored.
+     */
+    onError?: (error: Error) => void;
+  };
 
 /** The Redis broker: an `ElicitationBroker`, plus `ready` and `close`. */
 export interface RedisElicitationBroker extends ElicitationBroker {
@@ -74,18 +113,45 @@ interface OwnPart {
   readonly part: BridgePart;
 }
 
-/** A routed command waiting for its reply. */
-interface Waiting {
-  settle(outcome: BridgeOutcome | undefined): void;
-  fail(): void;
+/** The reply to a routed command, or why there is none. */
+type Reply = { outcome: BridgeOutcome } | 'nobody' | 'timeout';
+
+/** A routed command in flight: its reply may be awaited more than once. */
+interface Call {
+  next(ms: number): Promise<Reply>;
+  end(): void;
 }
 
 /**
- * Removes an instance from a principal's index only when its part is gone, in one step: a part written
- * again between a read and the clean-up keeps its place.
+ * Removes an instance from a principal's index when its part is gone or still holds the bad value that was
+ * read (ARGV[2]; '' for gone), in one step: a part written again in between keeps its place.
  */
-const DROP_IF_GONE =
-  "if redis.call('EXISTS', KEYS[2]) == 0 then return redis.call('SREM', KEYS[1], ARGV[1]) end return 0";
+const DROP_IF_UNCHANGED = `local v = redis.call('GET', KEYS[2])
+if (not v and ARGV[2] == '') or v == ARGV[2] then
+  redis.call('DEL', KEYS[2])
+  return redis.call('SREM', KEYS[1], ARGV[1])
+end
+return 0`;
+
+/** Starts a new epoch when the version still holds the malformed fields that were read. */
+const RESET_VERSION = `if (redis.call('HGET', KEYS[1], 'epoch') or '') == ARGV[1]
+  and (redis.call('HGET', KEYS[1], 'counter') or '') == ARGV[2] then
+  redis.call('DEL', KEYS[1])
+  redis.call('HSET', KEYS[1], 'epoch', ARGV[3])
+  return 1
+end
+return 0`;
+
+/**
+ * The next `ARGV[1]` arrival numbers, never below `ARGV[2]` (the highest this process holds): one sequence
+ * for every instance, so order never depends on a machine's clock. Returns the last number taken.
+ */
+const NEXT_ARRIVALS = `local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+local floor = tonumber(ARGV[2])
+if n == nil or n < floor then n = floor end
+n = n + tonumber(ARGV[1])
+redis.call('SET', KEYS[1], string.format('%d', n))
+return n`;
 
 function isOutcome(value: unknown): value is BridgeOutcome {
   if (typeof value !== 'object' || value === null) return false;
@@ -97,24 +163,55 @@ function isOutcome(value: unknown): value is BridgeOutcome {
   );
 }
 
-function parseJson(text: unknown): unknown {
-  if (typeof text !== 'string') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 /** A reply as a list of strings or nulls: RESP3 may answer a set where RESP2 answers an array. */
 function list(reply: unknown): (string | null)[] {
   const items = Array.isArray(reply) ? reply : reply instanceof Set ? [...reply] : [];
   return items.map((item) => (typeof item === 'string' ? item : null));
 }
 
-/** Creates a broker over Redis; bridges in several processes share it when they share Redis and `keyPrefix`. */
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** `NODE_ENV` where there is a `process` (the broker runs in Node); read without importing a `node:` module. */
+function nodeEnv(): string | undefined {
+  const host = globalThis as { process?: { env?: Record<string, string | undefined> } };
+  return host.process?.env?.NODE_ENV;
+}
+
+/** Checks the options a deployment must set; throws a TypeError naming the one that is wrong. */
+function checkOptions(options: RedisBrokerOptions): void {
+  const { keyPrefix, secret, insecureNoSecret } = options as {
+    keyPrefix?: unknown;
+    secret?: unknown;
+    insecureNoSecret?: unknown;
+  };
+  if (typeof keyPrefix !== 'string' || keyPrefix === '') {
+    throw new TypeError('createRedisBroker: keyPrefix is required; name your app in it (e.g. "myapp:elicit:")');
+  }
+  if (insecureNoSecret === true && secret === undefined) {
+    if (nodeEnv() === 'production') {
+      throw new TypeError('createRedisBroker: insecureNoSecret is refused when NODE_ENV is production; set secret');
+    }
+    console.warn(
+      'createRedisBroker: INSECURE, no secret. Any process that can write to this Redis can show prompts to ' +
+        'your users and answer them. Set `secret` outside development.',
+    );
+    return;
+  }
+  if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) {
+    throw new TypeError(
+      `createRedisBroker: secret is required, at least ${MIN_SECRET_LENGTH} characters, the same on every ` +
+        'instance (or insecureNoSecret: true, for development only)',
+    );
+  }
+}
+
+/** Creates a broker over Redis; bridges in several processes share it when they share Redis, `keyPrefix` and `secret`. */
 export function createRedisBroker(options: RedisBrokerOptions): RedisElicitationBroker {
-  const prefix = options.keyPrefix ?? 'mcp-elicit:';
+  checkOptions(options);
+  const prefix = options.keyPrefix;
+  const signer = createSigner(options.secret);
   const ttl = String(Math.max(1, Math.round(options.ttlSeconds ?? 30)));
   const routeTimeoutMs = options.routeTimeoutMs ?? 5_000;
   const onError = options.onError ?? (() => undefined);
@@ -127,65 +224,143 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
   // Principals and instance ids are any strings: encoded, a `:` in one cannot make two names meet.
   const name = (kind: string, ...parts: string[]) => `${prefix}${kind}:${parts.map(encodeURIComponent).join(':')}`;
   const versionKey = `${prefix}version`;
+  const arrivalKey = `${prefix}arrival`;
   const replyChannel = name('reply', randomId());
 
   const own = new Map<string, OwnPart>();
+  /** Arrival numbers of this process's entries, by part key, then entry id. */
+  const arrivals = new Map<string, Map<string, number>>();
+  /** The highest arrival number this process handed out: the sequence never goes below it. */
+  let highest = 0;
+  /** Publishes of one part key, one after the other: a part is never overwritten by an older one. */
+  const chains = new Map<string, Promise<void>>();
   const views = new Map<string, { listeners: Set<() => void>; onMessage: Listener }>();
   const executors = new Map<string, CommandExecutor>();
-  const waiting = new Map<string, Waiting>();
+  const waiting = new Map<string, (reply: Reply | 'failed') => void>();
   const pending = new Set<Promise<unknown>>();
   let closed = false;
 
   /** Keeps `ready()` waiting for `work`; its failure goes to `onError`. */
   const track = (work: Promise<unknown>): void => {
-    const tracked = work.catch((error: unknown) => onError(error instanceof Error ? error : new Error(String(error))));
+    const tracked = work.catch((error: unknown) => onError(asError(error)));
     pending.add(tracked);
     void tracked.finally(() => pending.delete(tracked));
   };
 
+  /** Tells the host about a record or message it should look into; the key names where, never what. */
+  const skipped = (what: string, where: string) => onError(new Error(`Skipped ${what} in Redis: ${where}`));
+
   const connected = (async () => {
     await Promise.all([owned || !commands.isOpen ? commands.connect() : undefined, subscriber.connect()]);
     await subscriber.subscribe(replyChannel, (message) => {
-      const reply = parseJson(message) as { id?: unknown; outcome?: unknown; failed?: unknown } | undefined;
-      const wait = typeof reply?.id === 'string' ? waiting.get(reply.id) : undefined;
-      if (wait === undefined) return;
-      if (reply?.failed === true) wait.fail();
-      else wait.settle(isOutcome(reply?.outcome) ? reply.outcome : undefined);
+      void hearReply(message).catch((error: unknown) => onError(asError(error)));
     });
   })();
   track(connected);
 
-  async function publish(principal: string, instanceId: string, part: BridgePart | undefined): Promise<void> {
+  async function hearReply(message: string): Promise<void> {
+    const text = await signer.open(`reply\n${replyChannel}`, message);
+    if (text === undefined) {
+      skipped('a reply that is not sealed with the secret', replyChannel);
+      return;
+    }
+    const reply = parseJson(text) as { id?: unknown; outcome?: unknown; failed?: unknown } | undefined;
+    const settle = typeof reply?.id === 'string' ? waiting.get(reply.id) : undefined;
+    if (settle === undefined) return;
+    if (reply?.failed === true) settle('failed');
+    else if (isOutcome(reply?.outcome)) settle({ outcome: reply.outcome });
+  }
+
+  /** The part with an arrival number for each entry: the ones it had, and the next ones Redis hands out. */
+  async function stamp(key: string, part: BridgePart): Promise<BridgePart> {
+    const known = arrivals.get(key) ?? new Map<string, number>();
+    const fresh = part.entries.filter((entry) => !known.has(entry.id)).length;
+    if (fresh > 0) {
+      const last = Number(
+        await commands.sendCommand(['EVAL', NEXT_ARRIVALS, '1', arrivalKey, String(fresh), String(highest)]),
+      );
+      // The script answers an integer; anything else would make this process's own part unreadable.
+      if (!Number.isSafeInteger(last)) throw new Error('The broker could not take arrival numbers from Redis');
+      highest = Math.max(highest, last);
+      let next = last - fresh;
+      for (const entry of part.entries) if (!known.has(entry.id)) known.set(entry.id, (next += 1));
+    }
+    const ids = new Set(part.entries.map((entry) => entry.id));
+    for (const id of known.keys()) if (!ids.has(id)) known.delete(id);
+    arrivals.set(key, known);
+    return { ...part, arrivals: part.entries.map((entry) => known.get(entry.id) ?? 0) };
+  }
+
+  async function write(principal: string, instanceId: string, part: BridgePart | undefined): Promise<void> {
     const key = name('part', principal, instanceId);
     const index = name('parts', principal);
+    await connected;
+    const block = async () => {
+      const multi = commands.multi();
+      if (part === undefined) {
+        arrivals.delete(key);
+        multi.addCommand(['DEL', key]).addCommand(['SREM', index, instanceId]);
+      } else {
+        const sealed = await signer.seal(`part\n${key}`, JSON.stringify(await stamp(key, part)));
+        multi
+          .addCommand(['SET', key, sealed, 'EX', ttl])
+          .addCommand(['SADD', index, instanceId])
+          .addCommand(['EXPIRE', index, ttl]);
+      }
+      // One block: a reader that sees the new counter sees the part written before it.
+      await multi
+        .addCommand(['HINCRBY', versionKey, 'counter', '1'])
+        .addCommand(['PUBLISH', name('view', principal), ''])
+        .exec();
+    };
+    try {
+      await block();
+    } catch (error) {
+      // A counter that is not an integer (written by something else) fails HINCRBY: mend the version, once.
+      onError(asError(error));
+      await version();
+      await block();
+    }
+  }
+
+  function publish(principal: string, instanceId: string, part: BridgePart | undefined): Promise<void> {
+    const key = name('part', principal, instanceId);
     // Noted before Redis is reached: if this write is lost, the refresh finds the key missing and writes it.
     if (part === undefined) own.delete(key);
     else own.set(key, { principal, instanceId, part });
-    await connected;
-    const multi = commands.multi();
-    if (part === undefined) multi.addCommand(['DEL', key]).addCommand(['SREM', index, instanceId]);
-    else {
-      multi
-        .addCommand(['SET', key, JSON.stringify(part), 'EX', ttl])
-        .addCommand(['SADD', index, instanceId])
-        .addCommand(['EXPIRE', index, ttl]);
-    }
-    // One block: a reader that sees the new counter sees the part written before it.
-    await multi
-      .addCommand(['HINCRBY', versionKey, 'counter', '1'])
-      .addCommand(['PUBLISH', name('view', principal), ''])
-      .exec();
+    const previous = chains.get(key) ?? Promise.resolve();
+    const done = previous.catch(() => undefined).then(() => write(principal, instanceId, part));
+    const settled = done.catch(() => undefined);
+    chains.set(key, settled);
+    void settled.then(() => {
+      if (chains.get(key) === settled) chains.delete(key);
+    });
+    return done;
   }
 
   async function version(): Promise<{ epoch: string; counter: number }> {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const [epoch, counter] = list(await commands.sendCommand(['HMGET', versionKey, 'epoch', 'counter']));
-      if (epoch !== null && epoch !== undefined) return { epoch, counter: Number(counter ?? 0) };
-      // A Redis that lost its data (restarted without persistence, evicted the key) starts a new epoch:
-      // a stream resuming with an id of the old one then gets the whole view.
-      await commands.sendCommand(['HSETNX', versionKey, 'epoch', randomId(2)]);
+      if (epoch === null || epoch === undefined) {
+        // A Redis that lost its data (restarted without persistence, evicted the key) starts a new epoch:
+        // a stream resuming with an id of the old one then gets the whole view.
+        await commands.sendCommand(['HSETNX', versionKey, 'epoch', randomId(2)]);
+        continue;
+      }
+      const read = readVersion(epoch, counter);
+      if (read !== undefined) return read;
+      // An epoch or counter the broker never writes would break the stream's `id:` line: a new epoch.
+      skipped('a malformed version (a new epoch starts)', versionKey);
+      await commands.sendCommand(['EVAL', RESET_VERSION, '1', versionKey, epoch, counter ?? '', randomId(2)]);
     }
     throw new Error('The broker could not read the version from Redis');
+  }
+
+  /** Removes `id` from the principal's index, with its part if that still holds `seen` ('' for none). */
+  function drop(index: string, key: string, id: string, seen: string): void {
+    void commands
+      .sendCommand(['EVAL', DROP_IF_UNCHANGED, '2', index, key, id, seen])
+      .catch((error: unknown) => onError(asError(error)));
   }
 
   async function read(principal: string): Promise<BrokerView> {
@@ -199,17 +374,26 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     if (ids.length === 0) return { epoch, counter, parts };
     const keys = ids.map((id) => name('part', principal, id));
     const texts = list(await commands.sendCommand(['MGET', ...keys]));
-    ids.forEach((id, at) => {
-      const part = parseJson(texts[at]);
-      if (typeof part === 'object' && part !== null) {
-        parts[id] = part as BridgePart;
-        return;
-      }
-      // The instance stopped refreshing its part (it died): forget it.
-      void commands
-        .sendCommand(['EVAL', DROP_IF_GONE, '2', index, keys[at] ?? '', id])
-        .catch((error: unknown) => onError(error as Error));
-    });
+    await Promise.all(
+      ids.map(async (id, at) => {
+        const key = keys[at] ?? '';
+        const text = texts[at];
+        // The instance stopped refreshing its part (it died): forget it.
+        if (text === null || text === undefined) {
+          drop(index, key, id, '');
+          return;
+        }
+        const opened = await signer.open(`part\n${key}`, text);
+        const part = opened === undefined ? undefined : readPart(parseJson(opened));
+        if (part !== undefined) {
+          parts[id] = part;
+          return;
+        }
+        // Skipped, never the end of the view: the principal's other parts still show.
+        skipped(opened === undefined ? 'a part that is not sealed with the secret' : 'a malformed part', key);
+        drop(index, key, id, text);
+      }),
+    );
     return { epoch, counter, parts };
   }
 
@@ -236,36 +420,145 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     };
   }
 
-  /** Runs one routed command and publishes its outcome to the sender's reply channel. */
-  async function run(message: string, execute: CommandExecutor): Promise<void> {
-    const parsed = parseJson(message);
+  /** The claim key of an answer's entry and the states it can hold for this answer. */
+  async function claimOf(principal: string, command: BridgeCommand): Promise<{ key: string; states: ClaimStates }> {
+    const entryId = 'entryId' in command ? command.entryId : '';
+    const key = name('claim', principal, entryId);
+    return { key, states: await claimStates(signer, key, command) };
+  }
+
+  /** Runs one routed command and publishes its outcome, sealed, to the sender's reply channel. */
+  async function run(channel: string, message: string, execute: CommandExecutor): Promise<void> {
+    const text = await signer.open(`route\n${channel}`, message);
+    // Not sealed with the secret: not run, and no reply (a forger cannot make the broker publish anything).
+    if (text === undefined) {
+      skipped('a routed command that is not sealed with the secret', channel);
+      return;
+    }
+    const parsed = parseJson(text);
     const request: Record<string, unknown> = typeof parsed === 'object' && parsed !== null ? { ...parsed } : {};
     const { id, reply, principal } = request;
     // Only to a reply channel of this prefix: a message in Redis cannot make the broker publish elsewhere.
+    const { sent } = request;
     if (typeof id !== 'string' || typeof principal !== 'string' || typeof reply !== 'string') return;
     if (!reply.startsWith(`${prefix}reply:`)) return;
-    // Read again as untrusted, as a POST body is: Redis is shared with whatever else can reach it.
+    // A sealed message captured and published again is run once only: its id is claimed for the replay
+    // window, and a message older than the window (by this machine's clock, far beyond any skew) is refused.
+    const fresh = typeof sent === 'number' && Math.abs(Date.now() - sent) < REPLAY_WINDOW_MS;
+    const first =
+      fresh &&
+      (await commands.sendCommand(['SET', name('seen', id), '', 'NX', 'PX', String(REPLAY_WINDOW_MS)])) !== null;
+    if (!first) {
+      skipped('a routed command that is stale or was run already (replayed)', channel);
+      return;
+    }
+    // Read again as untrusted, as a POST body is.
     const command = readCommand(request.command);
     let answer: { id: string; outcome: BridgeOutcome } | { id: string; failed: true };
+    let settle: string[] | undefined;
     try {
-      answer = 'error' in command ? { id, failed: true } : { id, outcome: await execute(principal, command) };
+      if ('error' in command) answer = { id, failed: true };
+      else if (isAnswer(command)) {
+        const { key, states } = await claimOf(principal, command);
+        // Applied only while this answer's claim holds: a sender that gave up withdrew it first.
+        const held = Number(await commands.sendCommand(['EVAL', TAKE, '1', key, ...states.takeArgs]));
+        const outcome: BridgeOutcome = held === 1 ? await execute(principal, command) : { status: 'ignored' };
+        answer = { id, outcome };
+        const status = 'status' in outcome ? outcome.status : 'ignored';
+        if (held === 1) settle = ['EVAL', SETTLE, '1', key, states.taken, status === 'answered' ? states.done : ''];
+      } else answer = { id, outcome: await execute(principal, command) };
     } catch {
       answer = { id, failed: true };
     }
-    await commands.sendCommand(['PUBLISH', reply, JSON.stringify(answer)]);
+    if (settle !== undefined) await commands.sendCommand(settle);
+    await commands.sendCommand(['PUBLISH', reply, await signer.seal(`reply\n${reply}`, JSON.stringify(answer))]);
   }
 
   function serve(instanceId: string, execute: CommandExecutor): () => void {
     executors.set(instanceId, execute);
     const channel = name('route', instanceId);
     const onMessage: Listener = (message) => {
-      void run(message, execute).catch((error: unknown) => onError(error as Error));
+      void run(channel, message, execute).catch((error: unknown) => onError(asError(error)));
     };
     track(connected.then(() => subscriber.subscribe(channel, onMessage)));
     return () => {
       if (executors.get(instanceId) === execute) executors.delete(instanceId);
       track(connected.then(() => subscriber.unsubscribe(channel, onMessage)));
     };
+  }
+
+  /** Publishes a command, sealed, on the holding instance's channel. Rejects when it failed there. */
+  async function call(instanceId: string, principal: string, command: BridgeCommand): Promise<Call> {
+    const id = randomId();
+    let settle: (reply: Reply) => void = () => undefined;
+    let fail: (error: Error) => void = () => undefined;
+    const replied = new Promise<Reply>((resolve, reject) => {
+      settle = resolve;
+      fail = reject;
+    });
+    // A failure may come while no `next` is racing (between two waits): the next one still sees it.
+    replied.catch(() => undefined);
+    waiting.set(id, (reply) =>
+      // A fixed sentence: the command may hold what the person typed.
+      reply === 'failed' ? fail(new Error('The instance holding the entry failed to run the command')) : settle(reply),
+    );
+    const channel = name('route', instanceId);
+    const body = JSON.stringify({ id, sent: Date.now(), reply: replyChannel, principal, command });
+    try {
+      const receivers = await commands.sendCommand(['PUBLISH', channel, await signer.seal(`route\n${channel}`, body)]);
+      // Nobody listens on that channel: no such instance (any more).
+      if (receivers === 0) settle('nobody');
+    } catch {
+      waiting.delete(id);
+      throw new Error('The broker could not reach Redis');
+    }
+    return {
+      async next(ms) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const timeout = new Promise<Reply>((resolve) => {
+          timer = setTimeout(() => resolve('timeout'), ms);
+        });
+        try {
+          return await Promise.race([replied, timeout]);
+        } finally {
+          clearTimeout(timer);
+        }
+      },
+      end() {
+        waiting.delete(id);
+        settle('timeout');
+      },
+    };
+  }
+
+  /**
+   * An answer for another instance: claimed first, so that of two answers to one entry only the claimed
+   * one can ever be applied; withdrawn if the holder does not take it in time.
+   */
+  async function routeAnswer(instanceId: string, principal: string, command: BridgeCommand): Promise<BridgeOutcome> {
+    const { key, states } = await claimOf(principal, command);
+    const now = await commands.sendCommand(['EVAL', CLAIM, '1', key, states.claimed, String(CLAIM_TTL_MS)]);
+    if (now === states.done) return { status: 'answered' };
+    // Another answer holds the claim: this one can never be applied.
+    if (now !== states.claimed && now !== states.taken) return { status: 'ignored' };
+    const routed = await call(instanceId, principal, command);
+    try {
+      // The holder has a part while it lives: wait for it as long as the part stays, at most its TTL.
+      const rounds = Math.ceil((Number(ttl) * 1_000) / routeTimeoutMs) + 1;
+      for (let round = 0; round < rounds; round += 1) {
+        const reply = await routed.next(routeTimeoutMs);
+        if (typeof reply === 'object') return reply.outcome;
+        // No reply in time: withdraw the claim unless the holder took it; what stands is the outcome.
+        const after = await commands.sendCommand(['EVAL', GIVE_UP, '1', key, states.claimed, states.refused]);
+        if (after === states.done) return { status: 'answered' };
+        if (after !== states.taken) return { status: 'ignored' };
+        // Taken: the holder is applying it right now; its reply follows unless it died meanwhile.
+        if (Number(await commands.sendCommand(['EXISTS', name('part', principal, instanceId)])) === 0) break;
+      }
+      return { status: 'ignored' };
+    } finally {
+      routed.end();
+    }
   }
 
   async function route(
@@ -278,40 +571,15 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     if (local !== undefined) return local(principal, command);
     if (closed) return undefined;
     await connected;
-    const id = randomId();
-    return new Promise<BridgeOutcome | undefined>((resolve, reject) => {
-      const done = () => {
-        clearTimeout(timer);
-        waiting.delete(id);
-      };
-      // No reply in time: the instance died or hangs; the bridge then answers as for an unknown id.
-      const timer = setTimeout(() => {
-        done();
-        resolve(undefined);
-      }, routeTimeoutMs);
-      waiting.set(id, {
-        settle(outcome) {
-          done();
-          resolve(outcome);
-        },
-        fail() {
-          done();
-          // A fixed sentence: the command may hold what the person typed.
-          reject(new Error('The instance holding the entry failed to run the command'));
-        },
-      });
-      const body = JSON.stringify({ id, reply: replyChannel, principal, command });
-      commands.sendCommand(['PUBLISH', name('route', instanceId), body]).then(
-        (receivers) => {
-          // Nobody listens on that channel: no such instance (any more).
-          if (receivers === 0) waiting.get(id)?.settle(undefined);
-        },
-        () => {
-          done();
-          reject(new Error('The broker could not reach Redis'));
-        },
-      );
-    });
+    if (isAnswer(command)) return routeAnswer(instanceId, principal, command);
+    const routed = await call(instanceId, principal, command);
+    try {
+      const reply = await routed.next(routeTimeoutMs);
+      // No reply in time, or nobody there: the bridge then answers as for an unknown id.
+      return typeof reply === 'object' ? reply.outcome : undefined;
+    } finally {
+      routed.end();
+    }
   }
 
   /** Keeps this process's parts alive; one that went away (expired in a stall, Redis restarted) is written again. */
@@ -330,7 +598,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
 
   const every = (Number(ttl) * 1_000) / 3;
   const timer = setInterval(() => {
-    if (!closed) void connected.then(refresh).catch((error: unknown) => onError(error as Error));
+    if (!closed) void connected.then(refresh).catch((error: unknown) => onError(asError(error)));
   }, every);
 
   return {
@@ -347,7 +615,9 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       if (closed) return;
       closed = true;
       clearInterval(timer);
-      for (const wait of [...waiting.values()]) wait.settle(undefined);
+      // Waiting answers go on to withdraw their claims; other commands answer as for an unknown id.
+      for (const settle of [...waiting.values()]) settle('timeout');
+      waiting.clear();
       executors.clear();
       try {
         await connected;

@@ -1,0 +1,81 @@
+/**
+ * One claim per entry in Redis, so that an answer routed to another instance is either applied and
+ * reported `answered`, or refused and never applied later. The sender claims the entry for its answer
+ * before routing it; the holder applies an answer only after turning its claim into `taken`; a sender
+ * that stops waiting turns `claimed` into `refused`. Both are compare-and-set scripts on one key, so
+ * exactly one of them wins. Each state is sealed with the answer (HMAC), so no process without the secret
+ * can write a state that matches an answer.
+ */
+import type { BridgeCommand } from '../wire.js';
+import { canonicalJson } from '../wire.js';
+import type { Signer } from './signing.js';
+
+/** How long a claim is kept (1 hour): past every wait of a routed answer, so its outcome stays known. */
+export const CLAIM_TTL_MS = 3_600_000;
+
+/** The values the claim key holds for one answer. */
+export interface ClaimStates {
+  /** Sent, not yet taken by the holder. */
+  readonly claimed: string;
+  /** The holder is applying it. */
+  readonly taken: string;
+  /** Applied (`answered`). */
+  readonly done: string;
+  /** Withdrawn by a sender that stopped waiting: never applied. Another answer may claim the entry. */
+  readonly refused: string;
+  /** The arguments of `TAKE`. */
+  readonly takeArgs: readonly string[];
+}
+
+/** Whether `command` answers an entry (the commands a claim fences). */
+export function isAnswer(command: BridgeCommand): boolean {
+  return command.type === 'respond' || command.type === 'respondRound';
+}
+
+/** The claim states of `command`'s answer at `key`: the same answer (a retry) gives the same states. */
+export async function claimStates(signer: Signer, key: string, command: BridgeCommand): Promise<ClaimStates> {
+  const answer = canonicalJson({
+    type: command.type,
+    answer: command.type === 'respond' ? command.result : command.type === 'respondRound' ? command.results : null,
+  });
+  const state = async (name: string) => `${name}.${await signer.mac(`claim\n${key}\n${name}`, answer)}`;
+  const [claimed, taken, done, refused] = await Promise.all(['claimed', 'taken', 'done', 'refused'].map(state));
+  return {
+    claimed: claimed ?? '',
+    taken: taken ?? '',
+    done: done ?? '',
+    refused: refused ?? '',
+    takeArgs: [claimed ?? '', taken ?? '', done ?? ''],
+  };
+}
+
+/** Claims an empty or withdrawn entry for ARGV[1] (expiring in ARGV[2] ms); returns what the key then holds. */
+export const CLAIM = `local v = redis.call('GET', KEYS[1])
+if not v or string.sub(v, 1, 8) == 'refused.' then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return ARGV[1]
+end
+return v`;
+
+/** The holder takes this answer's claim (ARGV: claimed, taken, done): 1 if it may apply it, else 0. */
+export const TAKE = `local v = redis.call('GET', KEYS[1])
+if v == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
+  return 1
+end
+if v == ARGV[2] or v == ARGV[3] then return 1 end
+return 0`;
+
+/** After applying (ARGV: taken, done or '' when it was not applied, which frees the entry for another answer). */
+export const SETTLE = `if redis.call('GET', KEYS[1]) == ARGV[1] then
+  if ARGV[2] == '' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL') end
+end
+return 1`;
+
+/** The sender stops waiting (ARGV: claimed, refused): withdraws a claim not yet taken; returns what the key holds. */
+export const GIVE_UP = `local v = redis.call('GET', KEYS[1])
+if v == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
+  return ARGV[2]
+end
+return v`;

@@ -1,0 +1,65 @@
+/**
+ * HMAC-SHA256 (RFC 2104, FIPS 180-4) over what the broker writes to Redis and publishes through it, with
+ * the Web Crypto API only: a process that can write to Redis but lacks the secret can neither forge a
+ * part (show a prompt) nor a routed command (answer one). Each MAC covers a context (what the text is and
+ * the key or channel it sits in) as well as the text, so a valid text cannot be moved to another place.
+ */
+
+/** The key every broker uses when the host opted out of a secret: public, so it authenticates nothing. */
+const INSECURE_KEY = 'mcp-elicit-kit: insecure development key, authenticates nothing';
+
+/** The fewest characters a secret may have (32 random bytes in base64 are 44). */
+export const MIN_SECRET_LENGTH = 32;
+
+/** Signs and checks texts with one secret. */
+export interface Signer {
+  /** The MAC of `text` in `context`, as 64 hex digits. */
+  mac(context: string, text: string): Promise<string>;
+  /** `mac.text`: what is stored or published. */
+  seal(context: string, text: string): Promise<string>;
+  /** The text of a sealed value whose MAC holds in `context`, else `undefined`. */
+  open(context: string, sealed: unknown): Promise<string | undefined>;
+}
+
+const encoder = new TextEncoder();
+
+function hex(bytes: ArrayBuffer): string {
+  return [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function unhex(text: string): Uint8Array<ArrayBuffer> | undefined {
+  if (!/^[0-9a-f]{64}$/.test(text)) return undefined;
+  const bytes = new Uint8Array(32);
+  for (let at = 0; at < 32; at += 1) bytes[at] = Number.parseInt(text.slice(at * 2, at * 2 + 2), 16);
+  return bytes;
+}
+
+/** A signer with `secret`, or with the public development key when `secret` is `undefined`. */
+export function createSigner(secret: string | undefined): Signer {
+  const key = globalThis.crypto.subtle.importKey(
+    'raw',
+    encoder.encode(secret ?? INSECURE_KEY),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+  // The context ends at the first NUL: no context is a prefix of another's message.
+  const message = (context: string, text: string) => encoder.encode(`${context}\u0000${text}`);
+  const mac = async (context: string, text: string) =>
+    hex(await globalThis.crypto.subtle.sign('HMAC', await key, message(context, text)));
+  return {
+    mac,
+    async seal(context, text) {
+      return `${await mac(context, text)}.${text}`;
+    },
+    async open(context, sealed) {
+      if (typeof sealed !== 'string' || sealed.charAt(64) !== '.') return undefined;
+      const signature = unhex(sealed.slice(0, 64));
+      if (signature === undefined) return undefined;
+      const text = sealed.slice(65);
+      // `verify` compares in constant time.
+      const valid = await globalThis.crypto.subtle.verify('HMAC', await key, signature, message(context, text));
+      return valid ? text : undefined;
+    },
+  };
+}

@@ -1,0 +1,284 @@
+/**
+ * One outcome, told truly, across instances on a real `redis-server`: an answer routed to a stalled
+ * instance is either applied and reported `answered`, or reported `ignored` and never applied; and
+ * requests are ordered by one sequence, not by each machine's clock.
+ */
+import { createClient } from 'redis';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+
+import { createElicitationBridge, createInProcessBroker, type ElicitationBridge } from '../../src/bridge/index.js';
+import { createRedisBroker, type RedisClientLike, type RedisElicitationBroker } from '../../src/bridge/redis/index.js';
+import type { ElicitResult } from '../../src/core/index.js';
+import { authorize, command, formRequest, openStream, ORIGIN, type OpenStream, type ViewEvent } from './helpers.js';
+import { startRedis, TEST_SECRET, type RedisServer } from './redis-server.js';
+
+let redis: RedisServer;
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(async () => {
+  await redis.stop();
+});
+
+const brokers: RedisElicitationBroker[] = [];
+const bridges: ElicitationBridge[] = [];
+const clients: { close(): Promise<unknown> }[] = [];
+afterEach(async () => {
+  for (const bridge of bridges.splice(0)) bridge.close();
+  await Promise.all(brokers.splice(0).map((broker) => broker.close()));
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+});
+
+let tests = 0;
+const nextPrefix = () => `o${(tests += 1)}:`;
+
+function newBridge(broker: Parameters<typeof createElicitationBridge>[0]['broker']): ElicitationBridge {
+  const bridge = createElicitationBridge({ authorize, broker, allowedOrigins: [ORIGIN], heartbeatMs: 60_000 });
+  bridges.push(bridge);
+  return bridge;
+}
+
+type Listener = (message: string, channel: string) => unknown;
+
+/**
+ * A node-redis client whose subscriber connection can stall, as a process whose event loop is blocked
+ * does: messages published meanwhile wait, in order, and are heard once it resumes. `held(n)` resolves
+ * when the n-th message is waiting.
+ */
+async function stallableClient(url: string) {
+  const client = createClient({ url });
+  await client.connect();
+  clients.push(client);
+  let stalled = false;
+  const queue: (() => void)[] = [];
+  const waits: { n: number; resolve: () => void }[] = [];
+  const wrapped = new Map<Listener, Listener>();
+  const subscriber = client.duplicate();
+  const stallable: RedisClientLike = {
+    get isOpen() {
+      return subscriber.isOpen;
+    },
+    connect: () => subscriber.connect(),
+    duplicate: () => stallable,
+    sendCommand: (args) => subscriber.sendCommand(args),
+    multi: () => {
+      throw new Error('the subscriber runs no MULTI');
+    },
+    subscribe(channel, listener) {
+      const own: Listener = (message, from) => {
+        if (!stalled) return listener(message, from);
+        queue.push(() => listener(message, from));
+        for (const wait of waits.filter((item) => item.n <= queue.length)) {
+          waits.splice(waits.indexOf(wait), 1);
+          wait.resolve();
+        }
+        return undefined;
+      };
+      wrapped.set(listener, own);
+      return subscriber.subscribe(channel, own);
+    },
+    unsubscribe: (channel, listener) => subscriber.unsubscribe(channel, wrapped.get(listener) ?? listener),
+    close: () => subscriber.close(),
+    on: (event, listener) => subscriber.on(event, listener),
+  };
+  const commands = client as unknown as RedisClientLike;
+  return {
+    client: { ...bindAll(commands), duplicate: () => stallable } as RedisClientLike,
+    stall() {
+      stalled = true;
+    },
+    resume() {
+      stalled = false;
+      for (const deliver of queue.splice(0)) deliver();
+    },
+    held(n: number): Promise<void> {
+      if (queue.length >= n) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const guard = setTimeout(() => reject(new Error(`hung: ${queue.length} of ${n} messages held`)), 10_000);
+        waits.push({ n, resolve: () => (clearTimeout(guard), resolve()) });
+      });
+    },
+  };
+}
+
+/** The client's methods bound to it, so a spread copy still works. */
+function bindAll(client: RedisClientLike): RedisClientLike {
+  return {
+    get isOpen() {
+      return client.isOpen;
+    },
+    connect: () => client.connect(),
+    duplicate: () => client.duplicate(),
+    sendCommand: (args) => client.sendCommand(args),
+    multi: () => client.multi(),
+    subscribe: (channel, listener) => client.subscribe(channel, listener),
+    unsubscribe: (channel, listener) => client.unsubscribe(channel, listener),
+    close: () => client.close(),
+    on: (event, listener) => client.on(event, listener),
+  };
+}
+
+/** The next event with at least `n` entries. */
+async function withEntries(stream: OpenStream, n: number): Promise<ViewEvent> {
+  let event = await stream.next();
+  while (event.entries.length < n) event = await stream.next();
+  return event;
+}
+
+const origin = { server: { name: 'weather', id: 'weather' } };
+const messages = (event: ViewEvent) =>
+  event.entries.map((entry) => (entry.kind === 'single' ? (entry.prompt.request as { message: string }).message : ''));
+
+describe('given the instance holding a request stalls past the route timeout', () => {
+  test("the person's Accept is reported ignored and never applied; the Decline sent next is the answer the server gets", async () => {
+    const prefix = nextPrefix();
+    const stallable = await stallableClient(redis.url);
+    const a = createRedisBroker({ client: stallable.client, keyPrefix: prefix, secret: TEST_SECRET });
+    // The route timeout is what this test is about: the Accept waits it out once.
+    const b = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET, routeTimeoutMs: 2_000 });
+    brokers.push(a, b);
+    const [bridgeA, bridgeB] = [newBridge(a), newBridge(b)];
+    await Promise.all([a.ready(), b.ready()]);
+    let settled = 0;
+    let result: ElicitResult | undefined;
+    void bridgeA
+      .queueFor('alice')
+      .enqueue(formRequest('Transfer 100 EUR?'), origin)
+      .then((value) => {
+        settled += 1;
+        result = value;
+      });
+    const stream = await openStream(bridgeB, 'alice');
+    const entryId = (await withEntries(stream, 1)).entries[0]?.id ?? '';
+    stream.close();
+
+    stallable.stall();
+    const accept = { action: 'accept', content: { answer: 'yes' } };
+    const toldAccept = await (
+      await bridgeB.handle(command('alice', { type: 'respond', entryId, result: accept }))
+    ).text();
+    const decline = bridgeB.handle(command('alice', { type: 'respond', entryId, result: { action: 'decline' } }));
+    // A resumes while the Decline waits for it: it hears the Accept first, then the Decline.
+    await stallable.held(2);
+    stallable.resume();
+    const toldDecline = await (await decline).text();
+    expect([toldAccept, toldDecline, result, settled]).toEqual([
+      '{"status":"ignored"}',
+      '{"status":"answered"}',
+      { action: 'decline' },
+      1,
+    ]);
+  }, 20_000);
+
+  test('an answer the holder took is reported answered, and a different answer after it is ignored', async () => {
+    const prefix = nextPrefix();
+    const a = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET });
+    const b = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET });
+    brokers.push(a, b);
+    const [bridgeA, bridgeB] = [newBridge(a), newBridge(b)];
+    await Promise.all([a.ready(), b.ready()]);
+    let result: ElicitResult | undefined;
+    void bridgeA
+      .queueFor('alice')
+      .enqueue(formRequest('Transfer 100 EUR?'), origin)
+      .then((value) => (result = value));
+    const stream = await openStream(bridgeB, 'alice');
+    const entryId = (await withEntries(stream, 1)).entries[0]?.id ?? '';
+    stream.close();
+    const accept = { action: 'accept', content: { answer: 'yes' } };
+    const told = async (answer: unknown) =>
+      (await bridgeB.handle(command('alice', { type: 'respond', entryId, result: answer }))).text();
+    expect([await told(accept), await told({ action: 'decline' }), await told(accept), result]).toEqual([
+      '{"status":"answered"}',
+      '{"status":"ignored"}',
+      '{"status":"answered"}',
+      accept,
+    ]);
+  });
+});
+
+describe('given the holder took an answer just as the sender stopped waiting', () => {
+  test("the sender cannot withdraw it: it reports the holder's outcome, not ignored", async () => {
+    const prefix = nextPrefix();
+    const a = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET });
+    // B's connection, watched: `gaveUp` resolves once B's attempt to withdraw the claim has been answered.
+    const client = createClient({ url: redis.url });
+    await client.connect();
+    clients.push(client);
+    let sawGiveUp: () => void = () => undefined;
+    let hasTaken: () => void = () => undefined;
+    const took = new Promise<void>((resolve) => (hasTaken = resolve));
+    const gaveUp = new Promise<void>((resolve) => (sawGiveUp = resolve));
+    const watched = bindAll(client as unknown as RedisClientLike);
+    const b = createRedisBroker({
+      client: {
+        ...watched,
+        async sendCommand(args) {
+          // GIVE_UP is the only script whose second argument is the refused state. It goes out only once
+          // the holder is inside its executor (it took the claim): the order this test is about, by cause.
+          const givingUp = args[0] === 'EVAL' && args[5]?.startsWith('refused.') === true;
+          if (givingUp) await took;
+          const reply = await client.sendCommand(args);
+          if (givingUp) sawGiveUp();
+          return reply;
+        },
+      },
+      keyPrefix: prefix,
+      secret: TEST_SECRET,
+      routeTimeoutMs: 200,
+    });
+    brokers.push(a, b);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const ran: string[] = [];
+    // The holder has taken the claim and is applying the answer, slowly.
+    a.serve('inst-a', async (principal) => {
+      ran.push(principal);
+      hasTaken();
+      await gate;
+      return { status: 'answered' };
+    });
+    await a.publish('alice', 'inst-a', { entries: [], arrivals: [], notices: [], drafts: {} });
+    await Promise.all([a.ready(), b.ready()]);
+    const outcome = b.route('inst-a', 'alice', { type: 'respond', entryId: 'inst-a.1', result: { action: 'decline' } });
+    await gaveUp;
+    release();
+    expect([await outcome, ran]).toEqual([{ status: 'answered' }, ['alice']]);
+  });
+});
+
+describe('given one instance whose clock is 2 s behind', () => {
+  test('a later request goes after the one the person is reading, over Redis', async () => {
+    const prefix = nextPrefix();
+    const a = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET });
+    const b = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET });
+    brokers.push(a, b);
+    const [bridgeA, bridgeB] = [newBridge(a), newBridge(b)];
+    await Promise.all([a.ready(), b.ready()]);
+    void bridgeA.queueFor('alice').enqueue(formRequest('First?'), origin);
+    const stream = await openStream(bridgeA, 'alice');
+    const reading = await withEntries(stream, 1);
+    const now = Date.now();
+    // B's clock, for the moment it takes the request: 2 s behind A's.
+    const skewed = vi.spyOn(Date, 'now').mockReturnValue(now - 2_000);
+    void bridgeB.queueFor('alice').enqueue(formRequest('Second?'), origin);
+    skewed.mockRestore();
+    const both = await withEntries(stream, 2);
+    stream.close();
+    expect([messages(reading), messages(both)]).toEqual([['First?'], ['First?', 'Second?']]);
+  });
+
+  test('a later request goes after the one the person is reading, in one process (the in-process broker)', async () => {
+    const broker = createInProcessBroker();
+    const [bridgeA, bridgeB] = [newBridge(broker), newBridge(broker)];
+    void bridgeA.queueFor('alice').enqueue(formRequest('First?'), origin);
+    const stream = await openStream(bridgeA, 'alice');
+    const reading = await withEntries(stream, 1);
+    const skewed = vi.spyOn(Date, 'now').mockReturnValue(Date.now() - 2_000);
+    void bridgeB.queueFor('alice').enqueue(formRequest('Second?'), origin);
+    skewed.mockRestore();
+    const both = await withEntries(stream, 2);
+    stream.close();
+    expect([messages(reading), messages(both)]).toEqual([['First?'], ['First?', 'Second?']]);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * The pieces the Redis broker reads Redis with, without Redis: the HMAC seal, and the shapes a part and a
+ * version must have before they reach a stream.
+ */
+import { createHmac } from 'node:crypto';
+
+import { describe, expect, test } from 'vitest';
+
+import { readPart, readVersion } from '../../src/bridge/redis/records.js';
+import { createSigner } from '../../src/bridge/redis/signing.js';
+import { formRequest } from './helpers.js';
+
+const SECRET = 'a secret of thirty-two characters or more';
+
+describe('given a sealed text', () => {
+  test('it opens in its own context only, with its own secret only, and unchanged only', async () => {
+    const signer = createSigner(SECRET);
+    const sealed = await signer.seal('part\nk:alice:a', '{"entries":[]}');
+    const other = await createSigner('another secret of thirty-two characters').seal(
+      'part\nk:alice:a',
+      '{"entries":[]}',
+    );
+    const tampered = `${sealed.slice(0, -2)}1]}`;
+    expect([
+      sealed.slice(64, 65),
+      await signer.open('part\nk:alice:a', sealed),
+      await signer.open('part\nk:bob:a', sealed),
+      await signer.open('part\nk:alice:a', other),
+      await signer.open('part\nk:alice:a', tampered),
+      await signer.open('part\nk:alice:a', '{"entries":[]}'),
+      await signer.open('part\nk:alice:a', 42),
+    ]).toEqual(['.', '{"entries":[]}', undefined, undefined, undefined, undefined, undefined]);
+  });
+
+  test('the MAC is HMAC-SHA256 (RFC 2104) of the context, a NUL and the text, in hex (as node:crypto computes it)', async () => {
+    const mac = await createSigner('Jefe').mac('what do ya want', 'for nothing?');
+    expect(mac).toBe(createHmac('sha256', 'Jefe').update('what do ya want\u0000for nothing?').digest('hex'));
+  });
+});
+
+describe('given a version read from Redis', () => {
+  test.each([
+    ['k3x9', '12', { epoch: 'k3x9', counter: 12 }],
+    ['k3x9', null, { epoch: 'k3x9', counter: 0 }],
+    ['k3x9', '0', { epoch: 'k3x9', counter: 0 }],
+    ['evil\n\ndata: {}', '1', undefined],
+    ['', '1', undefined],
+    ['K3X9', '1', undefined],
+    ['k3x9', 'abc', undefined],
+    ['k3x9', '-1', undefined],
+    ['k3x9', '01', undefined],
+    ['k3x9', '1e3', undefined],
+    ['k3x9', '9999999999999999', undefined],
+    [null, '1', undefined],
+  ])('epoch %j, counter %j → %j', (epoch, counter, expected) => {
+    expect(readVersion(epoch, counter)).toEqual(expected);
+  });
+});
+
+describe('given a part read from Redis', () => {
+  const entry = {
+    id: 'a.1',
+    kind: 'single',
+    status: 'pending',
+    serverKey: 'weather',
+    server: { name: 'weather' },
+    prompt: { mode: 'form', request: formRequest('Your city?') },
+  };
+  const good = { entries: [entry], arrivals: [3], notices: [], drafts: { 'a.1': { answer: 'Os' } } };
+  const notice = { id: 'a.2', kind: 'stopped-waiting', serverKey: 'w', server: { name: 'w' }, at: 5, entry };
+  test.each([
+    ['a well-formed part', good, true],
+    ['one with a notice', { ...good, notices: [notice] }, true],
+    ['`{"entries":5}`', { entries: 5 }, false],
+    ['`{}`', {}, false],
+    ['an array', [good], false],
+    ['arrivals not one per entry', { ...good, arrivals: [] }, false],
+    ['an arrival that is not an integer', { ...good, arrivals: [1.5] }, false],
+    ['an entry without an id', { ...good, entries: [{ ...entry, id: 7 }] }, false],
+    ['an entry of no known kind', { ...good, entries: [{ ...entry, kind: 'evil' }] }, false],
+    ['a prompt of no known mode', { ...good, entries: [{ ...entry, prompt: { mode: 'html' } }] }, false],
+    ['a server without a name', { ...good, entries: [{ ...entry, server: {} }] }, false],
+    ['a notice without a time', { ...good, notices: [{ ...notice, at: 'now' }] }, false],
+    ['a draft value that is an object', { ...good, drafts: { 'a.1': { answer: { x: 1 } } } }, false],
+  ])('%s: read %s', (_name, value, readable) => {
+    expect(readPart(value)).toEqual(readable ? value : undefined);
+  });
+});
