@@ -26,6 +26,7 @@ import type { FieldError } from './problems.js';
 import { parseCached } from './schema.js';
 import type { ElicitContent, ElicitResult, ElicitValue, RequestedSchema } from './types.js';
 import { optionIndex } from './option-index.js';
+import { checkWholeAnswer } from './full-check.js';
 import { checkAnswerCount, checkValue, REQUIRED, type ValueIssue } from './value.js';
 
 /** What one field holds while the form is open. Number fields may hold the text typed so far. */
@@ -148,5 +149,8 @@ export function submitDraft(schema: RequestedSchema, draft: Draft): SubmitResult
   const count = errors.length === 0 ? checkAnswerCount(parsed, Object.keys(content).length) : undefined;
   if (count) errors.push(count);
   if (errors.length > 0) return { ok: false, errors };
+  // Rules core does not read (allOf, not, const, …): the complete check, once core finds nothing.
+  const whole = checkWholeAnswer(schema, parsed, content);
+  if (whole.length > 0) return { ok: false, errors: whole };
   return { ok: true, result: { action: 'accept', content } };
 }

@@ -19,6 +19,7 @@ import type { FieldError, SchemaProblem } from './problems.js';
 import type { RequestProblem } from './queue-types.js';
 import { readFormRequest } from './request.js';
 import { parseCached } from './schema.js';
+import { hasAnyPattern, needsWholeCheck } from './full-check.js';
 import type { ElicitResult, RequestedSchema } from './types.js';
 
 /** What core read of a request: a form to fill in, or why there is none. */
@@ -70,8 +71,13 @@ export interface FormSnapshot {
 export interface ElicitationFormModel {
   /** What core read of the request; fixed for the model's life. */
   readonly reading: FormReading;
-  /** Whether a field has a `pattern`: answering waits for the pattern engine (`loadPatternEngine`). */
+  /** Whether a field (or a rule the complete check runs) has a `pattern`: answering waits for the pattern engine (`loadPatternEngine`). */
   readonly needsPatternEngine: boolean;
+  /**
+   * Whether the schema has rules core does not check itself (`allOf`, `not`, `const`, …): answering waits for
+   * the complete JSON Schema validator (`loadSchemaValidator`), which checks the whole answer on Accept.
+   */
+  readonly needsSchemaValidator: boolean;
   /** The current snapshot (the same object until something changes). */
   getSnapshot: () => FormSnapshot;
   /** Calls `listener` after every change. Returns the unsubscribe function. */
@@ -177,6 +183,8 @@ export function createElicitationFormModel(
   let formErrors: readonly FieldError[] = [];
   const parsed = reading.ok ? parseCached(reading.schema) : undefined;
   const countsAnswers = parsed?.ok && (parsed.minProperties ?? parsed.maxProperties) !== undefined;
+  // Rules that tie fields together (if/then, dependentRequired, …): after an Accept, a change re-judges the whole form.
+  const whole = parsed !== undefined && needsWholeCheck(parsed);
   const formWide = (verdict: SubmitResult): FieldError[] =>
     verdict.ok ? [] : verdict.errors.filter((error) => error.field === '');
 
@@ -207,7 +215,8 @@ export function createElicitationFormModel(
 
   return {
     reading,
-    needsPatternEngine: hasPatternField(fields),
+    needsPatternEngine: hasPatternField(fields) || (whole && reading.ok && hasAnyPattern(reading.schema)),
+    needsSchemaValidator: whole,
     getSnapshot: () => snapshot,
     subscribe(listener) {
       listeners.add(listener);
@@ -229,10 +238,20 @@ export function createElicitationFormModel(
       // defineProperty through setOwn: `__proto__` stays an own key of the draft.
       else setOwn(draft, key, value);
       snapshot = Object.freeze({ ...snapshot, draft: Object.freeze(draft) });
+      const changed = [key];
+      if (whole && snapshot.attempts > 0) {
+        // The complete check's verdict, on every field: one answer may make another one required.
+        const verdict = check();
+        const wrong = new Map(verdict.ok ? [] : verdict.errors.map((error) => [error.field, error]));
+        for (const other of fields)
+          if (update(other, states.get(other.key)?.value, wrong.get(other.key)) && other !== field)
+            changed.push(other.key);
+        formErrors = formWide(verdict);
+      }
       // Kept current like a field's error: only forms that count answers pay for a whole check per change.
-      if (countsAnswers && snapshot.attempts > 0) formErrors = formWide(check());
+      else if (countsAnswers && snapshot.attempts > 0) formErrors = formWide(check());
       snapshot = Object.freeze({ ...snapshot, errors: Object.freeze(shownErrors()) });
-      notify([key]);
+      notify(changed);
     },
     check,
     submit() {

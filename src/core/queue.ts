@@ -22,6 +22,8 @@ import { toPrompt } from './request.js';
 import { isPatternEngineLoaded, loadPatternEngine } from '../shared/pattern-engine.js';
 import type { ElicitContent, ElicitResult } from './types.js';
 import { validateElicitContent } from './validate.js';
+import { hasAnyPattern, isSchemaValidatorLoaded, loadSchemaValidator } from './full-check.js';
+import { mayNeedWholeCheck } from './schema.js';
 
 /** Longest delay `setTimeout` honours (2^31 − 1 ms); longer ones fire at once. */
 const MAX_TIMER_MS = 2_147_483_647;
@@ -307,11 +309,18 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     admitNow: () => Promise<readonly ElicitResult[]>,
   ): Promise<readonly ElicitResult[]> {
     const { signal, deadline } = readOrigin(origin);
-    const needsEngine = !isPatternEngineLoaded() && prompts.some(hasPattern);
-    if (!needsEngine && waiting === undefined) return admitNow();
+    const forms = prompts.map((prompt) => (prompt.mode === 'form' ? prompt.request : undefined));
+    // Rules core does not check: answers are judged by the complete validator (and its patterns by the engine).
+    const needsValidator = !isSchemaValidatorLoaded() && forms.some(mayNeedWholeCheck);
+    const needsEngine =
+      !isPatternEngineLoaded() && (prompts.some(hasPattern) || (needsValidator && forms.some(hasAnyPattern)));
+    if (!needsEngine && !needsValidator && waiting === undefined) return admitNow();
     // A failed load admits the entry anyway: it can still be declined or cancelled.
     const gate = (waiting ?? Promise.resolve()).then(() =>
-      needsEngine ? loadPatternEngine().catch(() => undefined) : undefined,
+      Promise.all([
+        needsEngine ? loadPatternEngine().catch(() => undefined) : undefined,
+        needsValidator ? loadSchemaValidator().catch(() => undefined) : undefined,
+      ]).then(() => undefined),
     );
     waiting = gate;
     const admitted = gate.then(() => {

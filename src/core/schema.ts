@@ -744,5 +744,42 @@ export function parseCached(schema: unknown): ParseResult {
   return result;
 }
 
+/** Every keyword core reads somewhere: a schema with no other (and no `x-*`) needs no complete check. */
+const READ_ANYWHERE: ReadonlySet<string> = new Set([
+  ...ANNOTATIONS,
+  ...KNOWN_AT_ROOT,
+  ...Object.values(KNOWN_BY_TYPE).flatMap((known) => [...known]),
+  ...KNOWN_IN_ITEMS,
+  ...KNOWN_IN_OPTION,
+]);
+
+/**
+ * Whether a form request's schema may need the complete check (a keyword core does not read, anywhere it
+ * reads keywords), read off the schema without parsing it: the queue loads the validator before admitting it.
+ * Errs towards `true`; one pass over the keys, no option is judged.
+ */
+export function mayNeedWholeCheck(request: unknown): boolean {
+  const schema = isRecord(request) ? request.requestedSchema : undefined;
+  if (!isRecord(schema)) return false;
+  const unread = (node: unknown): boolean => {
+    if (!isRecord(node)) return false;
+    for (const key in node) if (!READ_ANYWHERE.has(key) && !key.startsWith('x-')) return true;
+    return false;
+  };
+  if (unread(schema) || !isRecord(schema.properties)) return unread(schema);
+  for (const property of Object.values(schema.properties)) {
+    if (!isRecord(property)) continue;
+    for (const owner of [property, property.items]) {
+      if (unread(owner)) return true;
+      if (!isRecord(owner)) continue;
+      for (const keyword of ['oneOf', 'anyOf'] as const) {
+        const list = ownValue(owner, keyword);
+        if (Array.isArray(list) && list.some(unread)) return true;
+      }
+    }
+  }
+  return false;
+}
+
 /** What `prepareOptions` (loaded on demand) shares with the parse, handed in by the kit. */
 export const readAheadParts = { optionsToRead, readAheadInSteps, OPTION_KEYWORDS, isRecord, hasOwn, joinPath };

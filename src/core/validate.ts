@@ -7,6 +7,9 @@ import type { FieldError } from './problems.js';
 import { parseCached } from './schema.js';
 import type { RequestedSchema } from './types.js';
 import { checkAnswerCount, checkValue, REQUIRED } from './value.js';
+import { checkWholeAnswer } from './full-check.js';
+import { isDraftValue } from './draft.js';
+import type { ElicitContent } from './types.js';
 
 /**
  * Field errors for `content` against `schema`; `[]` means it conforms. Extra keys are allowed, as
@@ -43,5 +46,8 @@ export function validateElicitContent(schema: RequestedSchema, content: unknown)
   }
   const count = checkAnswerCount(parsed, Object.keys(content).length);
   if (count) errors.push(count);
-  return errors;
+  // Rules core does not read (allOf, not, const, …): the complete check, once core finds nothing. Values
+  // of no content shape are the SDKs' to refuse, and core's checks above already refused them.
+  if (errors.length > 0 || !Object.values(content).every(isDraftValue)) return errors;
+  return checkWholeAnswer(schema, parsed, content as ElicitContent);
 }

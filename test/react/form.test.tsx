@@ -352,6 +352,37 @@ describe('given required fields', () => {
   });
 });
 
+describe('given rules core does not check (if / then)', () => {
+  const request: ElicitRequestFormParams = {
+    message: 'Ship it?',
+    requestedSchema: {
+      type: 'object',
+      properties: { note: { type: 'string', title: 'Note' }, reason: { type: 'string', title: 'Reason' } },
+      if: { required: ['note'] },
+      then: { required: ['reason'] },
+    } as ElicitRequestFormParams['requestedSchema'],
+  };
+
+  test('Accept waits for the complete validator, shows the error at the field, and sends once it is fixed', async () => {
+    const user = userEvent.setup();
+    const onRespond = vi.fn();
+    render(<ElicitationForm request={request} server={server} onRespond={onRespond} />);
+    await user.type(screen.getByRole('textbox', { name: 'Note' }), 'hi');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    const summary = await screen.findByRole('alert');
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Reason: This field is required.']);
+    expect(screen.getByRole('textbox', { name: 'Reason' })).toHaveAttribute('aria-invalid', 'true');
+    expect(onRespond).not.toHaveBeenCalled();
+    await user.type(screen.getByRole('textbox', { name: 'Reason' }), 'tested');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(onRespond.mock.calls).toEqual([[{ action: 'accept', content: { note: 'hi', reason: 'tested' } }]]);
+  });
+});
+
 describe('given a request core refuses', () => {
   const malformed = loadFixtures().flatMap(({ variant, name, fixture }) =>
     isMalformed(fixture) ? [{ title: `${variant}/${name}`, fixture }] : [],

@@ -36,9 +36,9 @@ const overBudget = (items: Measured[]): string[] =>
 describe('given the kit built for production', () => {
   const { entries, hosts } = measure();
 
-  test('each entry stays within its budget (core ≤ 14.2, React entry ≤ 28, tools ≤ 10, tools/react ≤ 26 kB gzipped)', () => {
+  test('each entry stays within its budget (core ≤ 14.8, React entry ≤ 28, tools ≤ 10, tools/react ≤ 26 kB gzipped)', () => {
     expect(entries.map((entry) => [entry.name, entry.budgetKb])).toEqual([
-      ['core', 14.2],
+      ['core', 14.8],
       ['react (.)', 28],
       ['tools', 10],
       ['tools/react', 26],
@@ -50,10 +50,10 @@ describe('given the kit built for production', () => {
     expect(overBudget(entries)).toEqual([]);
   });
 
-  test('a host pays at most 20.2 kB over react + react-dom for ElicitationForm, and at most 26.8 kB for ElicitationHost + queue + SDK adapter', () => {
+  test('a host pays at most 20.7 kB over react + react-dom for ElicitationForm, and at most 27.6 kB for ElicitationHost + queue + SDK adapter', () => {
     expect(hosts.map((host) => [host.name, host.budgetKb])).toEqual([
-      ['ElicitationForm', 20.2],
-      ['ElicitationHost + queue + SDK adapter', 26.8],
+      ['ElicitationForm', 20.7],
+      ['ElicitationHost + queue + SDK adapter', 27.6],
     ]);
     expect(overBudget(hosts)).toEqual([]);
   });

@@ -330,8 +330,8 @@ function ShownForm({
   const { model, snapshot } = form;
   const baseId = useBaseId();
   const session = useSessionKey(request);
-  // Until the pattern engine is loaded, Accept waits for it (Decline and Cancel still work).
-  const needsEngine = model.needsPatternEngine;
+  // Until the pattern engine and the complete validator it needs are loaded, Accept waits (Decline and Cancel still work).
+  const needsEngine = model.needsPatternEngine || model.needsSchemaValidator;
   const { engine, acceptWaits } = form;
   const accept = () => void form.accept();
   useDraftReport(model, onDraftChange, engine);

@@ -4,6 +4,8 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { usePatternEngine, type PatternEngineStatus } from '../shared/use-pattern-engine.js';
 import {
   createElicitationFormModel,
+  isSchemaValidatorLoaded,
+  loadSchemaValidator,
   type Draft,
   type DraftValue,
   type ElicitationFormModel,
@@ -34,18 +36,24 @@ export interface ElicitationFormState {
   setValue: (key: string, value: DraftValue | undefined) => void;
   /**
    * Accept: sends core's content when the answer conforms, else shows every error; returns core's verdict,
-   * or `undefined` while the pattern engine loads (the answer is judged once it has).
+   * or `undefined` while a checker loads (the answer is judged once it has).
    */
   accept: () => SubmitResult | undefined;
-  /** The pattern engine, for a form with a `pattern`: `loading` (Accept waits), `failed` (Accept retries the load) or `ready`. */
+  /**
+   * The checkers loaded on demand (the pattern engine for a `pattern`, the complete validator for rules core does
+   * not check): `loading` (Accept waits), `failed` (Accept retries the load) or `ready`.
+   */
   engine: PatternEngineStatus;
-  /** Whether an Accept is waiting for the pattern engine. */
+  /** Whether an Accept is waiting for a checker to load. */
   acceptWaits: boolean;
   /** The person said no (`decline`). */
   decline: () => void;
   /** The person dismissed the request without choosing (`cancel`). */
   cancel: () => void;
 }
+
+/** The complete JSON Schema validator, for forms with rules core does not check. */
+const VALIDATOR = { isLoaded: isSchemaValidatorLoaded, load: loadSchemaValidator };
 
 function useModel(request: unknown, initialDraft: Readonly<Draft> | undefined): ElicitationFormModel {
   // The draft seeds a new model only: later drafts are the person's own typing coming back.
@@ -79,7 +87,7 @@ export function useElicitationForm(request: unknown, options: UseElicitationForm
     if (verdict.ok) respond(verdict.result);
     return verdict;
   }, [model, respond]);
-  const engine = usePatternEngine(model.needsPatternEngine);
+  const engine = usePatternEngine(model.needsPatternEngine, model.needsSchemaValidator ? VALIDATOR : undefined);
   const [acceptWaits, setAcceptWaits] = useState(false);
   const { status, retry } = engine;
   useEffect(() => {
