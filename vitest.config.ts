@@ -119,12 +119,25 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
+          exclude: ['test/e2e/storybook-browse.test.ts'],
           pool: 'forks',
           env: { TZ: fixtureTimeZone },
           testTimeout: HANG_GUARD,
           hookTimeout: HANG_GUARD,
           // Real servers on real ports: one file at a time.
           fileParallelism: false,
+        },
+      },
+      {
+        // Storybook as `npm start` serves it, opened story by story in Chromium: every sidebar story live. Its
+        // own project, so it runs beside the e2e files instead of after them.
+        test: {
+          name: 'storybook',
+          environment: 'node',
+          include: ['test/e2e/storybook-browse.test.ts'],
+          pool: 'forks',
+          testTimeout: HANG_GUARD,
+          hookTimeout: HANG_GUARD,
         },
       },
       {

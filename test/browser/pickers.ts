@@ -17,8 +17,10 @@ export async function pickKit(label: string, option: string): Promise<void> {
  */
 export async function pickMui(label: string, option: string): Promise<void> {
   const select = page.getByRole('combobox', { name: label });
+  // Held as an element: while the menu is open MUI hides the rest of the page (`aria-hidden`) from role queries.
+  const button = select.element();
   await userEvent.click(select);
-  await expect.element(select).toHaveAttribute('aria-expanded', 'true');
+  await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
   await expect.element(page.getByRole('listbox')).toBeVisible();
   await userEvent.click(page.getByRole('option', { name: option, exact: true }));
   await expect.poll(() => document.querySelector('[role="listbox"]')).toBeNull();
