@@ -40,7 +40,8 @@ const PEERS =
 /** Entry points and their gzipped JavaScript budgets in kB; `null` = reported only. */
 const ENTRIES = [
   // 14 until lists were read in steps (0.17 kB): a form of 100,000 options is read over several tasks.
-  { name: 'core', entry: 'src/core/index.ts', budgetKb: 14.2 },
+  // 14.2 until URL hosts followed Chromium's IDN policy (1.06 kB): UTS #39's Allowed set as 388 ranges.
+  { name: 'core', entry: 'src/core/index.ts', budgetKb: 15.3 },
   { name: 'react (.)', entry: 'src/index.ts', budgetKb: 28 },
   { name: 'tools', entry: 'src/tools/index.ts', budgetKb: 10 },
   { name: 'tools/react', entry: 'src/react/tools/index.ts', budgetKb: 26 },

@@ -12,3 +12,4 @@ export { codePointName, hasHiddenCharacters, isolateText, revealHidden, splitHid
 export { readNumberText } from '../shared/numbers.js';
 export { isDraftValue } from './draft.js';
 export { optionIndex } from './option-index.js';
+export { revealInHost } from './url.js';

@@ -36,9 +36,9 @@ const overBudget = (items: Measured[]): string[] =>
 describe('given the kit built for production', () => {
   const { entries, hosts } = measure();
 
-  test('each entry stays within its budget (core ≤ 14.2, React entry ≤ 28, tools ≤ 10, tools/react ≤ 26 kB gzipped)', () => {
+  test('each entry stays within its budget (core ≤ 15.3, React entry ≤ 28, tools ≤ 10, tools/react ≤ 26 kB gzipped)', () => {
     expect(entries.map((entry) => [entry.name, entry.budgetKb])).toEqual([
-      ['core', 14.2],
+      ['core', 15.3],
       ['react (.)', 28],
       ['tools', 10],
       ['tools/react', 26],
