@@ -44,7 +44,8 @@ const ENTRIES = [
   { name: 'core', entry: 'src/core/index.ts', budgetKb: 15.3 },
   { name: 'react (.)', entry: 'src/index.ts', budgetKb: 28 },
   { name: 'tools', entry: 'src/tools/index.ts', budgetKb: 10 },
-  { name: 'tools/react', entry: 'src/react/tools/index.ts', budgetKb: 26 },
+  // 26 until server text was shown as read and look-alike option titles flagged (2.07 kB: the UTS #39 table, 0.96).
+  { name: 'tools/react', entry: 'src/react/tools/index.ts', budgetKb: 28 },
   { name: 'sdk', entry: 'src/sdk/index.ts', budgetKb: null },
   { name: 'bridge', entry: 'src/bridge/index.ts', budgetKb: null },
   { name: 'bridge/redis', entry: 'src/bridge/redis/index.ts', budgetKb: null },
@@ -57,7 +58,8 @@ const ENTRIES = [
  */
 const HOST_USES = [
   // 20 until a form of 10,000 options or more was read over several tasks, its view loaded on demand (0.65 kB).
-  { name: 'ElicitationForm', imports: [['src/index.ts', ['ElicitationForm']]], budgetKb: 20.2 },
+  // 20.2 until server text was shown as read and look-alike option titles flagged (1.89 kB).
+  { name: 'ElicitationForm', imports: [['src/index.ts', ['ElicitationForm']]], budgetKb: 22.1 },
   {
     name: 'ElicitationHost + queue + SDK adapter',
     imports: [
@@ -68,7 +70,8 @@ const HOST_USES = [
     // 26 until the long-list option index (0.38 kB here, 4-5x faster than a Map at 100,000 options) and
     // the chips and segments of the default look; the combobox loads on demand. 26.2 until a form of
     // 10,000 options or more was read over several tasks (0.6 kB; its view loads on demand).
-    budgetKb: 26.8,
+    // 26.8 until server text was shown as read and look-alike option titles flagged (1.94 kB).
+    budgetKb: 28.7,
   },
 ];
 

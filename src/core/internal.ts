@@ -13,3 +13,4 @@ export { readNumberText } from '../shared/numbers.js';
 export { isDraftValue } from './draft.js';
 export { optionIndex } from './option-index.js';
 export { revealInHost } from './url.js';
+export { lookalikeKey, lookalikeOptions } from './lookalike-text.js';
