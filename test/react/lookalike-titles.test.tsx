@@ -72,6 +72,32 @@ describe('given options whose titles look the same', () => {
   });
 });
 
+describe('given a long select (a combobox, more than 15 options)', () => {
+  test('its look-alike options show their values in the popup, its title is revealed', async () => {
+    const titles = [
+      'Yes',
+      'Y\u0435s',
+      ...Array.from({ length: 16 }, (_, index) => `Plan ${String.fromCharCode(65 + index)}`),
+    ];
+    const { user } = renderForm(
+      ask({
+        type: 'string',
+        title: 'Pick \u202eone',
+        oneOf: titles.map((title, index) => ({ const: `v${String(index)}`, title })),
+      }),
+      'Demo',
+    );
+    const box = await screen.findByRole('combobox', { name: 'Pick <U+202E>one' });
+    await user.click(box);
+    expect(
+      screen
+        .getAllByRole('option')
+        .slice(0, 3)
+        .map((option) => option.textContent),
+    ).toEqual(['Yes (sends "v0")', 'Y\u0435s (sends "v1")', 'Plan A']);
+  });
+});
+
 describe('given a field title or description with hidden characters', () => {
   test('they are written out, isolated, and noted under the field', () => {
     const { container } = renderForm(

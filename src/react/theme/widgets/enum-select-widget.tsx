@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 
 import { optionIndex } from '../../../core/internal.js';
 import { onDemand } from '../../shared/on-demand.js';
-import { optionString, useLookalikeOptions } from '../../shared/server-text.js';
+import { OptionText, optionString, ServerText, useLookalikeOptions } from '../../shared/server-text.js';
 
 import { MultiSelectWidget } from './multi-select-widget.js';
 import {
@@ -62,6 +62,9 @@ const combobox = onDemand(
       rjsfRegistry,
       useSameOptions,
       formOf,
+      OptionText,
+      ServerText,
+      useLookalikeOptions,
     }),
 );
 
