@@ -32,6 +32,7 @@ export type {
   FieldState,
   FormReading,
   FormSnapshot,
+  InspectUrlOptions,
   InspectedUrl,
   LegacyTitledEnumSchema,
   MultiSelectField,

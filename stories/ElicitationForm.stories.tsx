@@ -1053,6 +1053,9 @@ const german: ElicitationLabels = {
   serverId: (id) => `(Kennung: ${id})`,
   serverTextHidden: (codePoints) =>
     `Der Name des Servers enthält unsichtbare oder richtungsändernde Zeichen, ausgeschrieben als ${codePoints.map((code) => `<${code}>`).join(', ')}.`,
+  textHidden: (codePoints) =>
+    `Dieser Text enthält unsichtbare oder richtungsändernde Zeichen, ausgeschrieben als ${codePoints.map((code) => `<${code}>`).join(', ')}.`,
+  optionValue: (value) => `(sendet „${value}“)`,
   accept: 'Annehmen',
   sent: (action) => (action === 'accept' ? 'Angenommen' : action === 'decline' ? 'Abgelehnt' : 'Abgebrochen'),
   decline: 'Ablehnen',

@@ -79,5 +79,5 @@ export type {
 } from './queue-types.js';
 export { REQUEST_PROBLEM_CODES } from './queue-types.js';
 export { createElicitationQueue } from './queue.js';
-export type { InspectedUrl, RefusedUrl, UrlInspection, UrlRefusal, UrlWarning } from './url.js';
+export type { InspectedUrl, InspectUrlOptions, RefusedUrl, UrlInspection, UrlRefusal, UrlWarning } from './url.js';
 export { inspectUrl, LONG_URL_LENGTH, MAX_URL_LENGTH, URL_REFUSALS, URL_WARNINGS } from './url.js';

@@ -12,3 +12,5 @@ export { codePointName, hasHiddenCharacters, isolateText, revealHidden, splitHid
 export { readNumberText } from '../shared/numbers.js';
 export { isDraftValue } from './draft.js';
 export { optionIndex } from './option-index.js';
+export { revealInHost } from './url.js';
+export { lookalikeKey, lookalikeOptions } from './lookalike-text.js';

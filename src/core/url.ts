@@ -6,7 +6,9 @@
 import { decode } from 'punycode/punycode.es6.js';
 
 import { defined } from '../shared/path.js';
+import { IDENTIFIER_ALLOWED_RANGES } from './identifier-allowed.js';
 import { LATIN_LOOKALIKES } from './lookalikes.js';
+import { codePointName } from './visible-text.js';
 
 /** Why a URL cannot be offered at all; the view then offers only Decline and Cancel. */
 export const URL_REFUSALS = [
@@ -32,6 +34,15 @@ export const URL_WARNINGS = [
   'whole-script-confusable',
   /** A label holds invisible characters (zero-width joiners the parser lets through). */
   'invisible',
+  /**
+   * A label holds a character outside UTS #39's Allowed identifier set, or a slash look-alike: `⁄` (U+2044)
+   * or `∕` (U+2215) read as a slash, `ɡ`, `ɑ`, `ᴀ` as Latin letters. Chromium's IDN policy shows it as punycode.
+   */
+  'disallowed-character',
+  /** Plain Latin letters but for one that looks like another (`ı` for `i`): a UTS #39 skeleton of an ASCII name. */
+  'lookalike-letters',
+  /** The URL as sent wrote dots of another kind (`。` U+3002, `．` U+FF0E, `｡` U+FF61); they are read as dots. */
+  'lookalike-dots',
   /** `http:`: neither the page nor what the person types there is protected in transit. */
   'plain-http',
   /** The text held spaces, tabs or line breaks that the parser removed: the URL shown is the one opened. */
@@ -67,6 +78,12 @@ export interface InspectedUrl {
   readonly port?: string;
   /** The last two labels of `displayHost`, to highlight: a hint only (no public-suffix list). Absent for IP hosts. */
   readonly registrableHint?: string;
+  /**
+   * The registrable domain of `displayHost` (its public suffix and one label more), when `inspectUrl` was
+   * given a public-suffix lookup (`getDomain`): what the site line emphasises. Absent for IP hosts and
+   * for a host that is itself a public suffix.
+   */
+  readonly registrableDomain?: string;
   /** Every warning that applies, in `URL_WARNINGS` order; `[]` when none. */
   readonly warnings: readonly UrlWarning[];
 }
@@ -123,6 +140,42 @@ function wholeScriptConfusable(label: string): boolean {
   return rest !== label && /^[\d-]*$/.test(rest);
 }
 
+/** Text of UTS #39 Identifier_Status=Allowed characters only, as one character class (ranges decoded from `identifier-allowed.ts`). */
+const ALLOWED = /* @__PURE__ */ (() => {
+  const steps = IDENTIFIER_ALLOWED_RANGES.split(' ').map((step) => parseInt(step, 36));
+  let last = 0;
+  let ranges = '';
+  for (let index = 0; index < steps.length; index += 2) {
+    const first = last + (steps[index] ?? 0);
+    last = first + (steps[index + 1] ?? 0);
+    ranges += `\\u{${first.toString(16)}}-\\u{${last.toString(16)}}`;
+  }
+  return new RegExp(`^[${ranges}]*$`, 'u');
+})();
+
+/**
+ * Allowed characters Chromium's IDN policy still shows as punycode, as they pass for separators: U+0338 (a
+ * combining slash), U+02BB and U+02BC (apostrophes), U+058A (Armenian hyphen), U+2027 (hyphenation point, a
+ * dot), U+30A0 (a double hyphen); and a middle dot anywhere but between two `l` (Catalan `l·l`).
+ */
+const DANGEROUS = /[\u0338\u02bb\u02bc\u058a\u2027\u30a0]|(?<!l)\u00b7|\u00b7(?!l)/u;
+
+/** Whether a character may be shown in a host label: UTS #39 Allowed, and not one of the dangerous few. */
+export function allowedInHost(char: string): boolean {
+  return ALLOWED.test(char) && !DANGEROUS.test(char);
+}
+
+/** A decoded host with every character that may not be shown in a label written out: `github.com<U+2044>login`. */
+export function revealInHost(unicodeHost: string): string {
+  return unicodeHost.replace(/[^.]/gu, (char) => (allowedInHost(char) ? char : `<${codePointName(char)}>`));
+}
+
+/**
+ * Latin letters whose UTS #39 prototype (confusables.txt) is one ASCII letter: `ı` (U+0131) → `i`. A label of
+ * ASCII and these reads as an ASCII name it is not (`gıthub`).
+ */
+const LATIN_ASCII_LOOKALIKE = /^[a-z\d\u0131-]*\u0131[a-z\d\u0131-]*$/;
+
 /** The parser always normalises IPv4 to four decimal parts. */
 function isIpHost(hostname: string): boolean {
   return hostname.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname);
@@ -140,7 +193,16 @@ function refused(reason: UrlRefusal, message: string, scheme?: string): RefusedU
  * Reads a URL-mode elicitation's `url` for the consent view: only `https:` and `http:` are offered,
  * everything else is refused with a reason. Never throws, never fetches.
  */
-export function inspectUrl(url: string): UrlInspection {
+/** What `inspectUrl` may be given. */
+export interface InspectUrlOptions {
+  /**
+   * The registrable domain of a host name by the Public Suffix List, or `null` when it has none (tldts'
+   * `getDomain` with `allowPrivateDomains`): fills `registrableDomain`.
+   */
+  getDomain?: (hostname: string) => string | null;
+}
+
+export function inspectUrl(url: string, options: InspectUrlOptions = {}): UrlInspection {
   if (typeof url !== 'string') return refused('unparseable', 'The URL is not text.');
   if (url.length > MAX_URL_LENGTH) {
     return refused(
@@ -182,8 +244,12 @@ export function inspectUrl(url: string): UrlInspection {
   const wholeScript = /^[\w-]*$/.test(tld) && decoded.some(wholeScriptConfusable);
   // UTS #46 (in the parser) refuses every other invisible character in a host; the joiners pass in context.
   const invisible = decoded.some((label) => /[\u200c\u200d]/.test(label));
-  const displayHost = mixedScript || wholeScript || invisible ? host : unicodeHost;
+  const disallowed = decoded.some((label) => DANGEROUS.test(label) || !ALLOWED.test(label));
+  const latinLookalike = decoded.some((label) => LATIN_ASCII_LOOKALIKE.test(label));
+  const displayHost = mixedScript || wholeScript || invisible || disallowed || latinLookalike ? host : unicodeHost;
   const named = ipHost ? [] : displayHost.split('.').filter((label) => label !== '');
+  // Looked up in Unicode, the Public Suffix List's own form, then as many labels taken from what is shown.
+  const domainLabels = ipHost ? 0 : (options.getDomain?.(unicodeHost)?.split('.').length ?? 0);
   const flags: Record<UrlWarning, boolean> = {
     credentials: parsed.username !== '' || parsed.password !== '',
     'ip-host': ipHost,
@@ -191,6 +257,10 @@ export function inspectUrl(url: string): UrlInspection {
     'mixed-script': mixedScript,
     'whole-script-confusable': wholeScript,
     invisible,
+    'disallowed-character': disallowed,
+    'lookalike-letters': latinLookalike,
+    // The host as sent: what follows `//` up to the path, query or fragment.
+    'lookalike-dots': /[\u3002\uff0e\uff61]/.test(url.split(/[/?#\\]/, 3)[2] ?? ''),
     'plain-http': scheme === 'http',
     whitespace: PARSER_WHITESPACE.test(url),
     long: parsed.href.length > LONG_URL_LENGTH,
@@ -205,6 +275,7 @@ export function inspectUrl(url: string): UrlInspection {
     unicodeHost,
     ...(parsed.port !== '' && { port: parsed.port }),
     ...(named.length >= 2 && { registrableHint: named.slice(-2).join('.') }),
+    ...(domainLabels > 0 && { registrableDomain: named.slice(-domainLabels).join('.') }),
     warnings: Object.freeze(warnings),
   });
 }

@@ -546,6 +546,9 @@ describe('given the code lists', () => {
       'mixed-script',
       'whole-script-confusable',
       'invisible',
+      'disallowed-character',
+      'lookalike-letters',
+      'lookalike-dots',
       'plain-http',
       'whitespace',
       'long',
@@ -557,7 +560,6 @@ describe('given the code lists', () => {
 describe('given punycode labels (RFC 3492, decoded by the punycode package)', () => {
   // The sample strings of RFC 3492 §7.1 that are valid host labels, as the parser lower-cases them.
   test.each([
-    { name: '(A) Arabic (Egyptian)', label: 'egbpdaj6bu4bxfgehfvwxn', unicode: 'ليهمابتكلموشعربي؟' },
     { name: '(B) Chinese (simplified)', label: 'ihqwcrb4cv8a8dqg056pqjye', unicode: '他们为什么不说中文' },
     { name: '(C) Chinese (traditional)', label: 'ihqwctvzc91f659drss3x8bo0yb', unicode: '他們爲什麽不說中文' },
     { name: '(R) <sono><supiido><de>', label: 'd9juau41awczczp', unicode: 'そのスピードで' },
@@ -566,6 +568,15 @@ describe('given punycode labels (RFC 3492, decoded by the punycode package)', ()
     expect(inspected.ok && [inspected.unicodeHost, inspected.displayHost]).toEqual([
       `${unicode}.example`,
       `${unicode}.example`,
+    ]);
+  });
+
+  test('(A) Arabic (Egyptian) is decoded, and shown encoded: its question mark (U+061F) is no identifier character', () => {
+    const inspected = inspectUrl('https://xn--egbpdaj6bu4bxfgehfvwxn.example/');
+    expect(inspected.ok && [inspected.unicodeHost, inspected.displayHost, inspected.warnings]).toEqual([
+      'ليهمابتكلموشعربي؟.example',
+      'xn--egbpdaj6bu4bxfgehfvwxn.example',
+      ['punycode', 'disallowed-character'],
     ]);
   });
 });

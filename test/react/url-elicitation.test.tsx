@@ -227,6 +227,70 @@ describe('given a suspicious URL', () => {
     ]);
   });
 
+  test.each([
+    ['U+2044 FRACTION SLASH', '\u2044', 'github.xn--comloginevil-tk0gf.com', 'xn--comloginevil-tk0gf.com'],
+    ['U+2215 DIVISION SLASH', '\u2215', 'github.xn--comloginevil-ji5gf.com', 'xn--comloginevil-ji5gf.com'],
+  ])(
+    '%s in the host: the punycode host is the headline, its registrable domain marked, the slashes named',
+    (_n, slash, host, site) => {
+      const code = `U+${(slash.codePointAt(0) ?? 0).toString(16).toUpperCase()}`;
+      const { container } = render(
+        <UrlElicitation
+          request={urlRequest(`https://github.com${slash}login${slash}evil.com/authorize`)}
+          server={server}
+          onRespond={vi.fn()}
+        />,
+      );
+      expect(fact('Site')).toBe(`${host} (decoded: github.com<${code}>login<${code}>evil.com)`);
+      expect(Array.from(container.querySelectorAll('mark'), (mark) => mark.textContent)).toEqual([site]);
+      expect(warningTexts()).toEqual([
+        `The site name uses international characters (github.com<${code}>login<${code}>evil.com, sent as ${host}). It may imitate a name you know.`,
+        `The site name holds characters that names do not use (github.com<${code}>login<${code}>evil.com); some look like a slash or a plain letter. It is shown encoded, as the browser sends it.`,
+      ]);
+    },
+  );
+
+  test.each([
+    ['U+3002 IDEOGRAPHIC FULL STOP', '\u3002'],
+    ['U+FF0E FULLWIDTH FULL STOP', '\uff0e'],
+  ])('%s in the host: read as dots, so the site marked is evil.com, and the odd dots are named', (_n, dot) => {
+    const { container } = render(
+      <UrlElicitation
+        request={urlRequest(`https://github.com${dot}login${dot}evil.com/authorize`)}
+        server={server}
+        onRespond={vi.fn()}
+      />,
+    );
+    expect(fact('Site')).toBe('github.com.login.evil.com');
+    expect(Array.from(container.querySelectorAll('mark'), (mark) => mark.textContent)).toEqual(['evil.com']);
+    expect(warningTexts()).toEqual([
+      'The address was written with dots of another alphabet (such as 。), which are read as dots. The site shown is the one that opens.',
+    ]);
+  });
+
+  test.each([
+    ['ɡithub.com', 'xn--ithub-qmc.com'],
+    ['gıthub.com', 'xn--gthub-n4a.com'],
+    ['ɑpple.com', 'xn--pple-p5b.com'],
+    ['ᴀpple.com', 'xn--pple-k13a.com'],
+  ])('the Latin look-alike %s: its punycode is the headline and the marked site', (name, host) => {
+    const { container } = render(
+      <UrlElicitation request={urlRequest(`https://${name}/login`)} server={server} onRespond={vi.fn()} />,
+    );
+    expect(fact('Site')).toBe(
+      `${host} (decoded: ${name === 'gıthub.com' ? name : `<U+${(name.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}>${name.slice(1)}`})`,
+    );
+    expect(Array.from(container.querySelectorAll('mark'), (mark) => mark.textContent)).toEqual([host]);
+  });
+
+  test('a private public suffix: someone.github.io is the site, not github.io', () => {
+    const { container } = render(
+      <UrlElicitation request={urlRequest('https://login.someone.github.io/')} server={server} onRespond={vi.fn()} />,
+    );
+    expect(fact('Site')).toBe('login.someone.github.io');
+    expect(Array.from(container.querySelectorAll('mark'), (mark) => mark.textContent)).toEqual(['someone.github.io']);
+  });
+
   test('an IP host written in hex is shown as the address it opens', () => {
     const { container } = render(
       <UrlElicitation request={urlRequest('https://0x7f.1/admin')} server={server} onRespond={vi.fn()} />,

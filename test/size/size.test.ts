@@ -36,12 +36,12 @@ const overBudget = (items: Measured[]): string[] =>
 describe('given the kit built for production', () => {
   const { entries, hosts } = measure();
 
-  test('each entry stays within its budget (core ≤ 14.8, React entry ≤ 28, tools ≤ 10, tools/react ≤ 26 kB gzipped)', () => {
+  test('each entry stays within its budget (core ≤ 15.9, React entry ≤ 28.2, tools ≤ 10, tools/react ≤ 28 kB gzipped)', () => {
     expect(entries.map((entry) => [entry.name, entry.budgetKb])).toEqual([
-      ['core', 14.8],
-      ['react (.)', 28],
+      ['core', 15.9],
+      ['react (.)', 28.2],
       ['tools', 10],
-      ['tools/react', 26],
+      ['tools/react', 28],
       ['sdk', null],
       ['bridge', null],
       ['bridge/redis', null],
@@ -50,10 +50,10 @@ describe('given the kit built for production', () => {
     expect(overBudget(entries)).toEqual([]);
   });
 
-  test('a host pays at most 20.7 kB over react + react-dom for ElicitationForm, and at most 27.6 kB for ElicitationHost + queue + SDK adapter', () => {
+  test('a host pays at most 22.7 kB over react + react-dom for ElicitationForm, and at most 29.5 kB for ElicitationHost + queue + SDK adapter', () => {
     expect(hosts.map((host) => [host.name, host.budgetKb])).toEqual([
-      ['ElicitationForm', 20.7],
-      ['ElicitationHost + queue + SDK adapter', 27.6],
+      ['ElicitationForm', 22.7],
+      ['ElicitationHost + queue + SDK adapter', 29.5],
     ]);
     expect(overBudget(hosts)).toEqual([]);
   });

@@ -35,6 +35,7 @@ import type {
   FieldErrorCode,
   FieldKind,
   InspectedUrl,
+  InspectUrlOptions,
   LegacyTitledEnumSchema,
   MultiSelectField,
   NumberField,
@@ -267,7 +268,7 @@ describe('given the queue a host drives', () => {
 
 describe('given a URL to show', () => {
   test('inspectUrl gives an inspected URL with warnings, or a refusal with its reason', () => {
-    expectTypeOf(inspectUrl).toEqualTypeOf<(url: string) => UrlInspection>();
+    expectTypeOf(inspectUrl).toEqualTypeOf<(url: string, options?: InspectUrlOptions) => UrlInspection>();
     expectTypeOf<UrlInspection>().toEqualTypeOf<InspectedUrl | RefusedUrl>();
     expectTypeOf<InspectedUrl['ok']>().toEqualTypeOf<true>();
     expectTypeOf<InspectedUrl['warnings']>().toEqualTypeOf<readonly UrlWarning[]>();

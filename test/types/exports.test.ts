@@ -95,6 +95,7 @@ describe('given the entries as tsc sees them', () => {
       'FieldState',
       'FormReading',
       'FormSnapshot',
+      'InspectUrlOptions',
       'InspectedUrl',
       'LegacyTitledEnumSchema',
       'MultiSelectField',

@@ -23,7 +23,7 @@ import { fieldControlId } from './form-fields.js';
 import { shownServer, type KitLabels } from './host-labels.js';
 import { mergeKitLabels } from './view-labels.js';
 import { ActionRow, PromptFrame, useBaseId, useOnce, useSessionKey } from '../shared/prompt-parts.js';
-import { openInNewTab, UrlDetails } from './url-elicitation.js';
+import { inspectShownUrl, openInNewTab, UrlDetails } from './url-elicitation.js';
 
 /** The props of `ElicitationRound`. */
 export interface ElicitationRoundProps {
@@ -59,7 +59,7 @@ function RoundUrl({
   opened: boolean;
   onOpen: () => void;
 }) {
-  const inspected = useMemo(() => inspectUrl(prompt.request.url), [prompt.request.url]);
+  const inspected = useMemo(() => inspectShownUrl(prompt.request.url), [prompt.request.url]);
   const baseId = useBaseId();
   return (
     <PromptFrame server={server} labels={labels} message={prompt.request.message}>

@@ -4,6 +4,7 @@
  * the click opens it with `noopener,noreferrer`, so the host cannot script it nor it reach back.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { getDomain } from 'tldts/dist/index.esm.min.js';
 
 import {
   inspectUrl,
@@ -14,7 +15,7 @@ import {
   type InspectedUrl,
   type UrlInspection,
 } from '../../core/index.js';
-import { isolateText, requestMessage, revealHidden } from '../../core/internal.js';
+import { isolateText, requestMessage, revealHidden, revealInHost } from '../../core/internal.js';
 import type { KitLabels } from './host-labels.js';
 import { mergeKitLabels } from './view-labels.js';
 import { AnswerButton } from '../shared/answer-button.js';
@@ -47,15 +48,27 @@ export function openInNewTab(href: string): void {
   window.open(href, '_blank', 'noopener,noreferrer');
 }
 
+/**
+ * The registrable domain by the Public Suffix List, private suffixes included: on `someone.github.io` the site
+ * is `someone.github.io`, not GitHub's. The list (tldts) loads with this view, never with a form.
+ */
+const publicSuffixes = { getDomain: (hostname: string) => getDomain(hostname, { allowPrivateDomains: true }) };
+
+/** Reads a URL as this view shows it: the registrable domain found with the Public Suffix List. */
+export function inspectShownUrl(url: string): UrlInspection {
+  return inspectUrl(url, publicSuffixes);
+}
+
 function HighlightedHost({ inspected }: { inspected: InspectedUrl }) {
-  const { displayHost, registrableHint } = inspected;
-  const at = registrableHint === undefined ? -1 : displayHost.lastIndexOf(registrableHint);
-  if (registrableHint === undefined || at < 0) return <mark className="mek-url-mark">{displayHost}</mark>;
+  const { displayHost } = inspected;
+  const site = inspected.registrableDomain ?? inspected.registrableHint;
+  const at = site === undefined ? -1 : displayHost.lastIndexOf(site);
+  if (site === undefined || at < 0) return <mark className="mek-url-mark">{displayHost}</mark>;
   return (
     <>
       {displayHost.slice(0, at)}
-      <mark className="mek-url-mark">{registrableHint}</mark>
-      {displayHost.slice(at + registrableHint.length)}
+      <mark className="mek-url-mark">{site}</mark>
+      {displayHost.slice(at + site.length)}
     </>
   );
 }
@@ -77,11 +90,15 @@ export function UrlDetails({
   // Decoded, unless its look calls for the encoded form: then the decoded one comes second.
   const second =
     displayHost !== unicodeHost
-      ? labels.urlUnicodeForm(revealHidden(unicodeHost))
+      ? labels.urlUnicodeForm(revealHidden(revealInHost(unicodeHost)))
       : displayHost !== host
         ? labels.urlAsciiForm(host)
         : undefined;
-  const hosts = { displayHost: isolateText(displayHost, 'ltr'), host, unicodeHost: isolateText(unicodeHost, 'ltr') };
+  const hosts = {
+    displayHost: isolateText(displayHost, 'ltr'),
+    host,
+    unicodeHost: isolateText(revealInHost(unicodeHost), 'ltr'),
+  };
   return (
     <div className="mek-url">
       <p className="mek-url-intro">{labels.urlIntro}</p>
@@ -147,7 +164,7 @@ function UrlSession({
   const labels = useMemo(() => mergeKitLabels(given), [given]);
   const [message, inspection] = useMemo((): [string | undefined, UrlInspection] => {
     try {
-      return [requestMessage(request), inspectUrl(request.url)];
+      return [requestMessage(request), inspectShownUrl(request.url)];
     } catch {
       return [undefined, inspectUrl('')];
     }

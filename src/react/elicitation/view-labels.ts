@@ -22,6 +22,12 @@ const WARNINGS: Record<UrlWarning, (hosts: UrlWarningHosts) => string> = {
   'whole-script-confusable': ({ unicodeHost }) =>
     `Every letter of ${unicodeHost} belongs to another alphabet but looks like a Latin letter: the name imitates one written in Latin letters. ${SHOWN_ENCODED}`,
   invisible: ({ unicodeHost }) => `The site name contains invisible characters (${unicodeHost}). ${SHOWN_ENCODED}`,
+  'disallowed-character': ({ unicodeHost }) =>
+    `The site name holds characters that names do not use (${unicodeHost}); some look like a slash or a plain letter. ${SHOWN_ENCODED}`,
+  'lookalike-letters': ({ unicodeHost }) =>
+    `The site name (${unicodeHost}) uses a letter that looks like another, such as ı for i: it imitates a name in plain letters. ${SHOWN_ENCODED}`,
+  'lookalike-dots': () =>
+    'The address was written with dots of another alphabet (such as 。), which are read as dots. The site shown is the one that opens.',
   'plain-http': () => 'The page is not encrypted (http). Do not enter passwords or payment details there.',
   whitespace: () =>
     'The address contained spaces or line breaks that were removed. The address shown is the one that opens.',

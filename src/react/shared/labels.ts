@@ -8,6 +8,10 @@ export interface ElicitationLabels {
   serverId: (id: string) => string;
   /** Under the header when the server's name or id holds hidden characters (given as `U+202E`). */
   serverTextHidden: (codePoints: readonly string[]) => string;
+  /** Under a field whose title or description holds invisible or direction-changing characters. */
+  textHidden: (codePoints: readonly string[]) => string;
+  /** After an option whose title alone does not tell it apart (another looks the same, or it hides characters). */
+  optionValue: (value: string) => string;
   accept: string;
   /** Shown (and announced) once the prompt is answered: what was sent. */
   sent: (action: 'accept' | 'decline' | 'cancel') => string;
@@ -87,6 +91,11 @@ export const defaultLabels: ElicitationLabels = Object.freeze({
     `The server's name contains invisible or direction-changing characters, written out as ${codePoints
       .map((code) => `<${code}>`)
       .join(', ')}. The name may try to look like another.`,
+  textHidden: (codePoints: readonly string[]) =>
+    `This text contains invisible or direction-changing characters, written out as ${codePoints
+      .map((code) => `<${code}>`)
+      .join(', ')}.`,
+  optionValue: (value: string) => `(sends "${value}")`,
   accept: 'Accept',
   sent: (action: 'accept' | 'decline' | 'cancel') =>
     action === 'accept' ? 'Accepted' : action === 'decline' ? 'Declined' : 'Cancelled',

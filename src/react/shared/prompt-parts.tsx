@@ -2,27 +2,12 @@
 import { createContext, useContext, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 import type { ElicitationServer, ElicitResult } from '../../core/index.js';
-import { codePointName, isolateText, splitHidden } from '../../core/internal.js';
+import { isolateText } from '../../core/internal.js';
 import { AnswerButton, PromptAnswered } from './answer-button.js';
 import type { ElicitationLabels } from './labels.js';
+import { hiddenCodePoints, RevealedText } from './server-text.js';
 
 type HeaderLabels = Pick<ElicitationLabels, 'requestFrom' | 'serverId' | 'serverTextHidden' | 'sent'>;
-
-/** Server text as a name: hidden characters written out as `<U+202E>`, never applied. Put it in a `<bdi>`. */
-export function RevealedText({ text }: { text: string }) {
-  return (
-    <>
-      {splitHidden(text).map((part, index) =>
-        index % 2 === 1 ? <span key={index} className="mek-hidden-char">{`<${codePointName(part)}>`}</span> : part,
-      )}
-    </>
-  );
-}
-
-function hiddenCodePoints(texts: readonly string[]): string[] {
-  const found = texts.flatMap((text) => splitHidden(text).filter((_, index) => index % 2 === 1));
-  return [...new Set(found.map(codePointName))];
-}
 
 /** A base for element ids that is valid in CSS selectors and `aria-*` references. */
 export function useBaseId(): string {

@@ -16,6 +16,7 @@ import {
 } from 'react';
 
 import type { ElicitationLabels } from '../../shared/labels.js';
+import { OptionText, useLookalikeOptions } from '../../shared/server-text.js';
 import type { EnumOptions } from './parts.js';
 
 const FILTER_THRESHOLD = 12;
@@ -34,6 +35,10 @@ interface OptionRowProps {
   form: '' | undefined;
   index: number;
   label: string;
+  /** The option's value, shown after the title when `lookalike`. */
+  value: unknown;
+  lookalike: boolean | undefined;
+  labels: ElicitationLabels;
   checked: boolean;
   disabled: boolean;
   hidden: boolean;
@@ -49,6 +54,9 @@ const OptionRow = memo(function OptionRow({
   form,
   index,
   label,
+  value,
+  lookalike,
+  labels,
   checked,
   disabled,
   hidden,
@@ -72,7 +80,13 @@ const OptionRow = memo(function OptionRow({
         onChange={(event) => onToggle(index, event.target.checked)}
       />
       {/* A span of its own in a window, where a long label is cut with an ellipsis. */}
-      {position ? <span className="mek-option-text">{label}</span> : label}
+      {position ? (
+        <span className="mek-option-text">
+          <OptionText label={label} value={value} lookalike={lookalike} labels={labels} />
+        </span>
+      ) : (
+        <OptionText label={label} value={value} lookalike={lookalike} labels={labels} />
+      )}
     </label>
   );
 });
@@ -124,6 +138,7 @@ function positionOf(shown: Shown, index: number): number {
 export function ChoiceList(props: ChoiceListProps) {
   const { id, name, form, label, labels, options, checked, locked, full, invalid, autoFocus, onToggle, onFocusChange } =
     props;
+  const lookalike = useLookalikeOptions(options);
   // View state only: a hidden option keeps its tick.
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLocaleLowerCase();
@@ -215,6 +230,9 @@ export function ChoiceList(props: ChoiceListProps) {
         form={form}
         index={index}
         label={String(options[index]?.label)}
+        value={options[index]?.value as unknown}
+        lookalike={lookalike[index]}
+        labels={labels}
         checked={isChecked}
         disabled={locked || (full && !isChecked)}
         hidden={hidden}

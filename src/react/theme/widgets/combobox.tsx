@@ -9,6 +9,7 @@ import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type Re
 import './combobox.css';
 import type * as Parts from './parts.js';
 import type { KitWidgetProps } from './parts.js';
+import type * as ServerTextParts from '../../shared/server-text.js';
 
 /**
  * What the combobox uses of `parts.js`, handed in by the select that loads it instead of imported: a
@@ -27,7 +28,8 @@ export type ComboboxParts = Pick<
   | 'rjsfRegistry'
   | 'useSameOptions'
   | 'formOf'
->;
+> &
+  Pick<typeof ServerTextParts, 'OptionText' | 'ServerText' | 'useLookalikeOptions'>;
 
 // Until measured (jsdom, a hidden form): the CSS row height 2rem and the popup's `max-height` 18rem at 16px.
 const DEFAULT_ROW_PX = 32;
@@ -73,6 +75,9 @@ export function comboboxWith(parts: ComboboxParts) {
     rjsfRegistry,
     useSameOptions,
     formOf,
+    OptionText,
+    ServerText,
+    useLookalikeOptions,
   } = parts;
   /** An editable combobox over `enumOptions`; an optional field with a choice offers a clear button. */
   return function ComboboxWidget(props: KitWidgetProps) {
@@ -95,6 +100,7 @@ export function comboboxWith(parts: ComboboxParts) {
     } = props;
     const labels = readLabels(registry);
     const enumOptions = useSameOptions(options.enumOptions);
+    const lookalike = useLookalikeOptions(enumOptions);
     const invalid = hasErrors(rawErrors);
     const locked = Boolean(disabled || readonly);
     const current: unknown = value;
@@ -259,7 +265,12 @@ export function comboboxWith(parts: ComboboxParts) {
             }}
             onClick={() => choose(index)}
           >
-            {String(enumOptions[index]?.label)}
+            <OptionText
+              label={String(enumOptions[index]?.label)}
+              value={enumOptions[index]?.value as unknown}
+              lookalike={lookalike[index]}
+              labels={labels}
+            />
           </div>,
         );
       }
@@ -271,10 +282,10 @@ export function comboboxWith(parts: ComboboxParts) {
     return (
       <div className="mek-combobox" data-invalid={invalid ? '' : undefined} data-open={view.open ? '' : undefined}>
         <label htmlFor={id} id={labelId(id)} className={hideLabel ? 'mek-label mek-visually-hidden' : 'mek-label'}>
-          {label}
+          <ServerText text={label} />
           {required && <RequiredMark labels={labels} />}
         </label>
-        <Description id={id} description={descriptionOf(props)} />
+        <Description id={id} description={descriptionOf(props)} label={label} labels={labels} />
         <div className="mek-combobox-field">
           <input
             ref={inputRef}

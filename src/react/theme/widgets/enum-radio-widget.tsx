@@ -4,6 +4,8 @@
  */
 import { optionId } from '@rjsf/utils';
 
+import { OptionText, useLookalikeOptions } from '../../shared/server-text.js';
+
 import {
   ClearChoiceButton,
   describedBy,
@@ -17,6 +19,7 @@ import {
   useClearChoice,
   type KitWidgetProps,
   formOf,
+  useSameOptions,
 } from './parts.js';
 
 /** At most this many options, each at most `SEGMENT_LABEL_MAX` characters, draw as a segmented control. */
@@ -59,7 +62,8 @@ export function EnumRadioWidget(props: KitWidgetProps) {
   } = props;
   const labels = readLabels(registry);
   const invalid = hasErrors(rawErrors);
-  const enumOptions = options.enumOptions ?? [];
+  const enumOptions = useSameOptions(options.enumOptions);
+  const lookalike = useLookalikeOptions(enumOptions);
   const locked = Boolean(disabled || readonly);
   const current: unknown = value;
   const nativeRequired = rjsfRegistry(registry) !== undefined && required ? true : undefined;
@@ -67,7 +71,7 @@ export function EnumRadioWidget(props: KitWidgetProps) {
   return (
     <div className="mek-choice" data-invalid={invalid ? '' : undefined}>
       <FieldLabel as="span" id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
-      <Description id={id} description={descriptionOf(props)} />
+      <Description id={id} description={descriptionOf(props)} label={label} labels={labels} />
       <div
         id={id}
         role="radiogroup"
@@ -97,7 +101,9 @@ export function EnumRadioWidget(props: KitWidgetProps) {
                 onBlur={() => onBlur(id, optionValue)}
                 onFocus={() => onFocus(id, optionValue)}
               />
-              <span className="mek-option-label">{option.label}</span>
+              <span className="mek-option-label">
+                <OptionText label={option.label} value={optionValue} lookalike={lookalike[index]} labels={labels} />
+              </span>
             </label>
           );
         })}

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 
 import { optionIndex } from '../../../core/internal.js';
 import { onDemand } from '../../shared/on-demand.js';
+import { OptionText, optionString, ServerText, useLookalikeOptions } from '../../shared/server-text.js';
 
 import { MultiSelectWidget } from './multi-select-widget.js';
 import {
@@ -61,6 +62,9 @@ const combobox = onDemand(
       rjsfRegistry,
       useSameOptions,
       formOf,
+      OptionText,
+      ServerText,
+      useLookalikeOptions,
     }),
 );
 
@@ -117,14 +121,15 @@ function SingleSelect(props: KitWidgetProps) {
   const enumOptions = useSameOptions(options.enumOptions);
   const current: unknown = value;
   // The same elements on every render: a choice in a 5,000-option list does not re-diff 5,000 options.
+  const lookalike = useLookalikeOptions(enumOptions);
   const optionElements = useMemo(
     () =>
       enumOptions.map((option, optionIndex) => (
         <option key={optionIndex} value={String(optionIndex)}>
-          {option.label}
+          {optionString(option.label, option.value, lookalike[optionIndex], labels)}
         </option>
       )),
-    [enumOptions],
+    [enumOptions, lookalike, labels],
   );
   // DOM values are option indexes, so an option whose value is "" stays apart from the empty entry.
   const index = optionIndex(enumOptions)(current);
@@ -132,7 +137,7 @@ function SingleSelect(props: KitWidgetProps) {
   return (
     <>
       <FieldLabel as="label" id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
-      <Description id={id} description={descriptionOf(props)} />
+      <Description id={id} description={descriptionOf(props)} label={label} labels={labels} />
       <select
         id={id}
         name={htmlName ?? id}

@@ -68,7 +68,7 @@ export function InputField({ widget, type, inputMode, text, hint, onText, inputP
   return (
     <>
       <FieldLabel as="label" id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
-      <Description id={id} description={descriptionOf(widget)} />
+      <Description id={id} description={descriptionOf(widget)} label={label} labels={labels} />
       <input
         id={id}
         name={htmlName ?? id}

@@ -71,7 +71,7 @@ export function MultiSelectWidget(props: KitWidgetProps) {
       data-at-max={atMax ? '' : undefined}
     >
       <FieldLabel as="legend" id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
-      <Description id={id} description={descriptionOf(props)} />
+      <Description id={id} description={descriptionOf(props)} label={label} labels={labels} />
       <Hint id={id} hint={hint} />
       <ChoiceList
         id={id}

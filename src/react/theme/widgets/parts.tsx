@@ -7,6 +7,7 @@ import { descriptionId, errorId, helpId, isObject, type Registry, type WidgetPro
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
 import { mergeLabels, type ElicitationLabels } from '../../shared/labels.js';
+import { HiddenTextNote, ServerText } from '../../shared/server-text.js';
 
 /** What the kit reads from rjsf's `formContext`. A host running its own rjsf `Form` may set it too. */
 export interface KitFormContext {
@@ -148,7 +149,7 @@ export function FieldLabel({
   const className = hideLabel ? 'mek-label mek-visually-hidden' : 'mek-label';
   const content = (
     <>
-      {label}
+      <ServerText text={label} />
       {required && <RequiredMark labels={labels} />}
     </>
   );
@@ -202,13 +203,31 @@ export function ClearChoiceButton({
   );
 }
 
-/** A field's description as plain text; nothing when there is none. */
-export function Description({ id, description }: { id: string; description: unknown }) {
-  if (typeof description !== 'string' || description === '') return null;
+/**
+ * A field's description as plain text, its hidden characters written out; with `labels`, a note when the
+ * title (`label`) or description holds any. Nothing when there is neither.
+ */
+export function Description({
+  id,
+  description,
+  label,
+  labels,
+}: {
+  id: string;
+  description: unknown;
+  label?: string;
+  labels?: ElicitationLabels;
+}) {
+  const text = typeof description === 'string' && description !== '' ? description : undefined;
   return (
-    <p id={descriptionId(id)} className="mek-description">
-      {description}
-    </p>
+    <>
+      {text !== undefined && (
+        <p id={descriptionId(id)} className="mek-description">
+          <ServerText text={text} />
+        </p>
+      )}
+      {labels && <HiddenTextNote texts={[label, text]} labels={labels} />}
+    </>
   );
 }
 
