@@ -4,17 +4,20 @@
  * missing: that path is the one every fresh CI machine takes.)
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 
-const script = join(import.meta.dirname, '../../scripts/ensure-test-deps.mjs');
 /** A PATH holding only `node` and, when asked, `apt-get`: no `redis-server`. */
 const bin = mkdtempSync(join(tmpdir(), 'mek-path-'));
 const binWithApt = mkdtempSync(join(tmpdir(), 'mek-path-apt-'));
-// Readable by `nobody`, whom the tests run the script as.
+// Readable by `nobody`, whom the tests run the script as; so is the copy of the script (self-contained, Node
+// built-ins only), since the checkout itself may sit in a folder only its owner can enter.
 for (const dir of [bin, binWithApt]) chmodSync(dir, 0o755);
+const script = join(bin, 'ensure-test-deps.mjs');
+copyFileSync(join(import.meta.dirname, '../../scripts/ensure-test-deps.mjs'), script);
+chmodSync(script, 0o644);
 symlinkSync(process.execPath, join(bin, 'node'));
 symlinkSync(process.execPath, join(binWithApt, 'node'));
 symlinkSync('/usr/bin/apt-get', join(binWithApt, 'apt-get'));
