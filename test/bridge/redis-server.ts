@@ -14,19 +14,6 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
-/** A port the OS just handed out and took back (the server binds it right after). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** Resolves once the server says it accepts connections; rejects if it exits first or takes over 10 s. */
 function untilReady(server: ChildProcess): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -46,6 +33,18 @@ function untilReady(server: ChildProcess): Promise<void> {
 }
 
 /** Starts `redis-server`; a port taken between the probe and the bind is tried again (3 times). */
+/** A port the OS just handed out and took back (a server binds it right after). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
+    });
+  });
+}
+
 export async function startRedis(): Promise<RedisServer> {
   let failure: unknown;
   for (let attempt = 0; attempt < 3; attempt += 1) {

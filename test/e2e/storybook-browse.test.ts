@@ -5,13 +5,13 @@
  * failed. The stories that answer are test-only (`!dev`: not in the sidebar); test/stories runs them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { freePort } from '../bridge/redis-server.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -21,18 +21,6 @@ interface IndexEntry {
   name: string;
   type: 'story' | 'docs';
   tags: string[];
-}
-
-/** A port the OS just handed out and took back (Storybook binds it right after). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
 }
 
 /** Resolves with the story index once the dev server answers; rejects if the server exits first. */
