@@ -78,7 +78,7 @@ if (missing.length > 0) {
     console.error(`mcp-elicit-kit: the tests need ${missing.map((need) => need.name).join(' and ')}; run: ${how}`);
     process.exit(1);
   }
-  console.log(`mcp-elicit-kit: installing ${packages.join(', ')} with apt-get (the tests need them).`);
+  console.log(`mcp-elicit-kit: installing ${packages.join(', ')} with apt-get, for the tests.`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   for (const args of [['update'], ['install', '-y', ...packages]]) {
     if (spawnSync(aptGet, args, { stdio: 'inherit', env }).status !== 0) {
