@@ -65,12 +65,18 @@ const origin = { server: { name: 'weather', id: 'weather' } };
 const messages = (event: Pick<ViewEvent, 'entries'>) =>
   event.entries.map((entry) => (entry.kind === 'single' ? (entry.prompt.request as { message?: string }).message : ''));
 
-/** The text of a stream up to the end of its first event (a `data:` line and the blank line after it). */
-async function firstEventText(response: Response): Promise<string> {
+/** The text of a stream up to the end of the first event that holds `needle` (events end with a blank line). */
+async function eventTextUntil(response: Response, needle: string): Promise<string> {
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   let text = '';
-  while (!/\ndata: [^\n]*\n\n/.test(text)) {
+  // Whole events only: the needle inside a data line that has ended.
+  while (
+    !text
+      .split('\n\n')
+      .slice(0, -1)
+      .some((event) => event.includes(needle))
+  ) {
     const { done, value } = await reader.read();
     if (done) break;
     text += decoder.decode(value, { stream: true });
@@ -206,19 +212,22 @@ describe('given a forged version in Redis', () => {
     const bridge = await newBridge(broker);
     const fake = JSON.stringify({ entries: [{ id: 'x', prompt: { request: { message: 'Your Bank: password?' } } }] });
     await raw.hSet(`${prefix}version`, { epoch: `evil\n\ndata: ${fake}\n\n`, counter: '7' });
-    void bridge.queueFor('alice').enqueue(formRequest('Your city?'), origin);
+    // The stream first, then the request: its events are read until one carries the request (the request's
+    // publication to Redis and the stream's first view may come in either order).
     const response = await bridge.handle(
       new Request(ENDPOINT, { headers: { authorization: 'Bearer alice', 'x-mcp-elicit': '1' } }),
     );
-    const text = await firstEventText(response);
+    void bridge.queueFor('alice').enqueue(formRequest('Your city?'), origin);
+    const text = await eventTextUntil(response, 'Your city?');
     const epoch = await raw.hGet(`${prefix}version`, 'epoch');
-    const data = /\ndata: ([^\n]*)\n\n/.exec(text)?.[1] ?? '';
+    const ids = text.split('\n').filter((line) => line.startsWith('id: '));
     expect([
-      text.startsWith(`retry: 2000\n\nid: ${epoch}-`),
+      text.startsWith('retry: 2000\n\nid: '),
       /^[0-9a-z]+$/.test(epoch ?? ''),
-      messages(JSON.parse(data) as ViewEvent),
+      ids.length > 0 && ids.every((line) => new RegExp(`^id: ${epoch ?? ''}-\\d+$`).test(line)),
+      text.includes('Your Bank'),
       errors.includes(`Skipped a malformed version (a new epoch starts) in Redis: ${prefix}version`),
-    ]).toEqual([true, true, ['Your city?'], true]);
+    ]).toEqual([true, true, true, false, true]);
   });
 
   test('a counter that is not a number does not stop publishing: the version is mended and counts again', async () => {
