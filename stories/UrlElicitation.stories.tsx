@@ -1,5 +1,5 @@
 /**
- * `UrlElicitation` stories (SPEC §3): the consent view for a safe https URL, for the suspicious
+ * `UrlElicitation` stories (MCP 2025-11-25, "Elicitation" → "Security Considerations"): the consent view for a safe https URL, for the suspicious
  * kinds (punycode, IP host, embedded credentials, plain http), a refused `javascript:` URL, and the
  * waiting and done views. `window.open` is replaced by a `fn()` spy for every story (and restored
  * after it), so the play functions can prove the URL is opened once, with `noopener,noreferrer`,

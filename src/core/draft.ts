@@ -1,7 +1,7 @@
 /**
  * The person's answers while the form is open (`Draft`), and how they become an `ElicitResult`.
  *
- * Rules (SPEC §2, SEP-1034):
+ * Rules (MCP 2025-11-25, "Elicitation" → "Response Actions"; SEP-1034):
  * - Nothing is invented: a field without a default starts absent, never `""`, `0` or `false`.
  * - An empty optional field is omitted from `content` (no `null`, no `""`); `0`, `false` and `"0"`
  *   are answers.

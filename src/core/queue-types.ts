@@ -56,7 +56,7 @@ export type ElicitationPrompt =
       readonly request: ElicitRequestFormParams;
     }
   | {
-      /** A URL to open after consent (SPEC §3); `request.elicitationId` exists in 2025-11-25 only. */
+      /** A URL to open after consent (MCP 2025-11-25, "Elicitation" → "Security Considerations"); `request.elicitationId` exists in 2025-11-25 only. */
       readonly mode: 'url';
       readonly request: ElicitRequestURLParams;
     }
@@ -79,7 +79,7 @@ export type EntryStatus = 'pending' | 'consented' | 'completed';
 export interface EntryCommon {
   /** Unique within this queue; pass it to `respond`, `respondRound`, `dismiss`. */
   readonly id: string;
-  /** Who asks (show it: SPEC §3 says the person must see which server is asking). */
+  /** Who asks (show it: MCP 2025-11-25, "Elicitation" → "Security Considerations": the person must see which server is asking). */
   readonly server: ElicitationServer;
   /** `origin.serverKey`, else `server.id`, else `server.name`: pass it to `cancelAll` and `complete`. */
   readonly serverKey: string;

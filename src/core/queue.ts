@@ -65,7 +65,7 @@ function normalizeResult(prompt: ElicitationPrompt, result: unknown): ElicitResu
       return { action: 'accept', content: copy, ...extra };
     }
     case 'url':
-      // URL accept is consent only: there is no content to send (SPEC §2).
+      // URL accept is consent only: there is no content to send (MCP 2025-11-25, "Elicitation" → "Response Actions").
       return { action: 'accept', ...extra };
     case 'invalid':
       return undefined;

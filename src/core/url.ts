@@ -1,5 +1,5 @@
 /**
- * `inspectUrl`: what a person must see before consenting to open a URL-mode elicitation (SPEC §3).
+ * `inspectUrl`: what a person must see before consenting to open a URL-mode elicitation (MCP 2025-11-25, "Elicitation" → "Security Considerations").
  * It shows the WHATWG parser's normalised `href`, exactly what `window.open` loads; like Chromium's IDN
  * policy (UTS #39), a look-alike, mixed-script or invisible-character host is shown as punycode first.
  */

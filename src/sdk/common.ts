@@ -81,7 +81,7 @@ export function readCancellation(message: unknown): { requestId: RequestId; reas
 
 /**
  * Marks this attachment's consented URL entry completed, from the params of
- * `notifications/elicitation/complete`; unknown, repeated or malformed ids are ignored (SPEC §3).
+ * `notifications/elicitation/complete`; unknown, repeated or malformed ids are ignored (MCP 2025-11-25, "Elicitation" → "Security Considerations").
  */
 export function completeElicitation(queue: ElicitationQueue, params: unknown, serverKey: string): void {
   const elicitationId = isRecord(params) ? params['elicitationId'] : undefined;

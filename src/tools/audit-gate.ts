@@ -1,5 +1,5 @@
 /**
- * The audit gate of SPEC §7: which layer of `structuredContent` an output schema applies to. SDK
+ * The audit gate (checks of MCP 2025-06-18, "Tools" → "Output Schema"): which layer of `structuredContent` an output schema applies to. SDK
  * servers 2.0.0–2.3.1 wrapped a `$ref`-rooted output as `{ "result": {…} }` toward 2025-11-25 clients;
  * 2.4.0 sends it at the root, so a pipeline that always validates `.result` flags valid responses.
  */
@@ -23,7 +23,7 @@ export interface AuditRecord {
   metaIdTool: boolean;
 }
 
-/** The audit-record schema of SPEC §7, verbatim (JSON Schema 2020-12). */
+/** The audit-record schema, fixed here (JSON Schema 2020-12). */
 export const AUDIT_RECORD_SCHEMA = {
   type: 'object',
   additionalProperties: false,
@@ -40,7 +40,7 @@ function structuredContentOf(body: unknown): unknown {
 }
 
 /**
- * SPEC §7, checked in order: `schema` when `record` fails `AUDIT_RECORD_SCHEMA`; `missing` when
+ * the audit gate's outcomes, checked in order: `schema` when `record` fails `AUDIT_RECORD_SCHEMA`; `missing` when
  * `structuredContent` is absent or not an object; `legacy_wrapper` when `metaIdTool`, `2025-11-25` and
  * exactly one key `result` holding an object; else `validate_root`.
  */
@@ -89,7 +89,7 @@ export type StructuredContentTargetCounts = Record<StructuredContentTarget, numb
   total: number;
 };
 
-/** Counts the outcomes of many calls, each separately (SPEC §7: never folded into one "passed"); 0 when absent. */
+/** Counts the outcomes of many calls, each separately (one per call: never folded into one "passed"); 0 when absent. */
 export function countStructuredContentTargets(
   outcomes: Iterable<StructuredContentTarget>,
 ): StructuredContentTargetCounts {

@@ -1,6 +1,6 @@
 /**
  * The React-free tool-schema layer: compile tool schemas safely, judge `tools/call` results, and the
- * SPEC §7 audit gate. Explicit named exports only: a new public name is a decision, pinned by a test.
+ * audit gate (MCP 2025-06-18, "Tools" → "Output Schema"). Explicit named exports only: a new public name is a decision, pinned by a test.
  */
 export type { ToolSchemaDialect } from './dialects.js';
 export { SCHEMA_DIALECT_URIS } from './dialects.js';

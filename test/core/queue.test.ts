@@ -465,7 +465,7 @@ describe('given "cancel all from this server"', () => {
   });
 });
 
-describe('given a URL-mode request (SPEC §3)', () => {
+describe('given a URL-mode request (MCP 2025-11-25, "Elicitation" → "Security Considerations")', () => {
   test('accept is consent: the answer goes at once, then the entry waits for completion', async () => {
     const queue = createElicitationQueue();
     const answer = track(queue.enqueue(signIn, { server: BETA }));

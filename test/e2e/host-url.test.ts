@@ -1,5 +1,5 @@
 /**
- * URL mode in Chromium (SPEC §3), against the demo server, whose `open_link` tool points at the
+ * URL mode in Chromium (MCP 2025-11-25, "Elicitation" → "Security Considerations"), against the demo server, whose `open_link` tool points at the
  * demo's "link site" (its own HTTP server on 127.0.0.1, which records every request it receives):
  *
  * - before consent the link site has received NOTHING: no prefetch, no preconnect, no favicon;

@@ -12,7 +12,7 @@
  * the server half of `InMemoryTransport.createLinkedPair()` (its documented bring-your-own-transport
  * option), and the HTTP server is `createMcpHandler` behind a small `node:http` bridge.
  *
- * What SDK 2.4.0 does, as asserted below (SPEC §7):
+ * What SDK 2.4.0 does, as asserted below (MCP 2025-06-18, "Tools" → "Output Schema"):
  * - toward 2025-11-25, an array or primitive output is wrapped as `{result: …}`, and `tools/list`
  *   shows the wrapped schema `{type:'object', properties:{result:<schema>}, required:['result']}`;
  * - the `$ref`-rooted (id'd) object is NOT wrapped: the listed schema gets `type: 'object'` stamped on

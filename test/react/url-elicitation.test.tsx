@@ -1,4 +1,4 @@
-// UrlElicitation (SPEC §3): who asks, the full URL as text, the host made to stand out, the
+// UrlElicitation (MCP 2025-11-25, "Elicitation" → "Security Considerations"): who asks, the full URL as text, the host made to stand out, the
 // warnings, refused schemes, consent only by click (window.open with noopener,noreferrer), the
 // waiting and done views, and exactly one answer.
 import { render, screen, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * The SPEC §7 audit gate (src/tools/audit-gate.ts): every outcome, in its order, with malformed
+ * The audit gate (MCP 2025-06-18, "Tools" → "Output Schema") (src/tools/audit-gate.ts): every outcome, in its order, with malformed
  * records, non-object `structuredContent`, and the wrapper's exact shape; the value each outcome
  * validates; and the per-outcome counts.
  */
@@ -18,7 +18,7 @@ const weather = { city: 'Oslo', tempC: 3 };
 const wrapped = { content: [], structuredContent: { result: weather } };
 
 describe('given the audit-record schema', () => {
-  test('it is SPEC §7’s, verbatim', () => {
+  test('it is the fixed audit-record schema, verbatim', () => {
     expect(AUDIT_RECORD_SCHEMA).toEqual({
       type: 'object',
       additionalProperties: false,

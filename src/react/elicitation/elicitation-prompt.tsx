@@ -22,7 +22,7 @@ export type ElicitationPrompt = Prompt;
 export interface ElicitationPromptProps {
   /** The `elicitation/create` params, of either mode. Untrusted: what cannot be read is refused. */
   request: ElicitRequestParams;
-  /** Which server is asking (SPEC §3). */
+  /** Which server is asking (MCP 2025-11-25, "Elicitation" → "Security Considerations"). */
   server: ElicitationServer;
   /** Called exactly once per `request` with the answer. */
   onRespond: (result: ElicitResult) => void;

@@ -1,5 +1,5 @@
 /**
- * A 2026-07-28 round: several elicitations shown as ONE set and answered together (SPEC §4), for a
+ * A 2026-07-28 round: several elicitations shown as ONE set and answered together (MCP 2026-07-28, "Elicitation": one input_required round, several keyed requests), for a
  * queue entry of kind `round`. Internal. How each kind of request is answered: `src/react/README.md`.
  */
 import { useMemo, useRef, useState } from 'react';

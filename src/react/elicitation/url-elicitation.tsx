@@ -1,5 +1,5 @@
 /**
- * `<UrlElicitation>`: asks consent to open a URL-mode elicitation's page (SPEC §3). The URL is plain
+ * `<UrlElicitation>`: asks consent to open a URL-mode elicitation's page (MCP 2025-11-25, "Elicitation" → "Security Considerations"). The URL is plain
  * text, never a link, and nothing of it loads before consent (no iframe, fetch, favicon or prefetch);
  * the click opens it with `noopener,noreferrer`, so the host cannot script it nor it reach back.
  */
@@ -27,7 +27,7 @@ import '../theme/host.css';
 export interface UrlElicitationProps {
   /** The `elicitation/create` params (URL mode). Untrusted: the URL is checked by `inspectUrl`. */
   request: ElicitRequestURLParams;
-  /** Which server is asking: shown in the header (SPEC §3). */
+  /** Which server is asking: shown in the header (MCP 2025-11-25, "Elicitation" → "Security Considerations"). */
   server: ElicitationServer;
   /** Called exactly once per `request`: `accept` (consent, when the page is opened), `decline` or `cancel`. */
   onRespond: (result: ElicitResult) => void;
@@ -43,7 +43,7 @@ export interface UrlElicitationProps {
   density?: 'comfortable' | 'compact';
 }
 
-/** Opens `href` where the host cannot see or script it (SPEC §3), only ever from a click handler. */
+/** Opens `href` where the host cannot see or script it (MCP 2025-11-25, "Elicitation" → "Security Considerations"), only ever from a click handler. */
 export function openInNewTab(href: string): void {
   window.open(href, '_blank', 'noopener,noreferrer');
 }
@@ -293,7 +293,7 @@ function UrlSession({
 }
 
 /**
- * Shows a URL-mode elicitation and asks consent before opening it (SPEC §3). Calls `onRespond` once per
+ * Shows a URL-mode elicitation and asks consent before opening it (MCP 2025-11-25, "Elicitation" → "Security Considerations"). Calls `onRespond` once per
  * `request`: `accept` when the person opens the page (in a new tab), else `decline` or `cancel`.
  */
 export function UrlElicitation(props: UrlElicitationProps) {

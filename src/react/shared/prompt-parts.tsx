@@ -1,4 +1,4 @@
-/** Pieces every prompt shares: the header that says who asks (SPEC §3), buttons, a once-only answer, ids. Internal. */
+/** Pieces every prompt shares: the header that says who asks (MCP 2025-11-25, "Elicitation" → "Security Considerations"), buttons, a once-only answer, ids. Internal. */
 import { createContext, useContext, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 import type { ElicitationServer, ElicitResult } from '../../core/index.js';
@@ -53,7 +53,7 @@ function cancelOnEscape(cancel: () => void): (event: KeyboardEvent<HTMLElement>)
   };
 }
 
-/** Who asks, read as sent (SPEC §3): name and id in bidi isolates, hidden characters written out and noted. */
+/** Who asks, read as sent (MCP 2025-11-25, "Elicitation" → "Security Considerations": make clear which server asks): name and id in bidi isolates, hidden characters written out and noted. */
 function PromptHeader({
   server,
   labels,
@@ -194,7 +194,7 @@ export function ActionRow({ children }: { children: ReactNode }) {
   return <div className="mek-actions">{children}</div>;
 }
 
-/** Decline and Cancel, the two answers every prompt offers (SPEC §3). */
+/** Decline and Cancel, the two answers every prompt offers (MCP 2025-11-25, "Elicitation" → "Response Actions": clear decline and cancel). */
 export function DeclineCancel({
   labels,
   respond,

@@ -1,7 +1,7 @@
 /**
  * Text a server wrote, shown as the person must read it: hidden characters written out (`<U+202E>`), never
  * applied, inside a bidi isolate so right-to-left text cannot move what is around it, and noted. Titles,
- * descriptions and option titles get what server names get (SPEC §3: the person must see who asks and what).
+ * descriptions and option titles get what server names get (MCP 2025-11-25, "Elicitation" → "Security Considerations": the client must make clear which server asks, and what).
  */
 import { useMemo } from 'react';
 

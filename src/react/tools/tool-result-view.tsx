@@ -1,6 +1,6 @@
 /**
  * `<ToolResultView>`: a `tools/call` result for a person: the verdict on its `structuredContent`, the
- * value drawn by shape, and the text blocks. Everything is shown as text (SPEC §3: no clickable URLs
+ * value drawn by shape, and the text blocks. Everything is shown as text (MCP 2025-11-25, "Elicitation" → "Security Considerations": no clickable URLs
  * from a server); nesting and rows are capped (`maxDepth`, `maxRows`) until the person asks for all.
  */
 import { useId, useMemo, useState, type ReactNode } from 'react';

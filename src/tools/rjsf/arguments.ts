@@ -1,7 +1,7 @@
 /**
  * From the tool form's data to the arguments it submits, walked along the schema as rjsf draws it (the
  * picked option of a union), and from the validator's issues back to the fields that show them. An empty
- * field is omitted, never sent as `""` (SPEC §2). The rules: `../README.md`.
+ * field is omitted, never sent as `""` (MCP 2025-11-25, "Elicitation" → "Response Actions"). The rules: `../README.md`.
  */
 import {
   ERRORS_KEY,

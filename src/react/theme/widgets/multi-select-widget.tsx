@@ -1,5 +1,5 @@
 /**
- * `MultiSelectWidget`: a named checkbox group. Values go out in option order (SPEC §2); values that are
+ * `MultiSelectWidget`: a named checkbox group. Values go out in option order (MCP 2025-11-25, "Elicitation" → "Response Actions"); values that are
  * not options are kept, last, so core can report them. At `maxItems` the unticked boxes are disabled.
  */
 import { optionIndex } from '../../../core/internal.js';
