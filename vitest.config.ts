@@ -147,7 +147,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/react/**/*.test.tsx'],
           exclude: REACT_MOCKING_FILES,
-          setupFiles: ['test/react/setup.ts'],
+          setupFiles: ['test/react/setup.ts', 'test/react/setup-checks.ts'],
           pool: 'forks',
           env: { TZ: fixtureTimeZone },
           testTimeout: HANG_GUARD,
