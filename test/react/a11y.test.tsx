@@ -130,7 +130,7 @@ describe.each(widgets)('given the $name widget', ({ property, fill, spoil, canFa
   });
 
   test('filled: no violations', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { container } = renderWidget(property);
     await fill(user);
     expect(await violations(container)).toEqual([]);
@@ -141,7 +141,7 @@ describe.each(widgets)('given the $name widget', ({ property, fill, spoil, canFa
   test(
     canFail === false ? 'no error state: Accept answers, no alert' : 'error (after Accept): no violations',
     async () => {
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const onRespond = vi.fn();
       const { container } = render(
         <ElicitationForm request={ask(property, true)} server={{ name: 'Axe', id: 'axe-1' }} onRespond={onRespond} />,
@@ -167,7 +167,7 @@ describe.each(widgets)('given the $name widget', ({ property, fill, spoil, canFa
 
 describe('given a checkbox group at maxItems', () => {
   test('disabled-at-max: no violations', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { container } = renderWidget({
       type: 'array',
       title: 'Languages',

@@ -19,7 +19,7 @@ test('a long select draws a busy frame with its name first, then the combobox, w
   vi.resetModules();
   const { ElicitationForm } = await import('../../src/index.js');
   const onRespond = vi.fn();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const { container } = render(
     <ElicitationForm request={request} server={{ name: 'Load test' }} onRespond={onRespond} />,
   );

@@ -248,7 +248,7 @@ describe('given 100,000 options', () => {
 
 describe("given a host's rjsf Form (generateTheme)", () => {
   test('the combobox holds the form data of the chosen option; the hidden input carries its index', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onChange = vi.fn();
     const { schema, uiSchema } = toRjsf(ask({ type: 'string', title: 'Country', oneOf: titled }).requestedSchema);
     const { container } = render(

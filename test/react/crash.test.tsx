@@ -20,7 +20,7 @@ describe('given a widget that throws', () => {
   test('the form is replaced by the refused state; Decline and Cancel still answer once', async () => {
     // React reports the caught error on the console; keep the test output quiet and check it did.
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(
       <ElicitationForm

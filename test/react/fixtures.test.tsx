@@ -178,7 +178,7 @@ describe('given each valid fixture, answered through the UI', () => {
   });
 
   test.each(enterable)('$title', async ({ fixture, answer }) => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(<ElicitationForm request={fixture.request} server={{ name: 'Fixture server' }} onRespond={onRespond} />);
     for (const field of fixture.fields) {
@@ -250,7 +250,7 @@ describe('given each enum variant, completed with the keyboard alone', () => {
   // The sixty-option case tabs from the page top to each box: thousands of simulated Tabs, about
   // 5 s in jsdom on 2 busy cores, the default bound.
   test.each(enumCases)('$title', { timeout: 20_000 }, async ({ fixture, answer }) => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(<ElicitationForm request={fixture.request} server={{ name: 'Fixture server' }} onRespond={onRespond} />);
     for (const field of fixture.fields) {
@@ -304,14 +304,14 @@ describe("given each valid fixture, answered through a host's rjsf Form with the
     const view = render(
       <ElicitationForm request={fixture.request} server={{ name: 'Fixture server' }} onRespond={kit} />,
     );
-    await enter(userEvent.setup());
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Accept' }));
+    await enter(userEvent.setup({ delay: null }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Accept' }));
     view.unmount();
 
     const host = vi.fn();
     render(<HostForm request={fixture.request} onAnswer={host} />);
-    await enter(userEvent.setup());
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Accept' }));
+    await enter(userEvent.setup({ delay: null }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Accept' }));
     expect(host.mock.calls).toStrictEqual(kit.mock.calls);
     expect(host.mock.calls).toStrictEqual([[answer.result]]);
   });

@@ -78,7 +78,7 @@ describe('given a request, the header', () => {
 
 describe('given the actions', () => {
   test('Decline answers exactly { action: "decline" }', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(<ElicitationForm request={nameRequest} server={server} onRespond={onRespond} />);
     await user.click(screen.getByRole('button', { name: 'Decline' }));
@@ -86,7 +86,7 @@ describe('given the actions', () => {
   });
 
   test('Cancel answers exactly { action: "cancel" }', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(<ElicitationForm request={nameRequest} server={server} onRespond={onRespond} />);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -94,7 +94,7 @@ describe('given the actions', () => {
   });
 
   test('Escape inside the form cancels, even with answers typed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(<ElicitationForm request={nameRequest} server={server} onRespond={onRespond} />);
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
@@ -103,7 +103,7 @@ describe('given the actions', () => {
   });
 
   test('a double click on Accept answers once', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(<ElicitationForm request={nameRequest} server={server} onRespond={onRespond} />);
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
@@ -113,7 +113,7 @@ describe('given the actions', () => {
   });
 
   test('Enter pressed again and again in a field answers once', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(<ElicitationForm request={nameRequest} server={server} onRespond={onRespond} />);
     await user.click(screen.getByRole('radio', { name: 'Operator' }));
@@ -122,7 +122,7 @@ describe('given the actions', () => {
   });
 
   test('Enter on a ticked option answers too, as a browser submits a form from a checkbox or radio', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(<ElicitationForm request={nameRequest} server={server} onRespond={onRespond} />);
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
@@ -132,7 +132,7 @@ describe('given the actions', () => {
   });
 
   test('Enter that ends an input method composition does not answer', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(<ElicitationForm request={nameRequest} server={server} onRespond={onRespond} />);
     // A complete answer first, so an Enter that did answer would send it.
@@ -147,7 +147,7 @@ describe('given the actions', () => {
   });
 
   test("inside a host's own <form>: no nested form, and neither Enter, Accept nor Decline submits the host's form", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const hostSubmit = vi.fn((event: FormEvent) => event.preventDefault());
     const answers: ElicitResult[] = [];
@@ -176,7 +176,7 @@ describe('given the actions', () => {
   });
 
   test('after Decline, Accept, Cancel and Escape do nothing more', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(<ElicitationForm request={nameRequest} server={server} onRespond={onRespond} />);
     await user.click(screen.getByRole('button', { name: 'Decline' }));
@@ -187,7 +187,7 @@ describe('given the actions', () => {
   });
 
   test('every label can be replaced', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(
       <ElicitationForm
@@ -216,7 +216,7 @@ describe('given the actions', () => {
 
 describe('given Accept with errors', () => {
   test('an error summary links each field, focus moves to the first invalid field, fields are marked invalid', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(<ElicitationForm request={nameRequest} server={server} onRespond={onRespond} />);
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'not-an-email');
@@ -249,7 +249,7 @@ describe('given Accept with errors', () => {
   });
 
   test('a summary link moves focus to its field (a radio group: its first radio)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<ElicitationForm request={nameRequest} server={server} onRespond={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     await user.click(within(screen.getByRole('alert')).getByRole('link', { name: 'Role: This field is required.' }));
@@ -257,7 +257,7 @@ describe('given Accept with errors', () => {
   });
 
   test('a group with a choice takes focus at its chosen option, not at its first control', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const request: ElicitRequestFormParams = {
       message: 'Pick two.',
       requestedSchema: {
@@ -284,7 +284,7 @@ describe('given Accept with errors', () => {
   });
 
   test('the errors stay until the next Accept, which answers once fixed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(<ElicitationForm request={nameRequest} server={server} onRespond={onRespond} />);
     await user.click(screen.getByRole('button', { name: 'Accept' }));
@@ -303,7 +303,7 @@ describe('given Accept with errors', () => {
   });
 
   test('error texts come from labels.fieldError', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <ElicitationForm
         request={nameRequest}
@@ -364,7 +364,7 @@ describe('given rules core does not check (if / then)', () => {
   };
 
   test('Accept waits for the complete validator, shows the error at the field, and sends once it is fixed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(<ElicitationForm request={request} server={server} onRespond={onRespond} />);
     await user.type(screen.getByRole('textbox', { name: 'Note' }), 'hi');
@@ -393,7 +393,7 @@ describe('given a request core refuses', () => {
   test.each(refused)(
     '$title: shows each problem with its path, offers only Decline and Cancel',
     async ({ fixture }) => {
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const onRespond = vi.fn();
       const request = fixture.request as unknown as ElicitRequestFormParams;
       render(<ElicitationForm request={request} server={server} onRespond={onRespond} />);
@@ -464,7 +464,7 @@ describe('given a request core refuses', () => {
       [['mode', 'This is not a form request (its mode is not "form").']],
     ],
   ])('a request that is %s is refused without throwing', async (_name, request, problems) => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(
       <ElicitationForm request={request as unknown as ElicitRequestFormParams} server={server} onRespond={onRespond} />,
@@ -537,7 +537,7 @@ describe('given a real parent that swaps the request', () => {
   }
 
   test('the form starts over for the new request and answers it once', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onAnswer = vi.fn();
     render(<Host onAnswer={onAnswer} />);
     const city = () => screen.getByRole('textbox', { name: 'City' });
@@ -562,7 +562,7 @@ describe('given a real parent that swaps the request', () => {
   });
 
   test('an equal but new request object is a new request: it may be answered again', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onAnswer = vi.fn();
     render(<Host onAnswer={onAnswer} />);
     await user.click(screen.getByRole('button', { name: 'Decline' }));
@@ -577,7 +577,7 @@ describe('given a real parent that swaps the request', () => {
   });
 
   test('the same request object re-rendered is still answered once', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     const { rerender } = render(<ElicitationForm request={first} server={server} onRespond={onRespond} />);
     await user.click(screen.getByRole('button', { name: 'Decline' }));
@@ -640,7 +640,7 @@ describe('given a real parent that previews the live answer (onDraftChange)', ()
   }
 
   test('it shows the opening answer, follows every change, and sends nothing by itself', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     const onDraft = vi.fn();
     render(<Preview onRespond={onRespond} onDraft={onDraft} />);
@@ -692,7 +692,7 @@ describe('given a real parent that previews the live answer (onDraftChange)', ()
 
 describe("given ElicitationForm inside a host's own <form>", () => {
   test("the host's form data holds only the host's fields: the kit's controls belong to no form", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <form aria-label="Settings">
         <input aria-label="Team" name="team" defaultValue="ops" />

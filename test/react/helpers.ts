@@ -21,7 +21,7 @@ export function ask(property: PrimitiveSchemaDefinition, required = false): Elic
 /** `request` drawn by `ElicitationForm` from server `serverName`, with a user and its Accept click. */
 export function renderForm(request: ElicitRequestFormParams, serverName: string) {
   const onRespond = vi.fn();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = render(createElement(ElicitationForm, { request, server: { name: serverName }, onRespond }));
   const accept = () => user.click(screen.getByRole('button', { name: 'Accept' }));
   return { ...view, onRespond, user, accept };

@@ -34,7 +34,7 @@ function renderHostForm({
 }) {
   const onSubmit = vi.fn<(formData: unknown) => void>();
   const onError = vi.fn<(stacks: string[]) => void>();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = render(
     <div className="mek-root">
       <Form
@@ -472,7 +472,7 @@ describe('given the README’s example of a host’s form', () => {
 
   test('it sends what ElicitationForm sends for the same answers', async () => {
     const answer = async () => {
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       await user.click(screen.getByRole('radio', { name: 'United States' }));
       await user.clear(screen.getByRole('textbox', { name: 'Replicas' }));
       await user.type(screen.getByRole('textbox', { name: 'Replicas' }), '5');

@@ -86,7 +86,7 @@ function track<T>(promise: Promise<T>): { value?: T } {
 
 describe('given ElicitationPrompt with widgets', () => {
   test('its form is drawn with them and answers as the kit would', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { widgets } = hostWidgets();
     const onRespond = vi.fn();
     render(<ElicitationPrompt request={nameRequest} server={{ name: 'S' }} onRespond={onRespond} widgets={widgets} />);
@@ -111,7 +111,7 @@ describe('given ElicitationRound with widgets', () => {
   };
 
   test('every form of the round is drawn with them; one Accept sends both answers', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { widgets } = hostWidgets();
     const onRespondRound = vi.fn();
     render(<ElicitationRound entry={entry} onRespondRound={onRespondRound} onRespondAll={vi.fn()} widgets={widgets} />);
@@ -125,7 +125,7 @@ describe('given ElicitationRound with widgets', () => {
   });
 
   test('declining one request redraws no field of the other (the same widgets keep their slots)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { widgets, renders } = hostWidgets();
     const onRespondRound = vi.fn();
     render(<ElicitationRound entry={entry} onRespondRound={onRespondRound} onRespondAll={vi.fn()} widgets={widgets} />);
@@ -147,7 +147,7 @@ describe('given ElicitationRound with widgets', () => {
 
 describe('given ElicitationHost with widgets', () => {
   test("a single request and a round are both drawn with them, each answer reaching its server's promise", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { widgets } = hostWidgets();
     const queue = createElicitationQueue();
     render(<ElicitationHost queue={queue} widgets={widgets} />);
@@ -175,7 +175,7 @@ describe('given ElicitationHost with widgets', () => {
   });
 
   test('a new request in the queue redraws no field of the shown one', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { widgets, renders } = hostWidgets();
     const queue = createElicitationQueue();
     render(<ElicitationHost queue={queue} widgets={widgets} />);

@@ -59,7 +59,7 @@ describe('given ElicitationPrompt', () => {
   });
 
   test('mode url is the consent view', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(
       <ElicitationPrompt
@@ -88,7 +88,7 @@ describe('given ElicitationPrompt', () => {
     },
     { name: 'not an object', request: 'hello', problem: 'The request is not an object.', message: undefined },
   ])('$name is refused with only Decline and Cancel', async ({ request, problem, message }) => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     const { container } = render(
       <ElicitationPrompt
@@ -114,7 +114,7 @@ describe('given ElicitationPrompt', () => {
 
 describe('given a host and a queue with requests from two servers', () => {
   test('shows the head only, the count, and passes each answer to its own promise', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const queue = createElicitationQueue();
     render(<ElicitationHost queue={queue} />);
     expect(screen.getByRole('status')).toHaveTextContent('');
@@ -146,7 +146,7 @@ describe('given a host and a queue with requests from two servers', () => {
   });
 
   test('"Cancel all from" cancels that server only', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const queue = createElicitationQueue();
     render(<ElicitationHost queue={queue} />);
     const a1 = track(queue.enqueue(nameRequest('a1'), { server: { name: 'Alpha' } }));
@@ -191,7 +191,7 @@ describe('given a host and a queue with requests from two servers', () => {
   });
 
   test('a server that stops waiting: its entry goes, a notice says so, Dismiss removes it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const queue = createElicitationQueue({ noticeDurationMs: Infinity });
     const { container } = render(<ElicitationHost queue={queue} />);
     const controller = new AbortController();
@@ -227,7 +227,7 @@ describe('given a host and a queue with requests from two servers', () => {
 
 describe('given nothing to show', () => {
   test('says so in a quiet line, which goes while a request is shown and comes back after', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const queue = createElicitationQueue();
     const { container } = render(<ElicitationHost queue={queue} />);
     const host = screen.getByRole('region', { name: 'Requests from MCP servers' });
@@ -250,7 +250,7 @@ describe('given nothing to show', () => {
 
 describe('given a URL request with an elicitationId in the host', () => {
   test('Open consents; the entry waits; the completion notification shows done; Close dismisses', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const queue = createElicitationQueue();
     render(<ElicitationHost queue={queue} />);
     const asked = track(
@@ -284,7 +284,7 @@ describe('given a URL request with an elicitationId in the host', () => {
   });
 
   test('a waiting URL stays visible while the next request is shown below it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const queue = createElicitationQueue();
     render(<ElicitationHost queue={queue} />);
     void queue.enqueue(
@@ -305,7 +305,7 @@ describe('given a URL request with an elicitationId in the host', () => {
 
 describe('given focus', () => {
   test('moves into each new head prompt and returns to the element focused before', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const queue = createElicitationQueue();
     render(
       <>
@@ -396,7 +396,7 @@ describe('given a 2026-07-28 round in the host', () => {
   };
 
   test('shows the requests as one set and answers them together with one Accept', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const queue = createElicitationQueue();
     const { container } = render(<ElicitationHost queue={queue} />);
     const answers = track(queue.enqueueRound(round, { server: { name: 'Tracker' } }));
@@ -449,7 +449,7 @@ describe('given a 2026-07-28 round in the host', () => {
   });
 
   test('Accept with only a URL left unopened focuses the summary', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const queue = createElicitationQueue();
     render(<ElicitationHost queue={queue} />);
     const answers = track(queue.enqueueRound({ login: round.login, pick: colourRequest }, { server: { name: 'S' } }));
@@ -469,7 +469,7 @@ describe('given a 2026-07-28 round in the host', () => {
   });
 
   test('a declined request can be taken back: its answers survive', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const queue = createElicitationQueue();
     render(<ElicitationHost queue={queue} />);
     const answers = track(queue.enqueueRound({ a: nameRequest('A'), b: colourRequest }, { server: { name: 'S' } }));
@@ -491,7 +491,7 @@ describe('given a 2026-07-28 round in the host', () => {
     { button: 'Decline all', action: 'decline' },
     { button: 'Cancel', action: 'cancel' },
   ] as const)('$button answers $action for every key', async ({ button, action }) => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const queue = createElicitationQueue();
     render(<ElicitationHost queue={queue} />);
     const answers = track(queue.enqueueRound({ a: nameRequest('A'), b: colourRequest }, { server: { name: 'S' } }));
@@ -502,7 +502,7 @@ describe('given a 2026-07-28 round in the host', () => {
   });
 
   test('Escape cancels the whole set', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const queue = createElicitationQueue();
     render(<ElicitationHost queue={queue} />);
     const answers = track(queue.enqueueRound({ a: nameRequest('A'), b: colourRequest }, { server: { name: 'S' } }));
@@ -513,7 +513,7 @@ describe('given a 2026-07-28 round in the host', () => {
   });
 
   test('Enter in a one-field form while another form is incomplete: the set waits, and Escape from that form still cancels it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const queue = createElicitationQueue();
     render(<ElicitationHost queue={queue} />);
     const answers = track(queue.enqueueRound({ a: nameRequest('A'), b: nameRequest('B') }, { server: { name: 'S' } }));
@@ -528,7 +528,7 @@ describe('given a 2026-07-28 round in the host', () => {
   });
 
   test('Enter in a form with two text fields is nobody’s Accept: the set waits, with no summary', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const queue = createElicitationQueue();
     render(<ElicitationHost queue={queue} />);
     const twoFields: ElicitRequestFormParams = {
@@ -552,7 +552,7 @@ describe('given a 2026-07-28 round in the host', () => {
   });
 
   test('Enter in a one-field form is the set’s Accept', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const queue = createElicitationQueue();
     render(<ElicitationHost queue={queue} />);
     const answers = track(queue.enqueueRound({ a: nameRequest('A'), b: nameRequest('B') }, { server: { name: 'S' } }));

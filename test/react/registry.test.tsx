@@ -46,7 +46,7 @@ describe('given the registry', () => {
 
 describe('given a host widget for one control', () => {
   test('that control is drawn with it, the others with the kit; its value reaches the answer', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     function HostText({ id, label, value, onChange }: KitWidgetProps) {
       return (
@@ -73,7 +73,7 @@ describe('given a host widget that is not a component', () => {
 
   test('in development it is thrown: the form shows the crash refusal, and Cancel still answers', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(<ElicitationForm request={request} server={{ name: 'Bot' }} onRespond={onRespond} widgets={broken} />);
     expect(screen.getByText('This request cannot be shown as a form')).toBeInTheDocument();
@@ -83,7 +83,7 @@ describe('given a host widget that is not a component', () => {
 
   test('in production the field shows a refusal in its place; the rest of the form still answers', async () => {
     vi.stubEnv('NODE_ENV', 'production');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(<ElicitationForm request={request} server={{ name: 'Bot' }} onRespond={onRespond} widgets={broken} />);
     expect(screen.getByText('The field "Name" cannot be shown. Decline or cancel if it matters.')).toBeInTheDocument();

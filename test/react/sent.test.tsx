@@ -58,7 +58,7 @@ describe('given ElicitationForm', () => {
     ['Decline', 'Declined', { action: 'decline' }],
     ['Cancel', 'Cancelled', { action: 'cancel' }],
   ])('%s: the prompt says "%s" and disables its controls', async (button, said, result) => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(<ElicitationForm request={form} server={server} onRespond={onRespond} />);
     await user.click(screen.getByRole('radio', { name: 'eu' }));
@@ -76,7 +76,7 @@ describe('given ElicitationForm', () => {
   });
 
   test('Escape cancels: "Cancelled"', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<ElicitationForm request={form} server={server} onRespond={vi.fn()} />);
     await user.click(screen.getByRole('radio', { name: 'us' }));
     await user.keyboard('{Escape}');
@@ -84,7 +84,7 @@ describe('given ElicitationForm', () => {
   });
 
   test('the words come from labels.sent', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <ElicitationForm
         request={form}
@@ -100,7 +100,7 @@ describe('given ElicitationForm', () => {
 
 describe('given UrlElicitation', () => {
   test('Decline: "Declined", every button disabled', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<UrlElicitation request={url} server={server} onRespond={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     expect(after()).toEqual([
@@ -116,7 +116,7 @@ describe('given UrlElicitation', () => {
 
 describe('given ElicitationPrompt with a request the kit refuses', () => {
   test('Cancel: "Cancelled", Decline and Cancel disabled', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(
       <ElicitationPrompt

@@ -305,7 +305,7 @@ describe('given HTML, scripts and URLs in the result', () => {
 
 describe('given a large or deep result', () => {
   test('a table of 450 rows shows 200 until "Show all 450" is pressed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<ToolResultView tool={{ name: 'many', inputSchema: { type: 'object' } }} result={manyRowsResult(450)} />);
     const table = screen.getByRole('table', { name: '450 rows' });
     expect(within(table).getAllByRole('row')).toHaveLength(201);

@@ -66,7 +66,7 @@ describe('given a safe https URL', () => {
   });
 
   test('Open in new tab opens it once with noopener,noreferrer and answers accept once', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(<UrlElicitation request={request} server={server} onRespond={onRespond} />);
     await user.click(screen.getByRole('button', { name: 'Open in new tab' }));
@@ -77,7 +77,7 @@ describe('given a safe https URL', () => {
   });
 
   test('after consent it waits, with focus on the waiting message, Open again and Close', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     const onClose = vi.fn();
     render(<UrlElicitation request={request} server={server} onRespond={onRespond} onClose={onClose} />);
@@ -101,7 +101,7 @@ describe('given a safe https URL', () => {
   });
 
   test('Close without onClose hides the view', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { container } = render(<UrlElicitation request={request} server={server} onRespond={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Open in new tab' }));
     await user.click(screen.getByRole('button', { name: 'Close' }));
@@ -109,7 +109,7 @@ describe('given a safe https URL', () => {
   });
 
   test('a double click opens one tab and answers once', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(<UrlElicitation request={request} server={server} onRespond={onRespond} />);
     await user.dblClick(screen.getByRole('button', { name: 'Open in new tab' }));
@@ -121,7 +121,7 @@ describe('given a safe https URL', () => {
     { button: 'Decline', result: { action: 'decline' } },
     { button: 'Cancel', result: { action: 'cancel' } },
   ])('$button answers $result.action once and opens nothing', async ({ button, result }) => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(<UrlElicitation request={request} server={server} onRespond={onRespond} />);
     await user.click(screen.getByRole('button', { name: button }));
@@ -131,7 +131,7 @@ describe('given a safe https URL', () => {
   });
 
   test('Escape cancels once', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(<UrlElicitation request={request} server={server} onRespond={onRespond} />);
     screen.getByRole('button', { name: 'Open in new tab' }).focus();
@@ -141,7 +141,7 @@ describe('given a safe https URL', () => {
   });
 
   test('with the keyboard only: Tab to Open, Enter opens and accepts', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     render(<UrlElicitation request={request} server={server} onRespond={onRespond} />);
     await user.tab();
@@ -152,7 +152,7 @@ describe('given a safe https URL', () => {
   });
 
   test('has no axe violations, before and after consent', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { container } = render(<UrlElicitation request={request} server={server} onRespond={vi.fn()} />);
     expect(await violations(container)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Open in new tab' }));
@@ -353,7 +353,7 @@ describe('given a URL the kit refuses', () => {
       reason: 'The server sent text that is not a complete web address. You can decline or cancel the request.',
     },
   ])('$url: the reason, the text as sent, and only Decline and Cancel', async ({ url, reason }) => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     const { container } = render(<UrlElicitation request={urlRequest(url)} server={server} onRespond={onRespond} />);
     expect(screen.getByText('This link cannot be opened')).toBeInTheDocument();
@@ -391,7 +391,7 @@ describe('given labels and a new request', () => {
   });
 
   test('a new request object asks again: a second answer is given for it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
     const { rerender } = render(
       <UrlElicitation request={urlRequest('https://a.example/')} server={server} onRespond={onRespond} />,

@@ -479,7 +479,7 @@ describe('given a host’s own rjsf Form with generateTheme()', () => {
       properties: { tags: { type: 'array', title: 'Tags', maxItems: 1, items: { type: 'string', enum: ['a', 'b'] } } },
     });
     const onSubmit = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <div className="mek-root">
         <Form
@@ -505,7 +505,7 @@ describe('given a host’s own rjsf Form with generateTheme()', () => {
       properties: { tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['a', 'b', 'c'] } } },
     });
     const onChange = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <div className="mek-root">
         <Form
@@ -525,7 +525,7 @@ describe('given a host’s own rjsf Form with generateTheme()', () => {
 
   test('a host list of numbers (indexed by a Map, not the text table) ticks and orders by value, 1 apart from "1"', async () => {
     const onChange = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <div className="mek-root">
         <Form

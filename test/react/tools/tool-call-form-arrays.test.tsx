@@ -10,7 +10,7 @@ import { submitButton, tool } from './helpers.js';
 
 describe('given arrays and nested objects', () => {
   test('items are added, moved and removed; the list is sent in its order', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(
       <ToolCallForm
@@ -41,7 +41,7 @@ describe('given arrays and nested objects', () => {
   });
 
   test('a list of objects names each item group after the list', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
@@ -73,7 +73,7 @@ describe('given arrays and nested objects', () => {
   });
 
   test('a list below its minItems is refused with the issue inside the list group', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
@@ -92,7 +92,7 @@ describe('given arrays and nested objects', () => {
   });
 
   test('nested objects are sent nested; an optional group left empty is omitted', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',

@@ -34,7 +34,7 @@ describe('given a tool, the header', () => {
 
 describe('given a parent that swaps tools', () => {
   test('a new tool object starts a fresh form', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const first = tool({ type: 'object', properties: { q: { type: 'string', title: 'Query' } } }, 'first');
     const second = tool({ type: 'object', properties: { q: { type: 'string', title: 'Query' } } }, 'second');
@@ -61,7 +61,7 @@ describe('given a parent that swaps tools', () => {
 
 describe('given labels and theme', () => {
   test('labels replace the form’s strings; theme sets data-theme', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <ToolCallForm
         tool={findPerson}
@@ -87,7 +87,7 @@ describe('given labels and theme', () => {
 
 describe('given axe', () => {
   test('the untouched form, the chosen option and the refused submit have zero violations', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const schema: Tool['inputSchema'] = {
       type: 'object',
       properties: {

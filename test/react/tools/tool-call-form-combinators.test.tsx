@@ -11,7 +11,7 @@ import { submitButton, tool } from './helpers.js';
 
 describe('given oneOf "find by id or by name"', () => {
   test('choosing "By name" and typing a name submits exactly { query: { name } }', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={findPerson} onSubmit={onSubmit} />);
     const selector = screen.getByRole('combobox', { name: 'Find by' });
@@ -30,7 +30,7 @@ describe('given oneOf "find by id or by name"', () => {
   });
 
   test('"By id" submits the id as a JSON number', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={findPerson} onSubmit={onSubmit} />);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Find by' }), 'By id');
@@ -40,7 +40,7 @@ describe('given oneOf "find by id or by name"', () => {
   });
 
   test('an id typed before switching to "By name" is not sent', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={findPerson} onSubmit={onSubmit} />);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Find by' }), 'By id');
@@ -53,7 +53,7 @@ describe('given oneOf "find by id or by name"', () => {
   });
 
   test('an empty "By name" shows only the picked option’s issue, on the Name field, and focuses it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={findPerson} onSubmit={onSubmit} />);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Find by' }), 'By name');
@@ -73,7 +73,7 @@ describe('given oneOf "find by id or by name"', () => {
   });
 
   test('back to "Choose…": no option is read, and the summary links to the selector', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={findPerson} onSubmit={onSubmit} />);
     const selector = screen.getByRole('combobox', { name: 'Find by' });
@@ -92,7 +92,7 @@ describe('given oneOf "find by id or by name"', () => {
   });
 
   test('the error summary link moves the focus to its field', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<ToolCallForm tool={findPerson} onSubmit={vi.fn()} />);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Find by' }), 'By id');
     await user.click(submitButton());
@@ -118,7 +118,7 @@ describe('given anyOf of two string shapes', () => {
   });
 
   test('the picked option’s field is drawn and its value sent as the property itself', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={contactTool} onSubmit={onSubmit} />);
     // The schema has a pattern: the form is drawn once the pattern engine has loaded.
@@ -129,7 +129,7 @@ describe('given anyOf of two string shapes', () => {
   });
 
   test('a value that matches no option is refused with the option’s issue', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={contactTool} onSubmit={onSubmit} />);
     // The schema has a pattern: the form is drawn once the pattern engine has loaded.
@@ -150,7 +150,7 @@ describe('given anyOf of two string shapes', () => {
 
 describe('given allOf', () => {
   test('the parts are one form and the args hold every part', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
@@ -167,7 +167,7 @@ describe('given allOf', () => {
   });
 
   test('a constraint from one part refuses the value', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
@@ -198,7 +198,7 @@ describe('given if/then/else', () => {
   );
 
   test('US asks for a state and sends it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={shipTool} onSubmit={onSubmit} />);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'US');
@@ -209,7 +209,7 @@ describe('given if/then/else', () => {
   });
 
   test('CA asks for a province instead, which may stay empty', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={shipTool} onSubmit={onSubmit} />);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'CA');
@@ -220,7 +220,7 @@ describe('given if/then/else', () => {
   });
 
   test('the "then" rule is checked: a bad state is refused at /state', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={shipTool} onSubmit={onSubmit} />);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'US');

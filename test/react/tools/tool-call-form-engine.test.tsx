@@ -24,7 +24,7 @@ const { ToolCallForm } = await import('../../../src/react/tools/index.js');
 
 describe('given a tool schema with a pattern and an engine whose first load fails', () => {
   test('the form says so and offers Try again, which loads it and draws the form', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <ToolCallForm
         tool={{

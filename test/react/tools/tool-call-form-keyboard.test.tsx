@@ -15,7 +15,7 @@ async function pressEnter(user: ReturnType<typeof userEvent.setup>, button: HTML
 
 describe('given a keyboard user moving and removing items, the focus follows the item', () => {
   test('a list: move down, down to the end, then up to the top; the focus stays on the moved item’s button', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(
       <ToolCallForm
@@ -59,7 +59,7 @@ describe('given a keyboard user moving and removing items, the focus follows the
   });
 
   test('a list: remove in the middle, the first, the last, then the only item; the focus ends on the add button', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(
       <ToolCallForm
@@ -98,7 +98,7 @@ describe('given a keyboard user moving and removing items, the focus follows the
   });
 
   test('a tuple’s extra items: moves and removes follow the item; past the positions the focus goes to the add button', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
@@ -143,7 +143,7 @@ describe('given a keyboard user moving and removing items, the focus follows the
   });
 
   test('a tuple without a rest rule: removing its last extra item, with no add button, focuses the tuple’s group', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
@@ -171,7 +171,7 @@ describe('given a keyboard user moving and removing items, the focus follows the
   });
 
   test('lists inside list items: each list moves the focus among its own buttons only', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',

@@ -11,7 +11,7 @@ import { submitButton, tool } from './helpers.js';
 
 describe('given $ref and $defs', () => {
   test('two properties sharing one definition are two groups, sent as nested objects', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
@@ -34,7 +34,7 @@ describe('given $ref and $defs', () => {
   });
 
   test('a recursive definition draws a level per item added', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
@@ -63,7 +63,7 @@ describe('given $ref and $defs', () => {
   });
 
   test('an anchor reference ("#name"), which rjsf cannot resolve itself, is drawn and sent', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',

@@ -9,7 +9,7 @@ import { GAP, submitButton, tool } from './helpers.js';
 
 describe('given a tuple in the draft-07 / 2019-09 spelling (items array)', () => {
   test('draft-07: items array + additionalItems: false draws each position under its own title, fixed length', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       $schema: 'http://json-schema.org/draft-07/schema#',
@@ -48,7 +48,7 @@ describe('given a tuple in the draft-07 / 2019-09 spelling (items array)', () =>
   });
 
   test('2019-09: an additionalItems schema is the rest rule: extra items are offered', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       $schema: 'https://json-schema.org/draft/2019-09/schema',
@@ -73,7 +73,7 @@ describe('given a tuple in the draft-07 / 2019-09 spelling (items array)', () =>
   });
 
   test('draft-07: extra items under an additionalItems schema move among themselves; the positions do not', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       $schema: 'http://json-schema.org/draft-07/schema#',
@@ -122,7 +122,7 @@ describe('given a tuple in the draft-07 / 2019-09 spelling (items array)', () =>
   });
 
   test("draft-07: a position's default is pre-filled (rjsf reads an items array, not prefixItems) and sent", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       $schema: 'http://json-schema.org/draft-07/schema#',
@@ -147,7 +147,7 @@ describe('given a tuple in the draft-07 / 2019-09 spelling (items array)', () =>
   });
 
   test('draft-07: an items array without "type": "array" is still drawn as a tuple', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       $schema: 'http://json-schema.org/draft-07/schema#',

@@ -26,7 +26,7 @@ describe('given a tuple (2020-12 prefixItems)', () => {
   });
 
   test('typing into the positions sends exactly the tuple', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={addPerson} onSubmit={onSubmit} />);
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
@@ -36,7 +36,7 @@ describe('given a tuple (2020-12 prefixItems)', () => {
   });
 
   test("a position's default is pre-filled and sent; a position without one stays empty", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
@@ -63,7 +63,7 @@ describe('given a tuple (2020-12 prefixItems)', () => {
   });
 
   test("the rest rule's default is not a position's: the positions stay empty, an added item gets it", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
@@ -94,7 +94,7 @@ describe('given a tuple (2020-12 prefixItems)', () => {
   });
 
   test('a tuple without "type": "array" is still drawn as a tuple', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
@@ -128,7 +128,7 @@ describe('given a tuple (2020-12 prefixItems)', () => {
   });
 
   test('an empty optional last position is left out, not sent as null, 0 or ""', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={plotPoint} onSubmit={onSubmit} />);
     await user.type(screen.getByRole('textbox', { name: 'Item 1' }), '1.5');
@@ -141,7 +141,7 @@ describe('given a tuple (2020-12 prefixItems)', () => {
   });
 
   test('an empty position before a filled one is an error at that position: the tuple is never closed up', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
@@ -179,7 +179,7 @@ describe('given a tuple (2020-12 prefixItems)', () => {
   });
 
   test('a required position left empty at the end: minItems is reported on that position', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={plotPoint} onSubmit={onSubmit} />);
     await user.type(screen.getByRole('textbox', { name: 'Item 1' }), '4');
@@ -196,7 +196,7 @@ describe('given a tuple (2020-12 prefixItems)', () => {
   });
 
   test('an unticked box is an answer where the tuple needs one (below minItems, before a filled position): false', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
@@ -226,7 +226,7 @@ describe('given a tuple (2020-12 prefixItems)', () => {
   });
 
   test('a rest schema (items): extra items are added after the positions and removed like list items, up to maxItems', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={runCommand} onSubmit={onSubmit} />);
     const command = screen.getByRole('group', { name: 'Command' });
@@ -269,7 +269,7 @@ describe('given a tuple (2020-12 prefixItems)', () => {
   });
 
   test("extra items move among themselves with the list's buttons; the positions have none and never move", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
@@ -341,7 +341,7 @@ describe('given a tuple (2020-12 prefixItems)', () => {
   });
 
   test('a single extra item has no move buttons, only remove', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<ToolCallForm tool={runCommand} onSubmit={vi.fn()} />);
     const command = screen.getByRole('group', { name: 'Command' });
     await user.click(within(command).getByRole('button', { name: 'Add to Command' }));
@@ -353,7 +353,7 @@ describe('given a tuple (2020-12 prefixItems)', () => {
   });
 
   test('an item just typed into moves with its text; an empty extra item moves too and is still left out', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={runCommand} onSubmit={onSubmit} />);
     const command = screen.getByRole('group', { name: 'Command' });
@@ -375,7 +375,7 @@ describe('given a tuple (2020-12 prefixItems)', () => {
   });
 
   test("a readOnly tuple: its extra items' move, remove and add buttons are disabled, and it is sent as it is", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
@@ -414,7 +414,7 @@ describe('given a tuple (2020-12 prefixItems)', () => {
   });
 
   test('no rest rule (items absent): the positions only, with no add button; an optional tuple left empty is omitted', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
@@ -441,7 +441,7 @@ describe('given a tuple (2020-12 prefixItems)', () => {
   });
 
   test('nested in an object property, an object position is a group named by its own title', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
@@ -484,7 +484,7 @@ describe('given a tuple (2020-12 prefixItems)', () => {
   });
 
   test('tuples as the items of a list: each item is a tuple of its own', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
@@ -527,7 +527,7 @@ describe('given a tuple (2020-12 prefixItems)', () => {
   });
 
   test('axe: the untouched tuples, extra items and the gap error have zero violations', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const schema: Tool['inputSchema'] = {
       type: 'object',
       properties: {

@@ -36,7 +36,7 @@ describe('given enums', () => {
   });
 
   test('titled options show their titles and send their consts; a required one is not pre-chosen', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={enumTool} onSubmit={onSubmit} />);
     const color = screen.getByRole('combobox', { name: 'Color' });
@@ -57,7 +57,7 @@ describe('given enums', () => {
   });
 
   test('nothing chosen: the optional ones are omitted, the required one is refused', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={enumTool} onSubmit={onSubmit} />);
     await user.click(submitButton());
@@ -73,7 +73,7 @@ describe('given enums', () => {
 
 describe('given free-form values', () => {
   test('a property without a type gets a type picker, string first', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(
       <ToolCallForm
@@ -88,7 +88,7 @@ describe('given free-form values', () => {
   });
 
   test('additionalProperties: a property is added empty, named, filled and sent', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     const schema: Tool['inputSchema'] = {
       type: 'object',
@@ -129,7 +129,7 @@ describe('given empty and typed fields', () => {
   });
 
   test('a field typed in then cleared is omitted, not sent as ""; defaults are pre-filled; a required box unticked is false', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={profile} onSubmit={onSubmit} />);
     expect(screen.getByRole('textbox', { name: 'Limit' })).toHaveValue('10');
@@ -141,7 +141,7 @@ describe('given empty and typed fields', () => {
   });
 
   test('number text is read as a JSON number and shown as typed; text that is not a number is refused', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={profile} onSubmit={onSubmit} />);
     const ratio = screen.getByRole('textbox', { name: 'Ratio' });
@@ -162,7 +162,7 @@ describe('given empty and typed fields', () => {
   });
 
   test('a local date-time goes out as RFC 3339 with the zone offset (Asia/Kolkata here)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={profile} onSubmit={onSubmit} />);
     await user.type(screen.getByLabelText('When'), '2026-03-01T09:30');
@@ -174,7 +174,7 @@ describe('given empty and typed fields', () => {
 
 describe('given the schema dialect', () => {
   test('2020-12 (no $schema) applies dependentRequired: a card without a billing address is refused', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={payByCard} onSubmit={onSubmit} />);
     await user.type(screen.getByRole('textbox', { name: 'Card number' }), '4111');
@@ -189,7 +189,7 @@ describe('given the schema dialect', () => {
   });
 
   test('draft-07 has no dependentRequired keyword: the same answer is sent', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(<ToolCallForm tool={payByCardDraft07} onSubmit={onSubmit} />);
     await user.type(screen.getByRole('textbox', { name: 'Card number' }), '4111');
