@@ -260,10 +260,13 @@ export default defineConfig({
         test: {
           name: 'stories',
           include: ['test/stories/**/*.test.tsx'],
-          provide: { storyRun: 'shots' },
+          // Each shot's zone is set by the test (Emulation.setTimezoneOverride), not at the browser's launch, so
+          // that it can run the `time-zone` stories again in a zone far from the fixtures' one, with DST (+13:00
+          // in March, +12:00 in July), as a person opening Storybook there sees them.
+          provide: { storyZones: { fixture: fixtureTimeZone, far: 'Pacific/Auckland' } },
           browser: {
             // The zone and locale the stories' plays expect: the date-time hint and date inputs read them.
-            ...chromium({ timezoneId: fixtureTimeZone, locale: 'en-US', viewport: STORY_VIEWPORT }),
+            ...chromium({ locale: 'en-US', viewport: STORY_VIEWPORT }),
             viewport: STORY_VIEWPORT,
             expect: {
               toMatchScreenshot: {
@@ -277,21 +280,6 @@ export default defineConfig({
           },
           testTimeout: HANG_GUARD,
           // A story's render and play run in a hook, as long as a story test may take.
-          hookTimeout: HANG_GUARD,
-        },
-      },
-      {
-        // The stories that show a date-time field (tag `time-zone`) once more, plays only, in a zone far from
-        // the fixtures' one, with DST (+13:00 in March, +12:00 in July), as a person opening Storybook there
-        // sees them: their plays must not depend on the zone they run in.
-        plugins: [react()],
-        optimizeDeps: { include: [...THEME_DEPS, ...STORY_DEPS] },
-        test: {
-          name: 'stories-auckland',
-          include: ['test/stories/**/*.test.tsx'],
-          provide: { storyRun: 'time-zone' },
-          browser: chromium({ timezoneId: 'Pacific/Auckland', locale: 'en-US' }),
-          testTimeout: HANG_GUARD,
           hookTimeout: HANG_GUARD,
         },
       },

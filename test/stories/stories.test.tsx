@@ -11,8 +11,9 @@
  *   reason there; right-to-left changes only `dir`, so axe would judge the light shot's DOM and colours again),
  *   and must paint more than a few lines' worth (`MIN_PAINTED_PIXELS`) unless it says why it is sparse.
  *
- * In the `stories-auckland` project only the stories tagged `time-zone` run, plays only, in a zone far from
- * the fixtures' one: their plays must hold in any zone a person opens Storybook in.
+ * Then the stories tagged `time-zone` run once more, plays only, in a zone far from the fixtures' one
+ * (`storyZones.far`): their plays must hold in any zone a person opens Storybook in. The zone is Chromium's,
+ * switched between the two through the DevTools protocol (`Emulation.setTimezoneOverride`).
  * README.md beside this file says how a shot is reviewed and re-recorded.
  */
 import { composeStories, type composeStory, setProjectAnnotations } from '@storybook/react-vite';
@@ -29,8 +30,8 @@ import './stories.css';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** `shots`: every story, sidebar checks and shots; `time-zone`: the `time-zone` stories' plays only. */
-    storyRun: 'shots' | 'time-zone';
+    /** The zone the stories' fixtures are written in, and one far from it (with DST) for the `time-zone` stories. */
+    storyZones: { fixture: string; far: string };
   }
 }
 
@@ -49,7 +50,12 @@ interface VisualParameters {
 }
 
 const storyModules = import.meta.glob<StoryModule>('../../stories/*.stories.tsx', { eager: true });
-const run = inject('storyRun');
+const zones = inject('storyZones');
+
+/** Sets the zone of the whole page (the test's iframe included): `Date` and `Intl` read it from then on. */
+async function inZone(timezoneId: string): Promise<void> {
+  await cdp().send('Emulation.setTimezoneOverride', { timezoneId });
+}
 
 type Scheme = 'light' | 'dark';
 
@@ -143,6 +149,7 @@ async function runStory(story: ComposedStory): Promise<HTMLElement> {
 }
 
 beforeAll(async () => {
+  await inZone(zones.fixture);
   // What a story would otherwise draw a moment later (the URL view and the round, the pattern check's
   // "getting ready" line): loaded first, each story's first frame is its real one.
   await Promise.all([loadElicitationViews(), loadPatternEngine()]);
@@ -150,19 +157,10 @@ beforeAll(async () => {
 
 for (const [path, module] of Object.entries(storyModules).sort(([a], [b]) => a.localeCompare(b))) {
   const file = path.replace(/^.*\//, '').replace(/\.stories\.tsx$/, '');
-  const stories = (Object.entries(composeStories(module)) as [string, ComposedStory][]).filter(
-    ([, story]) => run === 'shots' || story.tags.includes('time-zone'),
-  );
-  if (stories.length === 0) continue;
+  const stories = Object.entries(composeStories(module)) as [string, ComposedStory][];
   describe(file, () => {
     for (const [exportName, story] of stories) {
       const inSidebar = story.tags.includes('dev');
-      if (run === 'time-zone') {
-        test(story.storyName, async () => {
-          (await runStory(story)).remove();
-        });
-        continue;
-      }
       if (!inSidebar && !story.tags.includes('shot')) {
         // A test-only story: its play is the test.
         test(story.storyName, async () => {
@@ -216,3 +214,16 @@ for (const [path, module] of Object.entries(storyModules).sort(([a], [b]) => a.l
     }
   });
 }
+
+describe(`the stories tagged time-zone, in ${zones.far}`, () => {
+  beforeAll(() => inZone(zones.far));
+  afterAll(() => inZone(zones.fixture));
+  for (const [path, module] of Object.entries(storyModules).sort(([a], [b]) => a.localeCompare(b))) {
+    for (const story of Object.values(composeStories(module)) as ComposedStory[]) {
+      if (!story.tags.includes('time-zone')) continue;
+      test(`${path.replace(/^.*\//, '').replace(/\.stories\.tsx$/, '')}: ${story.storyName}`, async () => {
+        (await runStory(story)).remove();
+      });
+    }
+  }
+});
