@@ -66,16 +66,25 @@ describe('given a part read from Redis', () => {
     server: { name: 'weather' },
     prompt: { mode: 'form', request: formRequest('Your city?') },
   };
-  const good = { entries: [entry], arrivals: [3], notices: [], drafts: { 'a.1': { answer: 'Os' } } };
+  const good = {
+    entries: [entry],
+    arrivals: [3],
+    notices: [],
+    noticeArrivals: [],
+    drafts: { 'a.1': { answer: 'Os' } },
+  };
   const notice = { id: 'a.2', kind: 'stopped-waiting', serverKey: 'w', server: { name: 'w' }, at: 5, entry };
   test.each([
     ['a well-formed part', good, true],
-    ['one with a notice', { ...good, notices: [notice] }, true],
+    ['one with a notice', { ...good, notices: [notice], noticeArrivals: [4] }, true],
     ['`{"entries":5}`', { entries: 5 }, false],
     ['`{}`', {}, false],
     ['an array', [good], false],
     ['arrivals not one per entry', { ...good, arrivals: [] }, false],
     ['an arrival that is not an integer', { ...good, arrivals: [1.5] }, false],
+    ['a notice without an arrival number', { ...good, notices: [notice] }, false],
+    ['a notice arrival that is not an integer', { ...good, notices: [notice], noticeArrivals: ['4'] }, false],
+    ['no notice arrivals at all', { entries: [entry], arrivals: [3], notices: [], drafts: {} }, false],
     ['an entry without an id', { ...good, entries: [{ ...entry, id: 7 }] }, false],
     ['an entry of no known kind', { ...good, entries: [{ ...entry, kind: 'evil' }] }, false],
     ['a prompt of no known mode', { ...good, entries: [{ ...entry, prompt: { mode: 'html' } }] }, false],
