@@ -91,8 +91,11 @@ interface Principal {
   readonly localIds: Map<string, string>;
   /** By bridge id. */
   readonly drafts: Map<string, Draft>;
-  /** The answer each settled entry took (bridge id → SHA-256 of its canonical JSON): its retry is `answered` again. */
-  readonly answered: Map<string, string>;
+  /**
+   * The answer each settled entry took (bridge id → SHA-256 of its canonical JSON, as it is computed): its
+   * retry is `answered` again.
+   */
+  readonly answered: Map<string, Promise<string>>;
 }
 
 const MAX_ANSWERS_KEPT = 1_000;
@@ -357,13 +360,13 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
 
   /** Runs a command on this instance. A missing id and another principal's id take the same path. */
   async function execute(principal: string, command: BridgeCommand): Promise<BridgeOutcome> {
+    // Hashed beside the answer, not before it: the digest (Web Crypto) runs off the event loop, and only a
+    // retry of a settled entry needs to wait for it.
     const answer =
       command.type === 'respond' || command.type === 'respondRound'
-        ? await sha256(
-            `${command.type}:${canonicalJson(command.type === 'respond' ? command.result : command.results)}`,
-          )
-        : '';
-    // From here on nothing waits: the look-up and the change happen in one turn.
+        ? sha256(`${command.type}:${canonicalJson(command.type === 'respond' ? command.result : command.results)}`)
+        : Promise.resolve('');
+    // From here on nothing waits before a change: the look-up and the change happen in one turn.
     const state = principals.get(principal);
     const local = (id: string) => state?.localIds.get(id);
     switch (command.type) {
@@ -371,7 +374,7 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
       case 'respondRound': {
         const kept = state?.answered.get(command.entryId);
         // The same answer again (a retry after a lost response) gets the status the first one got.
-        if (kept !== undefined) return { status: kept === answer ? 'answered' : 'ignored' };
+        if (kept !== undefined) return { status: (await kept) === (await answer) ? 'answered' : 'ignored' };
         const id = local(command.entryId);
         if (state === undefined || id === undefined) return { status: 'ignored' };
         const entry = state.queue.getSnapshot().entries.find((item) => item.id === id);
@@ -565,10 +568,11 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
     const { requestId } = command;
     if (requestId === undefined) return json(200, await dispatch(principal, command));
     const { requestId: _, ...rest } = command;
-    const hash = await sha256(canonicalJson(rest));
+    // The command runs while its hash is computed (off the event loop); a retry compares the two.
+    const hash = sha256(canonicalJson(rest));
     const seen = ledger.get(principal, requestId);
     if (seen !== undefined) {
-      if (seen.hash !== hash) return refuse(409, 'This requestId was used for another command');
+      if ((await seen.hash) !== (await hash)) return refuse(409, 'This requestId was used for another command');
       return json(200, await seen.outcome);
     }
     const outcome = dispatch(principal, command);

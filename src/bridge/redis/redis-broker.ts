@@ -490,6 +490,11 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     // A sealed message captured and published again is run once only: its id is claimed for the replay
     // window, and a message older than the window (by this machine's clock, far beyond any skew) is refused.
     const fresh = typeof sent === 'number' && Math.abs(Date.now() - sent) < REPLAY_WINDOW_MS;
+    // Read again as untrusted, as a POST body is.
+    const command = readCommand(request.command);
+    // An answer's claim states are computed while Redis marks the id as seen (they change nothing).
+    const claim = !('error' in command) && isAnswer(command) ? claimOf(principal, command) : undefined;
+    claim?.catch(() => undefined);
     const first =
       fresh &&
       (await commands.sendCommand(['SET', name('seen', id), '', 'NX', 'PX', String(REPLAY_WINDOW_MS)])) !== null;
@@ -497,14 +502,12 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       skipped('a routed command that is stale or was run already (replayed)', channel);
       return;
     }
-    // Read again as untrusted, as a POST body is.
-    const command = readCommand(request.command);
     let answer: { id: string; outcome: BridgeOutcome } | { id: string; failed: true };
     let settle: string[] | undefined;
     try {
       if ('error' in command) answer = { id, failed: true };
-      else if (isAnswer(command)) {
-        const { key, states } = await claimOf(principal, command);
+      else if (claim !== undefined) {
+        const { key, states } = await claim;
         // Applied only while this answer's claim holds: a sender that gave up withdrew it first.
         const held = Number(await commands.sendCommand(['EVAL', TAKE, '1', key, ...states.takeArgs]));
         const outcome: BridgeOutcome = held === 1 ? await execute(principal, command) : { status: 'ignored' };
@@ -515,8 +518,13 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     } catch {
       answer = { id, failed: true };
     }
-    if (settle !== undefined) await commands.sendCommand(settle);
-    await commands.sendCommand(['PUBLISH', reply, await signer.seal(`reply\n${reply}`, JSON.stringify(answer))]);
+    const sealed = await signer.seal(`reply\n${reply}`, JSON.stringify(answer));
+    // Sent together: one connection's commands run in order, so the claim is settled before the reply
+    // goes out, without a round trip between them.
+    await Promise.all([
+      settle === undefined ? undefined : commands.sendCommand(settle),
+      commands.sendCommand(['PUBLISH', reply, sealed]),
+    ]);
   }
 
   function serve(instanceId: string, execute: CommandExecutor): () => void {
@@ -532,9 +540,18 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     };
   }
 
-  /** Publishes a command, sealed, on the holding instance's channel. Rejects when it failed there. */
-  async function call(instanceId: string, principal: string, command: BridgeCommand): Promise<Call> {
+  /** A routed command's id and its message, sealed for the holding instance's channel (sealing starts now). */
+  function prepare(instanceId: string, principal: string, command: BridgeCommand) {
     const id = randomId();
+    const channel = name('route', instanceId);
+    const body = JSON.stringify({ id, sent: Date.now(), reply: replyChannel, principal, command });
+    const message = signer.seal(`route\n${channel}`, body);
+    message.catch(() => undefined);
+    return { id, channel, message };
+  }
+
+  /** Publishes a prepared command on the holding instance's channel. Rejects when it failed there. */
+  async function call({ id, channel, message }: ReturnType<typeof prepare>): Promise<Call> {
     let settle: (reply: Reply) => void = () => undefined;
     let fail: (error: Error) => void = () => undefined;
     const replied = new Promise<Reply>((resolve, reject) => {
@@ -547,10 +564,8 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       // A fixed sentence: the command may hold what the person typed.
       reply === 'failed' ? fail(new Error('The instance holding the entry failed to run the command')) : settle(reply),
     );
-    const channel = name('route', instanceId);
-    const body = JSON.stringify({ id, sent: Date.now(), reply: replyChannel, principal, command });
     try {
-      const receivers = await commands.sendCommand(['PUBLISH', channel, await signer.seal(`route\n${channel}`, body)]);
+      const receivers = await commands.sendCommand(['PUBLISH', channel, await message]);
       // Nobody listens on that channel: no such instance (any more).
       if (receivers === 0) settle('nobody');
     } catch {
@@ -581,12 +596,14 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
    * one can ever be applied; withdrawn if the holder does not take it in time.
    */
   async function routeAnswer(instanceId: string, principal: string, command: BridgeCommand): Promise<BridgeOutcome> {
+    // Sealed while the claim is made; sent only once the claim holds.
+    const prepared = prepare(instanceId, principal, command);
     const { key, states } = await claimOf(principal, command);
     const now = await commands.sendCommand(['EVAL', CLAIM, '1', key, states.claimed, String(CLAIM_TTL_MS)]);
     if (now === states.done) return { status: 'answered' };
     // Another answer holds the claim: this one can never be applied.
     if (now !== states.claimed && now !== states.taken) return { status: 'ignored' };
-    const routed = await call(instanceId, principal, command);
+    const routed = await call(prepared);
     try {
       // The holder has a part while it lives: wait for it as long as the part stays, at most its TTL.
       const rounds = Math.ceil((Number(ttl) * 1_000) / routeTimeoutMs) + 1;
@@ -617,7 +634,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     if (closed) return undefined;
     await connected;
     if (isAnswer(command)) return routeAnswer(instanceId, principal, command);
-    const routed = await call(instanceId, principal, command);
+    const routed = await call(prepare(instanceId, principal, command));
     try {
       const reply = await routed.next(routeTimeoutMs);
       // No reply in time, or nobody there: the bridge then answers as for an unknown id.
