@@ -38,6 +38,24 @@ describe('given a sealed text', () => {
   });
 });
 
+describe('given texts on either side of the size MACed on the event loop (4,096 bytes with the context)', () => {
+  test.each([
+    ['a short text (noble, on the event loop)', 'x'.repeat(100)],
+    ['one just at the limit', 'x'.repeat(4_096 - 'route\nk'.length - 1)],
+    ['one just past it (Web Crypto)', 'x'.repeat(4_096 - 'route\nk'.length)],
+    ['a long text (Web Crypto)', 'x'.repeat(300_000)],
+  ])('%s: its MAC is node:crypto HMAC-SHA256, and it opens sealed, and not tampered', async (_name, text) => {
+    const signer = createSigner(SECRET);
+    const sealed = await signer.seal('route\nk', text);
+    const tampered = `${sealed.slice(0, 64)}.${text.slice(1)}y`;
+    expect([
+      await signer.mac('route\nk', text),
+      (await signer.open('route\nk', sealed)) === text,
+      await signer.open('route\nk', tampered),
+    ]).toEqual([createHmac('sha256', SECRET).update(`route\nk\u0000${text}`).digest('hex'), true, undefined]);
+  });
+});
+
 describe('given a version read from Redis', () => {
   test.each([
     ['k3x9', '12', { epoch: 'k3x9', counter: 12 }],
