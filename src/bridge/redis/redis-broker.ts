@@ -16,7 +16,7 @@ import { createClient } from 'redis';
 import { randomId } from '../../shared/random-id.js';
 import type { BridgePart, BrokerView, CommandExecutor, ElicitationBroker, PublishedPart } from '../broker.js';
 import { readCommand, type BridgeCommand, type BridgeOutcome } from '../wire.js';
-import { CLAIM, CLAIM_TTL_MS, claimStates, GIVE_UP, isAnswer, SETTLE, TAKE, type ClaimStates } from './claims.js';
+import { CLAIM, CLAIM_TTL_MS, claimStates, GIVE_UP, isAnswer, SEEN_TAKE, SETTLE, type ClaimStates } from './claims.js';
 import { parseJson, readPart, readVersion } from './records.js';
 import { createSigner, MIN_SECRET_LENGTH } from './signing.js';
 
@@ -492,13 +492,23 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     const fresh = typeof sent === 'number' && Math.abs(Date.now() - sent) < REPLAY_WINDOW_MS;
     // Read again as untrusted, as a POST body is.
     const command = readCommand(request.command);
-    // An answer's claim states are computed while Redis marks the id as seen (they change nothing).
-    const claim = !('error' in command) && isAnswer(command) ? claimOf(principal, command) : undefined;
-    claim?.catch(() => undefined);
-    const first =
-      fresh &&
-      (await commands.sendCommand(['SET', name('seen', id), '', 'NX', 'PX', String(REPLAY_WINDOW_MS)])) !== null;
-    if (!first) {
+    const claim = !('error' in command) && isAnswer(command) ? await claimOf(principal, command) : undefined;
+    const keys = claim === undefined ? [name('seen', id)] : [name('seen', id), claim.key];
+    // The id is marked seen and an answer's claim taken in one step: applied only while this answer's
+    // claim holds (a sender that gave up withdrew it first), and never for a replayed message.
+    const held = fresh
+      ? Number(
+          await commands.sendCommand([
+            'EVAL',
+            SEEN_TAKE,
+            String(keys.length),
+            ...keys,
+            String(REPLAY_WINDOW_MS),
+            ...(claim?.states.takeArgs ?? []),
+          ]),
+        )
+      : -1;
+    if (held === -1) {
       skipped('a routed command that is stale or was run already (replayed)', channel);
       return;
     }
@@ -507,9 +517,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     try {
       if ('error' in command) answer = { id, failed: true };
       else if (claim !== undefined) {
-        const { key, states } = await claim;
-        // Applied only while this answer's claim holds: a sender that gave up withdrew it first.
-        const held = Number(await commands.sendCommand(['EVAL', TAKE, '1', key, ...states.takeArgs]));
+        const { key, states } = claim;
         const outcome: BridgeOutcome = held === 1 ? await execute(principal, command) : { status: 'ignored' };
         answer = { id, outcome };
         const status = 'status' in outcome ? outcome.status : 'ignored';
