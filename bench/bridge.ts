@@ -6,6 +6,10 @@
  * SSE, JSON, the POST, not a browser's rendering. With `redis-server` on the PATH, a third subject: two
  * instances on one Redis (`createRedisBroker`), the request held by A while the remote queue talks to B, so
  * both stages cross Redis (pub/sub to the stream, the answer routed from B to A).
+ *
+ * Every bridge subject runs for each kit it is given, interleaved run by run: this checkout's and, when
+ * `run.mjs` built one, an older commit's (`--before`), so their figures share the machine's load. Also the
+ * bytes one stream receives per draft save with 30 pending requests of 300 KB each.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,10 +33,44 @@ const REQUEST = {
 const ORIGIN = { server: { name: 'bench' } };
 
 /** Milliseconds per stage of one round trip. */
-interface Sample {
+export interface Sample {
   arrival: number;
   answer: number;
 }
+
+/**
+ * The bridge functions of one version of the kit. An older commit's are typed loosely: its options were a
+ * subset of today's (`bridgeOptions` adds what this version needs).
+ */
+export interface BridgeKit {
+  readonly name: string;
+  readonly createElicitationBridge: (options: never) => ElicitationBridge;
+  readonly createRemoteElicitationQueue: (options: never) => ElicitationQueue & { close(): void };
+  readonly toNodeHandler: (bridge: never) => Parameters<typeof createServer>[1];
+  readonly createRedisBroker: (options: never) => {
+    ready(): Promise<void>;
+    close(): Promise<void>;
+  };
+  /** What this version's `createElicitationBridge` needs besides `authorize`, `heartbeatMs` and `broker`. */
+  readonly bridgeOptions: Record<string, unknown>;
+}
+
+/** The origins of the bench's servers, known once each listens (the bridges' `allowedOrigins`). */
+const benchOrigins: string[] = [];
+const BENCH_ORIGINS = () => benchOrigins;
+
+/** This checkout's bridge. */
+export const CURRENT_KIT: BridgeKit = {
+  name: 'now',
+  createElicitationBridge: createElicitationBridge as BridgeKit['createElicitationBridge'],
+  createRemoteElicitationQueue: createRemoteElicitationQueue as BridgeKit['createRemoteElicitationQueue'],
+  toNodeHandler: toNodeHandler as unknown as BridgeKit['toNodeHandler'],
+  createRedisBroker: createRedisBroker as BridgeKit['createRedisBroker'],
+  bridgeOptions: { allowedOrigins: BENCH_ORIGINS },
+};
+
+/** Loose calls into a kit (its option types are its own version's). */
+const call = <T>(fn: (options: never) => T, options: unknown): T => fn(options as never);
 
 /** Enqueues on `server`, waits until `shown` has it, answers there, waits for the server's promise. */
 async function once(server: ElicitationQueue, shown: ElicitationQueue): Promise<Sample> {
@@ -63,21 +101,18 @@ async function once(server: ElicitationQueue, shown: ElicitationQueue): Promise<
   return { arrival: at - start, answer: end - answered };
 }
 
-/** The origins of the bench's servers, known once each listens (the bridges' `allowedOrigins`). */
-const benchOrigins: string[] = [];
-const BENCH_ORIGINS = () => benchOrigins;
-
-/** A bridge served over HTTP on 127.0.0.1, and a remote queue connected to it. */
-async function serve(bridge: ElicitationBridge) {
-  const http = createServer(toNodeHandler(bridge));
+/** A bridge served over HTTP on 127.0.0.1, and (unless `remote` is false) a remote queue connected to it. */
+async function serve(kit: BridgeKit, bridge: ElicitationBridge, remote = true) {
+  const http = createServer(call(kit.toNodeHandler, bridge));
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   benchOrigins.push(base);
-  const remote = createRemoteElicitationQueue({ url: base, headers: { origin: base } });
+  const queue = remote ? call(kit.createRemoteElicitationQueue, { url: base, headers: { origin: base } }) : undefined;
   return {
-    remote,
+    base,
+    remote: queue as ElicitationQueue,
     async close() {
-      remote.close();
+      queue?.close();
       bridge.close();
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
@@ -94,66 +129,165 @@ async function tryRedis() {
   }
 }
 
+const SECRET = 'bench: a secret of 32 characters or more';
+
+/** One kit's subjects: one instance, and (with Redis) two instances on one Redis. */
+async function subjectsOf(kit: BridgeKit, redisUrl: string | undefined) {
+  const newBridge = (broker?: unknown) =>
+    call(kit.createElicitationBridge, {
+      authorize: () => 'bench',
+      heartbeatMs: 60_000,
+      ...kit.bridgeOptions,
+      ...(broker !== undefined && { broker }),
+    });
+  const single = newBridge();
+  const served = await serve(kit, single);
+  let pair: { held: ElicitationQueue; remote: ElicitationQueue; close(): Promise<void> } | undefined;
+  if (redisUrl !== undefined) {
+    const brokers = [0, 1].map(() =>
+      call(kit.createRedisBroker, { url: redisUrl, keyPrefix: `bench-${kit.name}:`, secret: SECRET }),
+    );
+    const [a, b] = brokers.map((broker) => newBridge(broker)) as [ElicitationBridge, ElicitationBridge];
+    await Promise.all(brokers.map((broker) => broker.ready()));
+    const viaB = await serve(kit, b);
+    pair = {
+      held: a.queueFor('bench'),
+      remote: viaB.remote,
+      async close() {
+        await viaB.close();
+        a.close();
+        await Promise.all(brokers.map((broker) => broker.close()));
+      },
+    };
+  }
+  return {
+    single: { held: single.queueFor('bench'), remote: served.remote },
+    pair,
+    async close() {
+      await served.close();
+      await pair?.close();
+    },
+  };
+}
+
+/** Samples by kit name: one instance, and two on Redis (absent without `redis-server`). */
+export type KitSamples = Record<string, { bridge: Sample[]; redis: Sample[] | undefined }>;
+
 /**
- * `runs` round trips each through the local queue, the bridge, and (when `redis-server` starts) two
- * bridge instances on Redis, after `warmup` of each, interleaved run by run.
+ * `runs` round trips each through the local queue and, for every kit, the bridge and (when `redis-server`
+ * starts) two bridge instances on Redis, after `warmup` of each, interleaved run by run.
  */
 export async function bridgeBench(
   runs: number,
   warmup = 20,
-): Promise<{ local: Sample[]; bridge: Sample[]; redis: Sample[] | undefined }> {
-  const bridge = createElicitationBridge({
-    authorize: () => 'bench',
-    allowedOrigins: BENCH_ORIGINS,
-    heartbeatMs: 60_000,
-  });
-  const single = await serve(bridge);
-  const serverQueue = bridge.queueFor('bench');
+  kits: readonly BridgeKit[] = [CURRENT_KIT],
+): Promise<{ local: Sample[]; kits: KitSamples }> {
   const local = createElicitationQueue();
   const redisServer = await tryRedis();
-  let pair: { held: ElicitationQueue; remote: ElicitationQueue; close(): Promise<void> } | undefined;
-  if (redisServer !== undefined) {
-    const brokers = [0, 1].map(() =>
-      createRedisBroker({
-        url: redisServer.url,
-        keyPrefix: 'bench:',
-        secret: 'bench: a secret of 32 characters or more',
-      }),
-    );
-    const [a, b] = brokers.map((broker) =>
-      createElicitationBridge({ authorize: () => 'bench', allowedOrigins: BENCH_ORIGINS, broker, heartbeatMs: 60_000 }),
-    );
-    await Promise.all(brokers.map((broker) => broker.ready()));
-    const viaB = await serve(b as ElicitationBridge);
-    pair = {
-      held: (a as ElicitationBridge).queueFor('bench'),
-      remote: viaB.remote,
-      async close() {
-        await viaB.close();
-        (a as ElicitationBridge).close();
-        await Promise.all(brokers.map((broker) => broker.close()));
-        await redisServer.stop();
-      },
-    };
-  }
-  const samples = {
-    local: [] as Sample[],
-    bridge: [] as Sample[],
-    redis: pair === undefined ? undefined : ([] as Sample[]),
-  };
+  const subjects = [];
+  for (const kit of kits) subjects.push({ kit, ...(await subjectsOf(kit, redisServer?.url)) });
+  const samples = { local: [] as Sample[], kits: {} as KitSamples };
+  for (const { kit, pair } of subjects) samples.kits[kit.name] = { bridge: [], redis: pair && [] };
   try {
     for (let run = 0; run < warmup + runs; run += 1) {
       const viaLocal = await once(local, local);
-      const viaBridge = await once(serverQueue, single.remote);
-      const viaRedis = pair === undefined ? undefined : await once(pair.held, pair.remote);
-      if (run < warmup) continue;
-      samples.local.push(viaLocal);
-      samples.bridge.push(viaBridge);
-      if (viaRedis !== undefined) samples.redis?.push(viaRedis);
+      if (run >= warmup) samples.local.push(viaLocal);
+      for (const { kit, single, pair } of subjects) {
+        const viaBridge = await once(single.held, single.remote);
+        const viaRedis = pair === undefined ? undefined : await once(pair.held, pair.remote);
+        if (run < warmup) continue;
+        samples.kits[kit.name]?.bridge.push(viaBridge);
+        if (viaRedis !== undefined) samples.kits[kit.name]?.redis?.push(viaRedis);
+      }
     }
   } finally {
-    await single.close();
-    await pair?.close();
+    for (const subject of subjects) await subject.close();
+    await redisServer?.stop();
   }
   return samples;
+}
+
+/**
+ * Bytes of event stream one connection receives per draft save, with `pending` requests of about `size`
+ * bytes each waiting (the person is filling in one of them): `saves` saves, each awaited on the stream.
+ */
+export async function draftBytes(kit: BridgeKit, pending = 30, size = 300_000, saves = 10): Promise<number> {
+  const bridge = call(kit.createElicitationBridge, {
+    authorize: () => 'bench',
+    heartbeatMs: 60_000,
+    ...kit.bridgeOptions,
+  });
+  const served = await serve(kit, bridge, false);
+  const queue = bridge.queueFor('bench');
+  for (let n = 0; n < pending; n += 1) {
+    void queue.enqueue({ ...REQUEST, message: `${n}: ${'x'.repeat(size)}` }, ORIGIN);
+  }
+  const headers = { origin: served.base, 'x-mcp-elicit': '1' };
+  const aborted = new AbortController();
+  const response = await fetch(served.base, {
+    headers: { ...headers, accept: 'text/event-stream' },
+    signal: aborted.signal,
+  });
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let tail = '';
+  let bytes = 0;
+  /** Reads until the stream holds `marker` after what was read before; returns the bytes read meanwhile. */
+  const until = async (marker: string) => {
+    const start = bytes;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) throw new Error('the stream ended');
+      bytes += value.byteLength;
+      const text = tail + decoder.decode(value, { stream: true });
+      // Only a tail is kept between chunks: a marker is short, an event may be megabytes.
+      tail = text.slice(-256);
+      if (text.includes(marker)) {
+        tail = '';
+        return bytes - start;
+      }
+    }
+  };
+  try {
+    // The first event (the whole view, in every version) ends with its drafts, none yet.
+    await until('"drafts":{}}');
+    // The first event holds the whole view in every version: the entry ids are read from the queue.
+    const entryId = await firstEntryId(served.base, headers);
+    let total = 0;
+    for (let save = 0; save < saves; save += 1) {
+      const draft = { city: `draft-${save}-` };
+      const posted = fetch(served.base, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'saveDraft', entryId, draft }),
+      });
+      total += await until(`draft-${save}-`);
+      await (await posted).text();
+    }
+    return total / saves;
+  } finally {
+    aborted.abort();
+    queue.cancelAll();
+    await served.close();
+  }
+}
+
+/** The id of the first entry a fresh stream shows (its first event holds the whole view). */
+async function firstEntryId(base: string, headers: Record<string, string>): Promise<string> {
+  const aborted = new AbortController();
+  const response = await fetch(base, { headers: { ...headers, accept: 'text/event-stream' }, signal: aborted.signal });
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) throw new Error('the stream ended');
+      text += decoder.decode(value, { stream: true });
+      const match = /"entries":\[\{"id":"([^"]+)"/.exec(text);
+      if (match?.[1] !== undefined) return match[1];
+    }
+  } finally {
+    aborted.abort();
+  }
 }

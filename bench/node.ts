@@ -12,7 +12,7 @@ import {
 } from '../src/core/index.js';
 import { BASELINE_PATTERN, freshPattern, patternCases } from './patterns.js';
 
-export { bridgeBench } from './bridge.js';
+export { bridgeBench, CURRENT_KIT, draftBytes } from './bridge.js';
 
 const FIELDS = 100;
 

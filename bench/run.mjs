@@ -24,10 +24,15 @@
  *    each mount's clock starts, so the collector sweeps the request the page built.
  * 6. The bridge (`bridge`, `bench/bridge.ts`): added latency on loopback, request arrival and answer, p50 and
  *    p99 against the local queue in the same run (at least 200 round trips of each, interleaved); with
- *    `redis-server` installed, also two instances on one Redis.
- * Options: `--runs N`, `--only multi|single|huge|fields|node|patterns|bridge` (repeatable), `--sizes 50,500`.
+ *    `redis-server` installed, also two instances on one Redis. The same subjects run on the bridge of an
+ *    older commit (`--before`, default ab503d9: its `src/` taken with `git archive` and built beside this
+ *    one's), interleaved in the same run, with the ratios printed; and the bytes one stream receives per
+ *    draft save with 30 pending requests of 300 KB, for both. `--before none` skips the comparison.
+ * Options: `--runs N`, `--only multi|single|huge|fields|node|patterns|bridge` (repeatable), `--sizes 50,500`,
+ * `--before <commit>`.
  */
-import { createReadStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -98,6 +103,45 @@ async function buildApp() {
     },
   });
   return { outDir, nodeModule: join(nodeOut, 'node.mjs') };
+}
+
+/**
+ * The bridge of `commit`, for the comparison: its `src/` from git (no checkout needed), built with this
+ * checkout's Vite and dependencies into one Node module. `undefined` when the commit is not in the history.
+ */
+async function buildBefore(commit) {
+  const source = join(scratch, 'bench-before-src');
+  rmSync(source, { recursive: true, force: true });
+  mkdirSync(source, { recursive: true });
+  try {
+    const archive = execFileSync('git', ['archive', '--format=tar', commit, 'src'], { cwd: root, maxBuffer: 1 << 28 });
+    execFileSync('tar', ['-x', '-C', source], { input: archive });
+  } catch (error) {
+    process.stderr.write(
+      `bench: no comparison, cannot read ${commit}: ${String(error.message ?? error).split('\n')[0]}\n`,
+    );
+    return undefined;
+  }
+  writeFileSync(
+    join(source, 'kit.ts'),
+    "export { createElicitationBridge, createRemoteElicitationQueue, toNodeHandler } from './src/bridge/index.js';\n" +
+      "export { createRedisBroker } from './src/bridge/redis/index.js';\n",
+  );
+  const out = join(scratch, 'bench-before');
+  await build({
+    configFile: false,
+    root: source,
+    logLevel: 'warn',
+    mode: 'production',
+    build: {
+      outDir: out,
+      emptyOutDir: true,
+      ssr: join(source, 'kit.ts'),
+      minify: false,
+      rolldownOptions: { output: { entryFileNames: 'kit.mjs' } },
+    },
+  });
+  return join(out, 'kit.mjs');
 }
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
@@ -392,9 +436,15 @@ const quantile = (values, q) => {
 };
 let bridgeLatency;
 if (wants('bridge')) {
-  const { bridgeBench } = await import(pathToFileURL(nodeModule).href);
+  const { bridgeBench, CURRENT_KIT, draftBytes } = await import(pathToFileURL(nodeModule).href);
+  const beforeCommit = option('--before') ?? 'ab503d9';
+  const beforeModule = beforeCommit === 'none' ? undefined : await buildBefore(beforeCommit);
+  const kits = [CURRENT_KIT];
+  // The older bridge took no `allowedOrigins` (it trusted the request's own origin): nothing to add.
+  if (beforeModule)
+    kits.push({ ...(await import(pathToFileURL(beforeModule).href)), name: 'before', bridgeOptions: {} });
   const runs = Math.max(RUNS, 200);
-  const samples = await bridgeBench(runs);
+  const samples = await bridgeBench(runs, 20, kits);
   const figures = (list, stage) => ({
     p50: quantile(
       list.map((sample) => sample[stage]),
@@ -405,15 +455,19 @@ if (wants('bridge')) {
       0.99,
     ),
   });
-  bridgeLatency = { runs, warmup: 20 };
+  bridgeLatency = { runs, warmup: 20, before: beforeModule ? beforeCommit : undefined, draftBytes: {} };
   for (const stage of ['arrival', 'answer']) {
-    bridgeLatency[stage] = {
-      local: figures(samples.local, stage),
-      bridge: figures(samples.bridge, stage),
-      // Two instances on one Redis; absent when redis-server is not installed.
-      ...(samples.redis && { redis: figures(samples.redis, stage) }),
-    };
+    bridgeLatency[stage] = { local: figures(samples.local, stage) };
+    for (const kit of kits) {
+      const mine = samples.kits[kit.name];
+      bridgeLatency[stage][kit.name] = {
+        bridge: figures(mine.bridge, stage),
+        // Two instances on one Redis; absent when redis-server is not installed.
+        ...(mine.redis && { redis: figures(mine.redis, stage) }),
+      };
+    }
   }
+  for (const kit of kits) bridgeLatency.draftBytes[kit.name] = await draftBytes(kit);
 }
 const machine = {
   cores: cpus().length,
@@ -448,22 +502,45 @@ if (bridgeLatency) {
   );
   const names = { arrival: 'request arrival → shown', answer: 'respond → server promise settled' };
   for (const stage of ['arrival', 'answer']) {
-    const { local, bridge } = bridgeLatency[stage];
+    const { local, now } = bridgeLatency[stage];
     console.log(
-      `| ${names[stage]} | ${fmt(local.p50)} | ${fmt(local.p99)} | ${fmt(bridge.p50)} | ${fmt(bridge.p99)} | ${fmt(bridge.p50 - local.p50)} | ${fmt(bridge.p99 - local.p99)} |`,
+      `| ${names[stage]} | ${fmt(local.p50)} | ${fmt(local.p99)} | ${fmt(now.bridge.p50)} | ${fmt(now.bridge.p99)} | ${fmt(now.bridge.p50 - local.p50)} | ${fmt(now.bridge.p99 - local.p99)} |`,
     );
   }
-  if (bridgeLatency.arrival.redis) {
+  if (bridgeLatency.arrival.now.redis) {
     console.log(
       '\nTwo instances on one Redis (request held by A, remote queue on B), same runs, ms:\n\n| stage | redis p50 | redis p99 | added to one instance p50 | added p99 |\n|---|---|---|---|---|',
     );
     for (const stage of ['arrival', 'answer']) {
-      const { bridge, redis } = bridgeLatency[stage];
+      const { bridge, redis } = bridgeLatency[stage].now;
       console.log(
         `| ${names[stage]} | ${fmt(redis.p50)} | ${fmt(redis.p99)} | ${fmt(redis.p50 - bridge.p50)} | ${fmt(redis.p99 - bridge.p99)} |`,
       );
     }
   }
+  if (bridgeLatency.before) {
+    const ratio = (a, b) => `${(a / b).toFixed(2)}×`;
+    console.log(
+      `\nThis checkout against ${bridgeLatency.before}, same run, interleaved, ms (ratio = now / before):\n\n| subject | stage | now p50 | before p50 | ratio p50 | now p99 | before p99 | ratio p99 |\n|---|---|---|---|---|---|---|---|`,
+    );
+    for (const subject of ['bridge', 'redis']) {
+      for (const stage of ['arrival', 'answer']) {
+        const now = bridgeLatency[stage].now[subject];
+        const before = bridgeLatency[stage].before[subject];
+        if (!now || !before) continue;
+        console.log(
+          `| ${subject === 'bridge' ? 'one instance' : 'two on Redis'} | ${names[stage]} | ${fmt(now.p50)} | ${fmt(before.p50)} | ${ratio(now.p50, before.p50)} | ${fmt(now.p99)} | ${fmt(before.p99)} | ${ratio(now.p99, before.p99)} |`,
+        );
+      }
+    }
+  }
+  const bytes = bridgeLatency.draftBytes;
+  console.log(
+    `\nBytes streamed per draft save (one stream, 30 pending requests of 300 KB): now ${Math.round(bytes.now).toLocaleString('en')}` +
+      (bytes.before === undefined
+        ? ''
+        : `, ${bridgeLatency.before} ${Math.round(bytes.before).toLocaleString('en')} (${(bytes.before / bytes.now).toFixed(0)}× more)`),
+  );
 }
 if (patterns.accept.length > 0 || patterns.node.length > 0) {
   console.log(

@@ -15,7 +15,7 @@ import {
   type ElicitResult,
 } from '../core/index.js';
 import { hasOwn, isRecord, jsonText, ownValue, setOwn } from '../shared/path.js';
-import { createInProcessBroker, type BridgePart, type BrokerView, type ElicitationBroker } from './broker.js';
+import { createInProcessBroker, type BrokerView, type ElicitationBroker, type PublishedPart } from './broker.js';
 import { randomId } from '../shared/random-id.js';
 import { createIdempotencyLedger, sha256 } from './ledger.js';
 import {
@@ -89,11 +89,13 @@ interface Principal {
   /** Queue id → bridge id, and back: ids on the wire are random, never a counter another user could guess. */
   readonly wireIds: Map<string, string>;
   readonly localIds: Map<string, string>;
-  readonly arrivals: Map<string, number>;
   /** By bridge id. */
   readonly drafts: Map<string, Draft>;
-  /** The answer each settled entry took (bridge id → SHA-256 of its canonical JSON): its retry is `answered` again. */
-  readonly answered: Map<string, string>;
+  /**
+   * The answer each settled entry took (bridge id → SHA-256 of its canonical JSON, as it is computed): its
+   * retry is `answered` again.
+   */
+  readonly answered: Map<string, Promise<string>>;
 }
 
 const MAX_ANSWERS_KEPT = 1_000;
@@ -203,29 +205,33 @@ function reduceRound(entry: ElicitationEntry | undefined, results: unknown): unk
   return reduced;
 }
 
-/** The view an event carries: every instance's part, entries in arrival order, notices oldest first. */
+/**
+ * The view an event carries: every instance's part, entries and notices each in the order of the broker's
+ * sequence (Redis's, or the in-process broker's), never a machine's clock: an instance whose clock is
+ * behind cannot put a new request ahead of the one the person is reading, nor reorder notices.
+ */
 export function mergeParts(view: BrokerView): {
   entries: ElicitationEntry[];
   notices: ElicitationNotice[];
   drafts: Record<string, Draft>;
 } {
-  const timed: { at: number; entry: ElicitationEntry }[] = [];
-  const notices: ElicitationNotice[] = [];
+  const entries: { at: number; entry: ElicitationEntry }[] = [];
+  const notices: { at: number; notice: ElicitationNotice }[] = [];
   const drafts: Record<string, Draft> = {};
   for (const instance of Object.keys(view.parts).sort()) {
     const part = view.parts[instance];
     if (part === undefined) continue;
-    part.entries.forEach((entry, index) => timed.push({ at: part.arrivals[index] ?? 0, entry }));
-    notices.push(...part.notices);
+    part.entries.forEach((entry, index) => entries.push({ at: part.arrivals[index] ?? 0, entry }));
+    part.notices.forEach((notice, index) => notices.push({ at: part.noticeArrivals[index] ?? 0, notice }));
     Object.assign(drafts, part.drafts);
   }
-  // Stable sorts: one instance's entries keep its queue order at equal times.
-  timed.sort((a, b) => a.at - b.at);
+  // Stable sorts: one instance's entries keep its queue order at equal numbers.
+  entries.sort((a, b) => a.at - b.at);
   notices.sort((a, b) => a.at - b.at);
-  return { entries: timed.map((item) => item.entry), notices, drafts };
+  return { entries: entries.map((item) => item.entry), notices: notices.map((item) => item.notice), drafts };
 }
 
-/** `epoch-counter`, the SSE event id of a view. */
+/** `epoch-counter`, the SSE event id of a view: the principal's own sequence, so it tells nothing of others. */
 function eventId(view: BrokerView): string {
   return `${view.epoch}-${view.counter}`;
 }
@@ -280,7 +286,7 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
   const streams = new Map<string, Set<(reason?: StreamClosedReason) => void>>();
   const encoder = new TextEncoder();
 
-  function partOf(state: Principal): BridgePart {
+  function partOf(state: Principal): PublishedPart {
     const snapshot = state.queue.getSnapshot();
     const wire = (localId: string): string => {
       let id = state.wireIds.get(localId);
@@ -288,7 +294,6 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
         id = `${instanceId}.${randomId()}`;
         state.wireIds.set(localId, id);
         state.localIds.set(id, localId);
-        state.arrivals.set(localId, Date.now());
       }
       return id;
     };
@@ -319,14 +324,13 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
       if (kept.has(localId)) continue;
       state.wireIds.delete(localId);
       state.localIds.delete(id);
-      state.arrivals.delete(localId);
     }
     // A draft lives while its entry waits for an answer: answered, cancelled or gone, it is dropped.
     const pending = new Set(entries.filter((entry) => entry.status === 'pending').map((entry) => entry.id));
     for (const id of state.drafts.keys()) if (!pending.has(id)) state.drafts.delete(id);
+    // No arrival numbers: the broker numbers entries and notices from one sequence, never a clock.
     return {
       entries,
-      arrivals: snapshot.entries.map((entry) => state.arrivals.get(entry.id) ?? 0),
       notices,
       drafts: Object.fromEntries(state.drafts),
     };
@@ -346,7 +350,6 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
       queue: createElicitationQueue(options.queueOptions),
       wireIds: new Map(),
       localIds: new Map(),
-      arrivals: new Map(),
       drafts: new Map(),
       answered: new Map(),
     };
@@ -357,13 +360,13 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
 
   /** Runs a command on this instance. A missing id and another principal's id take the same path. */
   async function execute(principal: string, command: BridgeCommand): Promise<BridgeOutcome> {
+    // Hashed beside the answer, not before it: the digest (Web Crypto) runs off the event loop, and only a
+    // retry of a settled entry needs to wait for it.
     const answer =
       command.type === 'respond' || command.type === 'respondRound'
-        ? await sha256(
-            `${command.type}:${canonicalJson(command.type === 'respond' ? command.result : command.results)}`,
-          )
-        : '';
-    // From here on nothing waits: the look-up and the change happen in one turn.
+        ? sha256(`${command.type}:${canonicalJson(command.type === 'respond' ? command.result : command.results)}`)
+        : Promise.resolve('');
+    // From here on nothing waits before a change: the look-up and the change happen in one turn.
     const state = principals.get(principal);
     const local = (id: string) => state?.localIds.get(id);
     switch (command.type) {
@@ -371,7 +374,7 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
       case 'respondRound': {
         const kept = state?.answered.get(command.entryId);
         // The same answer again (a retry after a lost response) gets the status the first one got.
-        if (kept !== undefined) return { status: kept === answer ? 'answered' : 'ignored' };
+        if (kept !== undefined) return { status: (await kept) === (await answer) ? 'answered' : 'ignored' };
         const id = local(command.entryId);
         if (state === undefined || id === undefined) return { status: 'ignored' };
         const entry = state.queue.getSnapshot().entries.find((item) => item.id === id);
@@ -565,10 +568,11 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
     const { requestId } = command;
     if (requestId === undefined) return json(200, await dispatch(principal, command));
     const { requestId: _, ...rest } = command;
-    const hash = await sha256(canonicalJson(rest));
+    // The command runs while its hash is computed (off the event loop); a retry compares the two.
+    const hash = sha256(canonicalJson(rest));
     const seen = ledger.get(principal, requestId);
     if (seen !== undefined) {
-      if (seen.hash !== hash) return refuse(409, 'This requestId was used for another command');
+      if ((await seen.hash) !== (await hash)) return refuse(409, 'This requestId was used for another command');
       return json(200, await seen.outcome);
     }
     const outcome = dispatch(principal, command);

@@ -19,15 +19,22 @@ export interface BridgePart {
    */
   readonly arrivals: readonly number[];
   readonly notices: readonly ElicitationNotice[];
+  /** When each notice was first published, index by index, from the same sequence as `arrivals` (set by the broker). */
+  readonly noticeArrivals: readonly number[];
   /** Unsent form drafts of this part's entries, by entry id. */
   readonly drafts: Readonly<Record<string, Draft>>;
 }
 
+/** A part as a bridge publishes it: the broker numbers its entries and notices (what is passed is replaced). */
+export type PublishedPart = Omit<BridgePart, 'arrivals' | 'noticeArrivals'> &
+  Partial<Pick<BridgePart, 'arrivals' | 'noticeArrivals'>>;
+
 /** Every instance's part of one principal's view, and its version. */
 export interface BrokerView {
   /**
-   * Changes on every publish, never repeats (an `epoch` of the broker's life and a `counter` that only
-   * grows): a stream resumes after the version it last sent, so nothing is lost or sent twice.
+   * The principal's version: changes on every publish for this principal, never repeats (an `epoch` of
+   * the principal's sequence and a `counter` that only grows within it), and says nothing of other
+   * principals. A stream resumes after the version it last sent, so nothing is lost or sent twice.
    */
   readonly epoch: string;
   readonly counter: number;
@@ -40,8 +47,11 @@ export type CommandExecutor = (principal: string, command: BridgeCommand) => Pro
 
 /** What bridge instances share. */
 export interface ElicitationBroker {
-  /** Replaces this instance's part of the principal's view (`undefined` removes it) and tells its subscribers. */
-  publish(principal: string, instanceId: string, part: BridgePart | undefined): Promise<void>;
+  /**
+   * Replaces this instance's part of the principal's view (`undefined` removes it) and tells its
+   * subscribers; a part the same as the one this instance published last changes nothing and tells no one.
+   */
+  publish(principal: string, instanceId: string, part: PublishedPart | undefined): Promise<void>;
   /** The principal's view now. */
   read(principal: string): Promise<BrokerView>;
   /** Calls `listener` after each publish for `principal`. Returns the unsubscribe function. */
@@ -57,44 +67,64 @@ export interface ElicitationBroker {
  * the same one act as instances behind a load balancer would (used to test the interface).
  */
 export function createInProcessBroker(): ElicitationBroker {
-  const epoch = randomId(2);
-  // One counter for every principal: a principal's state may be dropped and come back without its
-  // versions starting over (a stream holding an old version would then skip a change).
-  let counter = 0;
-  /** The arrival sequence, and each published entry's number in it by part (`principal NUL instance`). */
+  /**
+   * Each principal's version. A principal with no part and no listener is forgotten; coming back, it gets a
+   * new epoch, so a stream holding an old version gets the whole view again instead of skipping a change.
+   */
+  const versions = new Map<string, { epoch: string; counter: number }>();
+  /** The arrival sequence, and each published entry's and notice's number in it by part (`principal NUL instance`). */
   let arrival = 0;
   const arrivals = new Map<string, Map<string, number>>();
+  /** What each part was last published as (JSON, before numbering): the same again is no change. */
+  const published = new Map<string, string>();
   const parts = new Map<string, Map<string, BridgePart>>();
   const listeners = new Map<string, Set<() => void>>();
   const executors = new Map<string, CommandExecutor>();
 
-  const view = (principal: string): BrokerView => ({
-    epoch,
-    counter,
-    parts: Object.fromEntries(parts.get(principal) ?? []),
-  });
+  const versionOf = (principal: string) => {
+    const known = versions.get(principal);
+    if (known !== undefined) return known;
+    const created = { epoch: randomId(2), counter: 0 };
+    versions.set(principal, created);
+    return created;
+  };
+  const forget = (principal: string) => {
+    if (!parts.has(principal) && !listeners.has(principal)) versions.delete(principal);
+  };
 
   return {
     publish(principal, instanceId, part) {
-      counter += 1;
-      const mine = parts.get(principal) ?? new Map<string, BridgePart>();
       const key = `${principal}\u0000${instanceId}`;
-      if (part === undefined) {
+      const text = part === undefined ? undefined : JSON.stringify({ ...part, arrivals: [], noticeArrivals: [] });
+      if (published.get(key) === text) return Promise.resolve();
+      const mine = parts.get(principal) ?? new Map<string, BridgePart>();
+      if (part === undefined || text === undefined) {
+        published.delete(key);
         mine.delete(instanceId);
         arrivals.delete(key);
       } else {
+        published.set(key, text);
         const known = arrivals.get(key) ?? new Map<string, number>();
-        const numbers = part.entries.map((entry) => known.get(entry.id) ?? (arrival += 1));
-        arrivals.set(key, new Map(part.entries.map((entry, at) => [entry.id, numbers[at] ?? 0])));
-        mine.set(instanceId, { ...part, arrivals: numbers });
+        const number = (id: string) => known.get(id) ?? (arrival += 1);
+        const numbers = part.entries.map((entry) => number(entry.id));
+        const noticeNumbers = part.notices.map((notice) => number(notice.id));
+        const ids = [...part.entries.map((entry) => entry.id), ...part.notices.map((notice) => notice.id)];
+        const all = [...numbers, ...noticeNumbers];
+        arrivals.set(key, new Map(ids.map((id, at) => [id, all[at] ?? 0])));
+        mine.set(instanceId, { ...part, arrivals: numbers, noticeArrivals: noticeNumbers });
       }
       if (mine.size === 0) parts.delete(principal);
       else parts.set(principal, mine);
+      versionOf(principal).counter += 1;
+      forget(principal);
       for (const listener of [...(listeners.get(principal) ?? [])]) listener();
       return Promise.resolve();
     },
     read(principal) {
-      return Promise.resolve(view(principal));
+      const version = versionOf(principal);
+      const view = { ...version, parts: Object.fromEntries(parts.get(principal) ?? []) };
+      forget(principal);
+      return Promise.resolve(view);
     },
     subscribe(principal, listener) {
       const set = listeners.get(principal) ?? new Set();
@@ -102,6 +132,7 @@ export function createInProcessBroker(): ElicitationBroker {
       return () => {
         set.delete(listener);
         if (set.size === 0 && listeners.get(principal) === set) listeners.delete(principal);
+        forget(principal);
       };
     },
     serve(instanceId, execute) {

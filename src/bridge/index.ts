@@ -4,7 +4,7 @@
  */
 export type { ElicitationBridge, ElicitationBridgeOptions } from './bridge.js';
 export { createElicitationBridge } from './bridge.js';
-export type { BridgePart, BrokerView, CommandExecutor, ElicitationBroker } from './broker.js';
+export type { BridgePart, BrokerView, CommandExecutor, ElicitationBroker, PublishedPart } from './broker.js';
 export { createInProcessBroker } from './broker.js';
 export type { NodeHandlerOptions, NodeRequestLike, NodeResponseLike } from './node-http.js';
 export { toNodeHandler } from './node-http.js';

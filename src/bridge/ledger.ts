@@ -11,7 +11,7 @@ const RECORD_OVERHEAD_BYTES = 2 * 43 + 96;
 
 /** One request id's memory. */
 interface Remembered {
-  readonly hash: string;
+  hash: string | Promise<string>;
   outcome: BridgeOutcome | Promise<BridgeOutcome>;
   readonly bytes: number;
 }
@@ -25,9 +25,12 @@ interface Book {
 /** The request-id memory of one bridge instance. */
 export interface IdempotencyLedger {
   /** What `requestId` of `principal` was first used for: its command's hash and outcome. */
-  get(principal: string, requestId: string): { hash: string; outcome: Promise<BridgeOutcome> } | undefined;
-  /** Remembers a new request id; once `outcome` settles only its value is kept. Forgets the oldest over budget. */
-  remember(principal: string, requestId: string, hash: string, outcome: Promise<BridgeOutcome>): void;
+  get(principal: string, requestId: string): { hash: Promise<string>; outcome: Promise<BridgeOutcome> } | undefined;
+  /**
+   * Remembers a new request id; once `hash` and `outcome` settle only their values are kept. Forgets the
+   * oldest over budget.
+   */
+  remember(principal: string, requestId: string, hash: Promise<string>, outcome: Promise<BridgeOutcome>): void;
   /** The bytes counted for `principal` now. */
   bytesOf(principal: string): number;
 }
@@ -46,7 +49,9 @@ export function createIdempotencyLedger(maxBytes: number): IdempotencyLedger {
   return {
     get(principal, requestId) {
       const kept = books.get(principal)?.byId.get(requestId);
-      return kept === undefined ? undefined : { hash: kept.hash, outcome: Promise.resolve(kept.outcome) };
+      return kept === undefined
+        ? undefined
+        : { hash: Promise.resolve(kept.hash), outcome: Promise.resolve(kept.outcome) };
     },
     remember(principal, requestId, hash, outcome) {
       const book = books.get(principal) ?? { bytes: 0, byId: new Map<string, Remembered>() };
@@ -54,6 +59,12 @@ export function createIdempotencyLedger(maxBytes: number): IdempotencyLedger {
       const record: Remembered = { hash, outcome, bytes: 2 * requestId.length + RECORD_OVERHEAD_BYTES };
       book.byId.set(requestId, record);
       book.bytes += record.bytes;
+      void hash.then(
+        (value) => {
+          record.hash = value;
+        },
+        () => undefined,
+      );
       void outcome.then(
         (value) => {
           record.outcome = value;

@@ -60,7 +60,7 @@ describe('given request ids made up by the thousand', () => {
     const ledger = createIdempotencyLedger(65_536);
     const outcome = Promise.resolve({ ok: true });
     for (let n = 0; n < 10_000; n += 1) {
-      ledger.remember('mallory', `r-${String(n).padStart(5, '0')}`, 'h'.repeat(43), outcome);
+      ledger.remember('mallory', `r-${String(n).padStart(5, '0')}`, Promise.resolve('h'.repeat(43)), outcome);
     }
     // 7 characters a id: 2 × 7 + 182 = 196 bytes a record; 334 of them fit in 65,536.
     expect({

@@ -206,6 +206,27 @@ describe('given a dropped event stream', () => {
     expect(counter(two.id) > counter(one.id) && counter(three.id) > counter(two.id)).toBe(true);
   });
 
+  test("a principal's event ids count its own changes only: however much another does, they stay the same", async () => {
+    const bridge = newBridge();
+    const alice = bridge.queueFor('alice');
+    const bob = bridge.queueFor('bob');
+    void alice.enqueue(formRequest('First?'), origin);
+    const first = await openStream(bridge, 'alice');
+    const one = await first.next();
+    first.close();
+    // Bob's 30 requests and his cancel-all: 31 changes of his, none of alice's.
+    for (let n = 0; n < 30; n += 1) void bob.enqueue(formRequest(`Bob ${n}?`), origin);
+    bob.cancelAll();
+    const resumed = await openStream(bridge, 'alice', one.id);
+    void alice.enqueue(formRequest('Second?'), origin);
+    const two = await resumed.next();
+    resumed.close();
+    const epoch = one.id.slice(0, one.id.lastIndexOf('-'));
+    const messages = (event: { entries: { kind: string; prompt?: { request: unknown } }[] }) =>
+      event.entries.map((entry) => (entry.prompt?.request as { message: string }).message);
+    expect([one.id, two.id, messages(two)]).toEqual([`${epoch}-1`, `${epoch}-2`, ['First?', 'Second?']]);
+  });
+
   test('an unknown Last-Event-ID (another server life) gets the whole view at once', async () => {
     const bridge = newBridge();
     void bridge.queueFor('alice').enqueue(formRequest('First?'), origin);

@@ -189,7 +189,7 @@ describe('given wrong-shaped or unsealed parts in Redis', () => {
       server: { name: 'Your Bank' },
       prompt: { mode: 'form', request: formRequest('Re-enter your password') },
     };
-    const part = JSON.stringify({ entries: [entry], arrivals: [1], notices: [], drafts: {} });
+    const part = JSON.stringify({ entries: [entry], arrivals: [1], notices: [], noticeArrivals: [], drafts: {} });
     await raw.set(key, await createSigner('another secret, 32 characters or more').seal(`part\n${key}`, part));
     await raw.sAdd(`${prefix}parts:alice`, 'inst-evil');
     void bridge.queueFor('alice').enqueue(formRequest('Your city?'), origin);
@@ -211,7 +211,7 @@ describe('given a forged version in Redis', () => {
     const broker = await newBroker(prefix, errors);
     const bridge = await newBridge(broker);
     const fake = JSON.stringify({ entries: [{ id: 'x', prompt: { request: { message: 'Your Bank: password?' } } }] });
-    await raw.hSet(`${prefix}version`, { epoch: `evil\n\ndata: ${fake}\n\n`, counter: '7' });
+    await raw.hSet(`${prefix}version:alice`, { epoch: `evil\n\ndata: ${fake}\n\n`, counter: '7' });
     // The stream first, then the request: its events are read until one carries the request (the request's
     // publication to Redis and the stream's first view may come in either order).
     const response = await bridge.handle(
@@ -219,14 +219,14 @@ describe('given a forged version in Redis', () => {
     );
     void bridge.queueFor('alice').enqueue(formRequest('Your city?'), origin);
     const text = await eventTextUntil(response, 'Your city?');
-    const epoch = await raw.hGet(`${prefix}version`, 'epoch');
+    const epoch = await raw.hGet(`${prefix}version:alice`, 'epoch');
     const ids = text.split('\n').filter((line) => line.startsWith('id: '));
     expect([
       text.startsWith('retry: 2000\n\nid: '),
       /^[0-9a-z]+$/.test(epoch ?? ''),
       ids.length > 0 && ids.every((line) => new RegExp(`^id: ${epoch ?? ''}-\\d+$`).test(line)),
       text.includes('Your Bank'),
-      errors.includes(`Skipped a malformed version (a new epoch starts) in Redis: ${prefix}version`),
+      errors.includes(`Skipped a malformed version (a new epoch starts) in Redis: ${prefix}version:alice`),
     ]).toEqual([true, true, true, false, true]);
   });
 
@@ -234,8 +234,8 @@ describe('given a forged version in Redis', () => {
     const prefix = nextPrefix();
     const errors: string[] = [];
     const broker = await newBroker(prefix, errors);
-    await raw.hSet(`${prefix}version`, { epoch: 'old', counter: 'not a number' });
-    const part = { entries: [], arrivals: [], notices: [], drafts: { e: { answer: 'x' } } };
+    await raw.hSet(`${prefix}version:alice`, { epoch: 'old', counter: 'not a number' });
+    const part = { entries: [], arrivals: [], notices: [], noticeArrivals: [], drafts: { e: { answer: 'x' } } };
     await broker.publish('alice', 'inst-a', part);
     const view = await broker.read('alice');
     expect([view.epoch === 'old', view.counter, view.parts]).toEqual([false, 1, { 'inst-a': part }]);

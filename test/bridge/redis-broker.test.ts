@@ -43,6 +43,7 @@ const next = () => {
 const part = (text: string): BridgePart => ({
   entries: [],
   arrivals: [],
+  noticeArrivals: [],
   notices: [],
   drafts: { [text]: { answer: text } },
 });
@@ -80,24 +81,27 @@ describe('given two brokers on one Redis', () => {
     next();
     const a = await newBroker();
     const view = await a.read('alice');
-    expect(view).toEqual({ epoch: await raw.hGet(`${prefix}version`, 'epoch'), counter: 0, parts: {} });
+    expect(view).toEqual({ epoch: await raw.hGet(`${prefix}version:alice`, 'epoch'), counter: 0, parts: {} });
   });
 
-  test('a part one publishes the other reads, with the counter of every publish; undefined removes it', async () => {
+  test("a part one publishes the other reads, with the counter of every publish of the principal's; undefined removes it", async () => {
     next();
     const [a, b] = [await newBroker(), await newBroker()];
     await a.publish('alice', 'inst-a', part('one'));
     const { epoch } = await b.read('alice');
     expect(await b.read('alice')).toEqual({ epoch, counter: 1, parts: { 'inst-a': part('one') } });
     await b.publish('alice', 'inst-b', part('two'));
+    // Bob's publishes count in bob's sequence only: alice's ids tell nothing of his activity.
     await a.publish('bob', 'inst-a', part('three'));
+    await a.publish('bob', 'inst-a', part('four'));
     expect(await a.read('alice')).toEqual({
       epoch,
-      counter: 3,
+      counter: 2,
       parts: { 'inst-a': part('one'), 'inst-b': part('two') },
     });
+    expect((await b.read('bob')).counter).toBe(2);
     await a.publish('alice', 'inst-a', undefined);
-    expect(await b.read('alice')).toEqual({ epoch, counter: 4, parts: { 'inst-b': part('two') } });
+    expect(await b.read('alice')).toEqual({ epoch, counter: 3, parts: { 'inst-b': part('two') } });
     expect(await raw.exists(`${prefix}part:alice:inst-a`)).toBe(0);
     const ttl = await raw.pTTL(`${prefix}part:alice:inst-b`);
     expect([ttl > 0, ttl <= 30_000]).toEqual([true, true]);
@@ -155,12 +159,30 @@ describe('given two brokers on one Redis', () => {
     stopOther();
   });
 
+  test('a part published again unchanged is not written again: no counter, no message to the streams', async () => {
+    next();
+    const [a, b] = [await newBroker(), await newBroker()];
+    const heard = tally();
+    const stop = b.subscribe('alice', () => heard.add());
+    await b.ready();
+    // Three changes, each published three times (as a bridge re-reading an unchanged queue would).
+    for (const text of ['one', 'two', 'three'])
+      for (let n = 0; n < 3; n += 1) await a.publish('alice', 'inst-a', part(text));
+    await a.publish('alice', 'inst-a', undefined);
+    await a.publish('alice', 'inst-a', undefined);
+    // The subscription's own first call, then one message per change: the last one is the fifth call.
+    await heard.reached(5);
+    const view = await b.read('alice');
+    stop();
+    expect([view.counter, heard.count]).toEqual([4, 5]);
+  });
+
   test('a Redis that lost the version starts a new epoch at counter 0 (an old event id is then older)', async () => {
     next();
     const a = await newBroker();
     await a.publish('alice', 'inst-a', part('one'));
     const before = await a.read('alice');
-    await raw.del(`${prefix}version`);
+    await raw.del(`${prefix}version:alice`);
     const after = await a.read('alice');
     expect(after).toEqual({ epoch: after.epoch, counter: 0, parts: { 'inst-a': part('one') } });
     expect([before.counter, after.epoch === before.epoch]).toEqual([1, false]);

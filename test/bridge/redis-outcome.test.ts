@@ -118,6 +118,23 @@ function bindAll(client: RedisClientLike): RedisClientLike {
   };
 }
 
+/** The next event with at least `n` notices. */
+async function withNotices(stream: OpenStream, n: number): Promise<ViewEvent> {
+  let event = await stream.next();
+  while (event.notices.length < n) event = await stream.next();
+  return event;
+}
+
+/** Runs `act` with `Date.now` reading `offset` ms off the real clock: a machine whose clock is skewed. */
+function skewed(offset: number, act: () => void): void {
+  const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + offset);
+  try {
+    act();
+  } finally {
+    clock.mockRestore();
+  }
+}
+
 /** The next event with at least `n` entries. */
 async function withEntries(stream: OpenStream, n: number): Promise<ViewEvent> {
   let event = await stream.next();
@@ -280,5 +297,57 @@ describe('given one instance whose clock is 2 s behind', () => {
     const both = await withEntries(stream, 2);
     stream.close();
     expect([messages(reading), messages(both)]).toEqual([['First?'], ['First?', 'Second?']]);
+  });
+});
+
+describe('given two instances whose clocks are minutes apart', () => {
+  const minutes = 10 * 60_000;
+  /**
+   * A (clock 10 minutes ahead) takes a request, then B (10 minutes behind) takes one; A's server stops
+   * waiting, then B's. Returns the entries' messages once both show, and the notices' once both stopped.
+   */
+  async function sequence(bridgeA: ElicitationBridge, bridgeB: ElicitationBridge) {
+    const [stopA, stopB] = [new AbortController(), new AbortController()];
+    skewed(
+      minutes,
+      () => void bridgeA.queueFor('alice').enqueue(formRequest('First?'), { ...origin, signal: stopA.signal }),
+    );
+    const stream = await openStream(bridgeB, 'alice');
+    await withEntries(stream, 1);
+    skewed(
+      -minutes,
+      () => void bridgeB.queueFor('alice').enqueue(formRequest('Second?'), { ...origin, signal: stopB.signal }),
+    );
+    const both = await withEntries(stream, 2);
+    skewed(minutes, () => stopA.abort());
+    await withNotices(stream, 1);
+    skewed(-minutes, () => stopB.abort());
+    const stopped = await withNotices(stream, 2);
+    stream.close();
+    const noticeMessages = stopped.notices.map((notice) =>
+      notice.entry.kind === 'single' ? (notice.entry.prompt.request as { message: string }).message : '',
+    );
+    return [messages(both), noticeMessages];
+  }
+
+  test('entries and notices keep the order they happened in, over Redis', async () => {
+    const prefix = nextPrefix();
+    const a = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET });
+    const b = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET });
+    brokers.push(a, b);
+    const [bridgeA, bridgeB] = [newBridge(a), newBridge(b)];
+    await Promise.all([a.ready(), b.ready()]);
+    expect(await sequence(bridgeA, bridgeB)).toEqual([
+      ['First?', 'Second?'],
+      ['First?', 'Second?'],
+    ]);
+  });
+
+  test('entries and notices keep the order they happened in, in one process (the in-process broker)', async () => {
+    const broker = createInProcessBroker();
+    expect(await sequence(newBridge(broker), newBridge(broker))).toEqual([
+      ['First?', 'Second?'],
+      ['First?', 'Second?'],
+    ]);
   });
 });

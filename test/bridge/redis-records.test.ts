@@ -38,6 +38,24 @@ describe('given a sealed text', () => {
   });
 });
 
+describe('given texts on either side of the size MACed on the event loop (4,096 bytes with the context)', () => {
+  test.each([
+    ['a short text (noble, on the event loop)', 'x'.repeat(100)],
+    ['one just at the limit', 'x'.repeat(4_096 - 'route\nk'.length - 1)],
+    ['one just past it (Web Crypto)', 'x'.repeat(4_096 - 'route\nk'.length)],
+    ['a long text (Web Crypto)', 'x'.repeat(300_000)],
+  ])('%s: its MAC is node:crypto HMAC-SHA256, and it opens sealed, and not tampered', async (_name, text) => {
+    const signer = createSigner(SECRET);
+    const sealed = await signer.seal('route\nk', text);
+    const tampered = `${sealed.slice(0, 64)}.${text.slice(1)}y`;
+    expect([
+      await signer.mac('route\nk', text),
+      (await signer.open('route\nk', sealed)) === text,
+      await signer.open('route\nk', tampered),
+    ]).toEqual([createHmac('sha256', SECRET).update(`route\nk\u0000${text}`).digest('hex'), true, undefined]);
+  });
+});
+
 describe('given a version read from Redis', () => {
   test.each([
     ['k3x9', '12', { epoch: 'k3x9', counter: 12 }],
@@ -66,16 +84,25 @@ describe('given a part read from Redis', () => {
     server: { name: 'weather' },
     prompt: { mode: 'form', request: formRequest('Your city?') },
   };
-  const good = { entries: [entry], arrivals: [3], notices: [], drafts: { 'a.1': { answer: 'Os' } } };
+  const good = {
+    entries: [entry],
+    arrivals: [3],
+    notices: [],
+    noticeArrivals: [],
+    drafts: { 'a.1': { answer: 'Os' } },
+  };
   const notice = { id: 'a.2', kind: 'stopped-waiting', serverKey: 'w', server: { name: 'w' }, at: 5, entry };
   test.each([
     ['a well-formed part', good, true],
-    ['one with a notice', { ...good, notices: [notice] }, true],
+    ['one with a notice', { ...good, notices: [notice], noticeArrivals: [4] }, true],
     ['`{"entries":5}`', { entries: 5 }, false],
     ['`{}`', {}, false],
     ['an array', [good], false],
     ['arrivals not one per entry', { ...good, arrivals: [] }, false],
     ['an arrival that is not an integer', { ...good, arrivals: [1.5] }, false],
+    ['a notice without an arrival number', { ...good, notices: [notice] }, false],
+    ['a notice arrival that is not an integer', { ...good, notices: [notice], noticeArrivals: ['4'] }, false],
+    ['no notice arrivals at all', { entries: [entry], arrivals: [3], notices: [], drafts: {} }, false],
     ['an entry without an id', { ...good, entries: [{ ...entry, id: 7 }] }, false],
     ['an entry of no known kind', { ...good, entries: [{ ...entry, kind: 'evil' }] }, false],
     ['a prompt of no known mode', { ...good, entries: [{ ...entry, prompt: { mode: 'html' } }] }, false],

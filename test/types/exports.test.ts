@@ -218,6 +218,7 @@ describe('given the entries as tsc sees them', () => {
       'NodeHandlerOptions',
       'NodeRequestLike',
       'NodeResponseLike',
+      'PublishedPart',
       'RemoteElicitationQueue',
       'RemoteElicitationQueueOptions',
     ]);

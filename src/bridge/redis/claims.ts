@@ -23,7 +23,7 @@ export interface ClaimStates {
   readonly done: string;
   /** Withdrawn by a sender that stopped waiting: never applied. Another answer may claim the entry. */
   readonly refused: string;
-  /** The arguments of `TAKE`. */
+  /** The claim's arguments of `SEEN_TAKE`: claimed, taken, done. */
   readonly takeArgs: readonly string[];
 }
 
@@ -57,13 +57,20 @@ if not v or string.sub(v, 1, 8) == 'refused.' then
 end
 return v`;
 
-/** The holder takes this answer's claim (ARGV: claimed, taken, done): 1 if it may apply it, else 0. */
-export const TAKE = `local v = redis.call('GET', KEYS[1])
-if v == ARGV[1] then
-  redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
+/**
+ * The holder's first step for a routed command, in one round trip: marks its message id as seen (KEYS[1],
+ * for ARGV[1] ms) and, for an answer, takes its claim (KEYS[2]; ARGV[2..4]: claimed, taken, done; the
+ * claim goes from claimed to taken, or was taken or done by this answer already). Returns -1 when the id was seen already (a replay: nothing changes), else 1 if the command may
+ * run (always for a command that is not an answer), 0 if its claim does not hold.
+ */
+export const SEEN_TAKE = `if not redis.call('SET', KEYS[1], '', 'NX', 'PX', ARGV[1]) then return -1 end
+if #KEYS < 2 then return 1 end
+local v = redis.call('GET', KEYS[2])
+if v == ARGV[2] then
+  redis.call('SET', KEYS[2], ARGV[3], 'KEEPTTL')
   return 1
 end
-if v == ARGV[2] or v == ARGV[3] then return 1 end
+if v == ARGV[3] or v == ARGV[4] then return 1 end
 return 0`;
 
 /** After applying (ARGV: taken, done or '' when it was not applied, which frees the entry for another answer). */

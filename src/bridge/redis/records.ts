@@ -46,14 +46,19 @@ function isNotice(value: unknown): boolean {
   );
 }
 
+/** Arrival numbers, one safe integer per item of a list of `length`. */
+function isNumbering(value: unknown, length: number): boolean {
+  return Array.isArray(value) && value.length === length && value.every((at) => Number.isSafeInteger(at));
+}
+
 /** A part as the bridge publishes it, or `undefined` (the caller skips and cleans it up). */
 export function readPart(value: unknown): BridgePart | undefined {
   if (!isRecord(value)) return undefined;
-  const { entries, arrivals, notices, drafts } = value;
+  const { entries, arrivals, notices, noticeArrivals, drafts } = value;
   if (!Array.isArray(entries) || !entries.every(isEntry)) return undefined;
-  if (!Array.isArray(arrivals) || arrivals.length !== entries.length) return undefined;
-  if (!arrivals.every((at) => typeof at === 'number' && Number.isSafeInteger(at))) return undefined;
+  if (!isNumbering(arrivals, entries.length)) return undefined;
   if (!Array.isArray(notices) || !notices.every(isNotice)) return undefined;
+  if (!isNumbering(noticeArrivals, notices.length)) return undefined;
   if (!isRecord(drafts) || !Object.values(drafts).every((draft) => readDraft(draft) !== undefined)) return undefined;
   return value as unknown as BridgePart;
 }

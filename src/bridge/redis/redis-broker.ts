@@ -1,7 +1,8 @@
 /**
  * `createRedisBroker`: the broker of several bridge instances, in Redis. Each instance's part of a
- * principal's view is a key with an expiry that the instance refreshes while it lives; one hash holds the
- * epoch and the counter every instance reads versions from; a pub/sub channel per principal tells the
+ * principal's view is a key with an expiry that the instance refreshes while it lives; one hash per
+ * principal holds the epoch and the counter every instance reads that principal's versions from (so one
+ * principal's event ids tell nothing of another's activity); a pub/sub channel per principal tells the
  * streams a part changed, and one per instance carries the commands routed to it.
  *
  * Redis is a boundary: parts and messages are sealed with HMAC-SHA256 under the host's secret
@@ -13,11 +14,17 @@
 import { createClient } from 'redis';
 
 import { randomId } from '../../shared/random-id.js';
-import type { BridgePart, BrokerView, CommandExecutor, ElicitationBroker } from '../broker.js';
+import type { BridgePart, BrokerView, CommandExecutor, ElicitationBroker, PublishedPart } from '../broker.js';
 import { readCommand, type BridgeCommand, type BridgeOutcome } from '../wire.js';
-import { CLAIM, CLAIM_TTL_MS, claimStates, GIVE_UP, isAnswer, SETTLE, TAKE, type ClaimStates } from './claims.js';
+import { CLAIM, CLAIM_TTL_MS, claimStates, GIVE_UP, isAnswer, SEEN_TAKE, SETTLE, type ClaimStates } from './claims.js';
 import { parseJson, readPart, readVersion } from './records.js';
 import { createSigner, MIN_SECRET_LENGTH } from './signing.js';
+
+/**
+ * How long a principal's version outlives its last publish (1 day). Past it the principal starts a new
+ * epoch, so a stream resuming with an older id gets the whole view; nothing is skipped.
+ */
+const VERSION_TTL_SECONDS = '86400';
 
 /** How long a routed command's id is remembered, and the oldest message that is run (1 hour). */
 const REPLAY_WINDOW_MS = 3_600_000;
@@ -110,7 +117,7 @@ export interface RedisElicitationBroker extends ElicitationBroker {
 interface OwnPart {
   readonly principal: string;
   readonly instanceId: string;
-  readonly part: BridgePart;
+  readonly part: PublishedPart;
 }
 
 /** The reply to a routed command, or why there is none. */
@@ -223,15 +230,21 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
 
   // Principals and instance ids are any strings: encoded, a `:` in one cannot make two names meet.
   const name = (kind: string, ...parts: string[]) => `${prefix}${kind}:${parts.map(encodeURIComponent).join(':')}`;
-  const versionKey = `${prefix}version`;
+  /** A principal's version: its epoch and counter. */
+  const versionKey = (principal: string) => name('version', principal);
   const arrivalKey = `${prefix}arrival`;
   const replyChannel = name('reply', randomId());
 
   const own = new Map<string, OwnPart>();
-  /** Arrival numbers of this process's entries, by part key, then entry id. */
+  /** Arrival numbers of this process's entries and notices, by part key, then entry or notice id. */
   const arrivals = new Map<string, Map<string, number>>();
   /** The highest arrival number this process handed out: the sequence never goes below it. */
   let highest = 0;
+  /**
+   * What this process last wrote under each part key (its JSON before numbering): publishing the same part
+   * again writes nothing, bumps no counter and wakes no stream.
+   */
+  const written = new Map<string, string>();
   /** Publishes of one part key, one after the other: a part is never overwritten by an older one. */
   const chains = new Map<string, Promise<void>>();
   const views = new Map<string, { listeners: Set<() => void>; onMessage: Listener }>();
@@ -271,10 +284,14 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     else if (isOutcome(reply?.outcome)) settle({ outcome: reply.outcome });
   }
 
-  /** The part with an arrival number for each entry: the ones it had, and the next ones Redis hands out. */
-  async function stamp(key: string, part: BridgePart): Promise<BridgePart> {
+  /**
+   * The part with an arrival number for each entry and notice: the ones they had, and the next ones Redis
+   * hands out (one sequence for entries and notices of every instance).
+   */
+  async function stamp(key: string, part: PublishedPart): Promise<BridgePart> {
     const known = arrivals.get(key) ?? new Map<string, number>();
-    const fresh = part.entries.filter((entry) => !known.has(entry.id)).length;
+    const ids = [...part.entries.map((entry) => entry.id), ...part.notices.map((notice) => notice.id)];
+    const fresh = ids.filter((id) => !known.has(id)).length;
     if (fresh > 0) {
       const last = Number(
         await commands.sendCommand(['EVAL', NEXT_ARRIVALS, '1', arrivalKey, String(fresh), String(highest)]),
@@ -283,17 +300,30 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       if (!Number.isSafeInteger(last)) throw new Error('The broker could not take arrival numbers from Redis');
       highest = Math.max(highest, last);
       let next = last - fresh;
-      for (const entry of part.entries) if (!known.has(entry.id)) known.set(entry.id, (next += 1));
+      for (const id of ids) if (!known.has(id)) known.set(id, (next += 1));
     }
-    const ids = new Set(part.entries.map((entry) => entry.id));
-    for (const id of known.keys()) if (!ids.has(id)) known.delete(id);
+    const kept = new Set(ids);
+    for (const id of known.keys()) if (!kept.has(id)) known.delete(id);
     arrivals.set(key, known);
-    return { ...part, arrivals: part.entries.map((entry) => known.get(entry.id) ?? 0) };
+    return {
+      ...part,
+      arrivals: part.entries.map((entry) => known.get(entry.id) ?? 0),
+      noticeArrivals: part.notices.map((notice) => known.get(notice.id) ?? 0),
+    };
   }
 
-  async function write(principal: string, instanceId: string, part: BridgePart | undefined): Promise<void> {
+  /** Writes the part unless it is what this process last wrote there (`again`: write it all the same). */
+  async function write(
+    principal: string,
+    instanceId: string,
+    part: PublishedPart | undefined,
+    again: boolean,
+  ): Promise<void> {
     const key = name('part', principal, instanceId);
     const index = name('parts', principal);
+    const text = part === undefined ? '' : JSON.stringify({ ...part, arrivals: [], noticeArrivals: [] });
+    // Nothing a stream would show changed (the same entries, notices and drafts): no write, no event.
+    if (!again && (written.get(key) ?? '') === text) return;
     await connected;
     const block = async () => {
       const multi = commands.multi();
@@ -309,7 +339,8 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       }
       // One block: a reader that sees the new counter sees the part written before it.
       await multi
-        .addCommand(['HINCRBY', versionKey, 'counter', '1'])
+        .addCommand(['HINCRBY', versionKey(principal), 'counter', '1'])
+        .addCommand(['EXPIRE', versionKey(principal), VERSION_TTL_SECONDS])
         .addCommand(['PUBLISH', name('view', principal), ''])
         .exec();
     };
@@ -318,18 +349,25 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     } catch (error) {
       // A counter that is not an integer (written by something else) fails HINCRBY: mend the version, once.
       onError(asError(error));
-      await version();
+      await version(principal);
       await block();
     }
+    if (text === '') written.delete(key);
+    else written.set(key, text);
   }
 
-  function publish(principal: string, instanceId: string, part: BridgePart | undefined): Promise<void> {
+  function publish(
+    principal: string,
+    instanceId: string,
+    part: PublishedPart | undefined,
+    again = false,
+  ): Promise<void> {
     const key = name('part', principal, instanceId);
     // Noted before Redis is reached: if this write is lost, the refresh finds the key missing and writes it.
     if (part === undefined) own.delete(key);
     else own.set(key, { principal, instanceId, part });
     const previous = chains.get(key) ?? Promise.resolve();
-    const done = previous.catch(() => undefined).then(() => write(principal, instanceId, part));
+    const done = previous.catch(() => undefined).then(() => write(principal, instanceId, part, again));
     const settled = done.catch(() => undefined);
     chains.set(key, settled);
     void settled.then(() => {
@@ -338,20 +376,27 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     return done;
   }
 
-  async function version(): Promise<{ epoch: string; counter: number }> {
+  /** The principal's version, read as untrusted: a malformed one starts a new epoch. */
+  async function version(principal: string): Promise<{ epoch: string; counter: number }> {
+    const key = versionKey(principal);
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const [epoch, counter] = list(await commands.sendCommand(['HMGET', versionKey, 'epoch', 'counter']));
+      const [epoch, counter] = list(await commands.sendCommand(['HMGET', key, 'epoch', 'counter']));
       if (epoch === null || epoch === undefined) {
-        // A Redis that lost its data (restarted without persistence, evicted the key) starts a new epoch:
-        // a stream resuming with an id of the old one then gets the whole view.
-        await commands.sendCommand(['HSETNX', versionKey, 'epoch', randomId(2)]);
+        // A principal seen for the first time, or a Redis that lost the key (restarted without persistence,
+        // evicted it, or it expired unused), starts a new epoch: a stream resuming with an id of the old one
+        // then gets the whole view.
+        await commands
+          .multi()
+          .addCommand(['HSETNX', key, 'epoch', randomId(2)])
+          .addCommand(['EXPIRE', key, VERSION_TTL_SECONDS])
+          .exec();
         continue;
       }
       const read = readVersion(epoch, counter);
       if (read !== undefined) return read;
       // An epoch or counter the broker never writes would break the stream's `id:` line: a new epoch.
-      skipped('a malformed version (a new epoch starts)', versionKey);
-      await commands.sendCommand(['EVAL', RESET_VERSION, '1', versionKey, epoch, counter ?? '', randomId(2)]);
+      skipped('a malformed version (a new epoch starts)', key);
+      await commands.sendCommand(['EVAL', RESET_VERSION, '1', key, epoch, counter ?? '', randomId(2)]);
     }
     throw new Error('The broker could not read the version from Redis');
   }
@@ -367,7 +412,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     await connected;
     // The version first, then the parts: whatever a counter covers was written before it, so a view
     // may be newer than its version (sent again later) but never older.
-    const { epoch, counter } = await version();
+    const { epoch, counter } = await version(principal);
     const index = name('parts', principal);
     const ids = list(await commands.sendCommand(['SMEMBERS', index])).filter((id) => id !== null);
     const parts: Record<string, BridgePart> = {};
@@ -445,23 +490,34 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     // A sealed message captured and published again is run once only: its id is claimed for the replay
     // window, and a message older than the window (by this machine's clock, far beyond any skew) is refused.
     const fresh = typeof sent === 'number' && Math.abs(Date.now() - sent) < REPLAY_WINDOW_MS;
-    const first =
-      fresh &&
-      (await commands.sendCommand(['SET', name('seen', id), '', 'NX', 'PX', String(REPLAY_WINDOW_MS)])) !== null;
-    if (!first) {
+    // Read again as untrusted, as a POST body is.
+    const command = readCommand(request.command);
+    const claim = !('error' in command) && isAnswer(command) ? await claimOf(principal, command) : undefined;
+    const keys = claim === undefined ? [name('seen', id)] : [name('seen', id), claim.key];
+    // The id is marked seen and an answer's claim taken in one step: applied only while this answer's
+    // claim holds (a sender that gave up withdrew it first), and never for a replayed message.
+    const held = fresh
+      ? Number(
+          await commands.sendCommand([
+            'EVAL',
+            SEEN_TAKE,
+            String(keys.length),
+            ...keys,
+            String(REPLAY_WINDOW_MS),
+            ...(claim?.states.takeArgs ?? []),
+          ]),
+        )
+      : -1;
+    if (held === -1) {
       skipped('a routed command that is stale or was run already (replayed)', channel);
       return;
     }
-    // Read again as untrusted, as a POST body is.
-    const command = readCommand(request.command);
     let answer: { id: string; outcome: BridgeOutcome } | { id: string; failed: true };
     let settle: string[] | undefined;
     try {
       if ('error' in command) answer = { id, failed: true };
-      else if (isAnswer(command)) {
-        const { key, states } = await claimOf(principal, command);
-        // Applied only while this answer's claim holds: a sender that gave up withdrew it first.
-        const held = Number(await commands.sendCommand(['EVAL', TAKE, '1', key, ...states.takeArgs]));
+      else if (claim !== undefined) {
+        const { key, states } = claim;
         const outcome: BridgeOutcome = held === 1 ? await execute(principal, command) : { status: 'ignored' };
         answer = { id, outcome };
         const status = 'status' in outcome ? outcome.status : 'ignored';
@@ -470,8 +526,13 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     } catch {
       answer = { id, failed: true };
     }
-    if (settle !== undefined) await commands.sendCommand(settle);
-    await commands.sendCommand(['PUBLISH', reply, await signer.seal(`reply\n${reply}`, JSON.stringify(answer))]);
+    const sealed = await signer.seal(`reply\n${reply}`, JSON.stringify(answer));
+    // Sent together: one connection's commands run in order, so the claim is settled before the reply
+    // goes out, without a round trip between them.
+    await Promise.all([
+      settle === undefined ? undefined : commands.sendCommand(settle),
+      commands.sendCommand(['PUBLISH', reply, sealed]),
+    ]);
   }
 
   function serve(instanceId: string, execute: CommandExecutor): () => void {
@@ -487,9 +548,18 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     };
   }
 
-  /** Publishes a command, sealed, on the holding instance's channel. Rejects when it failed there. */
-  async function call(instanceId: string, principal: string, command: BridgeCommand): Promise<Call> {
+  /** A routed command's id and its message, sealed for the holding instance's channel (sealing starts now). */
+  function prepare(instanceId: string, principal: string, command: BridgeCommand) {
     const id = randomId();
+    const channel = name('route', instanceId);
+    const body = JSON.stringify({ id, sent: Date.now(), reply: replyChannel, principal, command });
+    const message = signer.seal(`route\n${channel}`, body);
+    message.catch(() => undefined);
+    return { id, channel, message };
+  }
+
+  /** Publishes a prepared command on the holding instance's channel. Rejects when it failed there. */
+  async function call({ id, channel, message }: ReturnType<typeof prepare>): Promise<Call> {
     let settle: (reply: Reply) => void = () => undefined;
     let fail: (error: Error) => void = () => undefined;
     const replied = new Promise<Reply>((resolve, reject) => {
@@ -502,10 +572,8 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       // A fixed sentence: the command may hold what the person typed.
       reply === 'failed' ? fail(new Error('The instance holding the entry failed to run the command')) : settle(reply),
     );
-    const channel = name('route', instanceId);
-    const body = JSON.stringify({ id, sent: Date.now(), reply: replyChannel, principal, command });
     try {
-      const receivers = await commands.sendCommand(['PUBLISH', channel, await signer.seal(`route\n${channel}`, body)]);
+      const receivers = await commands.sendCommand(['PUBLISH', channel, await message]);
       // Nobody listens on that channel: no such instance (any more).
       if (receivers === 0) settle('nobody');
     } catch {
@@ -536,12 +604,14 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
    * one can ever be applied; withdrawn if the holder does not take it in time.
    */
   async function routeAnswer(instanceId: string, principal: string, command: BridgeCommand): Promise<BridgeOutcome> {
+    // Sealed while the claim is made; sent only once the claim holds.
+    const prepared = prepare(instanceId, principal, command);
     const { key, states } = await claimOf(principal, command);
     const now = await commands.sendCommand(['EVAL', CLAIM, '1', key, states.claimed, String(CLAIM_TTL_MS)]);
     if (now === states.done) return { status: 'answered' };
     // Another answer holds the claim: this one can never be applied.
     if (now !== states.claimed && now !== states.taken) return { status: 'ignored' };
-    const routed = await call(instanceId, principal, command);
+    const routed = await call(prepared);
     try {
       // The holder has a part while it lives: wait for it as long as the part stays, at most its TTL.
       const rounds = Math.ceil((Number(ttl) * 1_000) / routeTimeoutMs) + 1;
@@ -572,7 +642,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     if (closed) return undefined;
     await connected;
     if (isAnswer(command)) return routeAnswer(instanceId, principal, command);
-    const routed = await call(instanceId, principal, command);
+    const routed = await call(prepare(instanceId, principal, command));
     try {
       const reply = await routed.next(routeTimeoutMs);
       // No reply in time, or nobody there: the bridge then answers as for an unknown id.
@@ -592,7 +662,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
         .exec();
       // EXPIRE answers 0 for a key that is not there.
       const alive = Array.isArray(replies) && Number(replies[0]) === 1;
-      if (!alive && own.get(key) === item) await publish(item.principal, item.instanceId, item.part);
+      if (!alive && own.get(key) === item) await publish(item.principal, item.instanceId, item.part, true);
     }
   }
 

@@ -3,10 +3,17 @@
  * the Web Crypto API only: a process that can write to Redis but lacks the secret can neither forge a
  * part (show a prompt) nor a routed command (answer one). Each MAC covers a context (what the text is and
  * the key or channel it sits in) as well as the text, so a valid text cannot be moved to another place.
+ * Short texts (claims, routed commands, replies: the answer path) are MACed on the event loop with
+ * `@noble/hashes`, in microseconds; long ones (parts, up to megabytes) with Web Crypto, off the loop.
  */
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
 
 /** The key every broker uses when the host opted out of a secret: public, so it authenticates nothing. */
 const INSECURE_KEY = 'mcp-elicit-kit: insecure development key, authenticates nothing';
+
+/** Messages up to this many bytes are MACed on the event loop (tens of microseconds); longer ones off it. */
+const SYNC_LIMIT_BYTES = 4_096;
 
 /** The fewest characters a secret may have (32 random bytes in base64 are 44). */
 export const MIN_SECRET_LENGTH = 32;
@@ -23,8 +30,16 @@ export interface Signer {
 
 const encoder = new TextEncoder();
 
-function hex(bytes: ArrayBuffer): string {
+function hex(bytes: ArrayBuffer | Uint8Array): string {
   return [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** Whether two MACs are equal, in time that does not depend on where they differ. */
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let at = 0; at < a.length; at += 1) difference |= (a[at] ?? 0) ^ (b[at] ?? 0);
+  return difference === 0;
 }
 
 function unhex(text: string): Uint8Array<ArrayBuffer> | undefined {
@@ -36,17 +51,18 @@ function unhex(text: string): Uint8Array<ArrayBuffer> | undefined {
 
 /** A signer with `secret`, or with the public development key when `secret` is `undefined`. */
 export function createSigner(secret: string | undefined): Signer {
-  const key = globalThis.crypto.subtle.importKey(
-    'raw',
-    encoder.encode(secret ?? INSECURE_KEY),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign', 'verify'],
-  );
+  const raw = encoder.encode(secret ?? INSECURE_KEY);
+  const key = globalThis.crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   // The context ends at the first NUL: no context is a prefix of another's message.
   const message = (context: string, text: string) => encoder.encode(`${context}\u0000${text}`);
-  const mac = async (context: string, text: string) =>
-    hex(await globalThis.crypto.subtle.sign('HMAC', await key, message(context, text)));
+  const sign = async (bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> =>
+    bytes.byteLength <= SYNC_LIMIT_BYTES
+      ? hmac(sha256, raw, bytes)
+      : new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', await key, bytes));
+  const mac = async (context: string, text: string) => hex(await sign(message(context, text)));
   return {
     mac,
     async seal(context, text) {
@@ -57,8 +73,12 @@ export function createSigner(secret: string | undefined): Signer {
       const signature = unhex(sealed.slice(0, 64));
       if (signature === undefined) return undefined;
       const text = sealed.slice(65);
-      // `verify` compares in constant time.
-      const valid = await globalThis.crypto.subtle.verify('HMAC', await key, signature, message(context, text));
+      // Compared in constant time (Web Crypto's `verify` does so for the long ones).
+      const bytes = message(context, text);
+      const valid =
+        bytes.byteLength <= SYNC_LIMIT_BYTES
+          ? sameBytes(hmac(sha256, raw, bytes), signature)
+          : await globalThis.crypto.subtle.verify('HMAC', await key, signature, bytes);
       return valid ? text : undefined;
     },
   };
