@@ -202,7 +202,8 @@ export const Round: Story = {
 
 /**
  * Consent to the URL answers nothing yet; the one Accept then sends the whole round at once: the form's
- * content, the declined request, the URL's consent, and a decline for the request the kit cannot read.
+ * content, the declined request, the URL's consent, and the kit's own cancel (reason "refused") for the request
+ * it cannot read: only a person declines.
  */
 export const RoundAnswered: Story = {
   ...Round,
@@ -224,7 +225,7 @@ export const RoundAnswered: Story = {
       project: { action: 'accept', content: { projectName: 'Hermes' } },
       environment: { action: 'decline' },
       login: { action: 'accept' },
-      broken: { action: 'decline' },
+      broken: { action: 'cancel', _meta: { 'mcp-elicit-kit/reason': 'refused' } },
     });
     await expect(canvas.queryByRole('group')).toBeNull();
     await expect(canvas.getByText('No requests waiting.')).toBeVisible();
@@ -250,7 +251,10 @@ export const Notice: Story = {
     />
   ),
   play: async ({ args, canvas }) => {
-    await expect(args.onSettled).toHaveBeenCalledWith('abandoned', { action: 'cancel' });
+    await expect(args.onSettled).toHaveBeenCalledWith('abandoned', {
+      action: 'cancel',
+      _meta: { 'mcp-elicit-kit/reason': 'aborted' },
+    });
     const notice = canvas.getByRole('listitem');
     await expect(notice).toHaveTextContent(
       'Gamma db stopped waitingKeep the previous version around for a quick rollback?Dismiss',

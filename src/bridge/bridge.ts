@@ -396,7 +396,8 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
         return { ok: state !== undefined && id !== undefined && state.queue.dismissNotice(id) };
       }
       case 'cancelAll':
-        return { count: state === undefined ? 0 : state.queue.cancelAll(command.serverKey) };
+        // From the page, as its answers are: the person's (a browser cannot vouch for a reason of the host's).
+        return { count: state === undefined ? 0 : state.queue.cancelAll(command.serverKey, { byPerson: true }) };
       case 'saveDraft': {
         const id = local(command.entryId);
         const entry = state?.queue.getSnapshot().entries.find((item) => item.id === id);

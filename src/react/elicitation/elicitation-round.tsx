@@ -14,6 +14,7 @@ import {
   type RoundPrompt,
 } from '../../core/index.js';
 import { canAnswer } from '../../core/internal.js';
+import { REASON_META_KEY } from '../../core/queue-types.js';
 import { setOwn } from '../../shared/path.js';
 import type { KitWidgets } from '../theme/registry.js';
 import { AnswerButton } from '../shared/answer-button.js';
@@ -183,7 +184,10 @@ function ShownRound({
     entry.prompts.forEach((prompt, index) => {
       let result: ElicitResult | undefined;
       const model = models[index];
-      if (!answerable[index] || declined[index]) result = { action: 'decline' };
+      // Only the person declines (MCP 2025-11-25, "Elicitation" → "Response Actions"); what the kit cannot
+      // show goes back as the kit's own cancel.
+      if (!answerable[index]) result = { action: 'cancel', _meta: { [REASON_META_KEY]: 'refused' } };
+      else if (declined[index]) result = { action: 'decline' };
       else if (model !== undefined) {
         const verdict = model.submit();
         if (verdict.ok) {
