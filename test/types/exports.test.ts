@@ -204,6 +204,7 @@ describe('given the entries as tsc sees them', () => {
       'ClientV1',
       'ClientV2',
       'DetachElicitation',
+      'ElicitationMode',
     ]);
   });
 
