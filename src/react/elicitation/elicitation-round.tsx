@@ -8,13 +8,13 @@ import {
   createElicitationFormModel,
   type ElicitationFormModel,
   inspectUrl,
+  REASON_META_KEY,
   type ElicitationServer,
   type ElicitResult,
   type RoundElicitationEntry,
   type RoundPrompt,
 } from '../../core/index.js';
 import { canAnswer } from '../../core/internal.js';
-import { REASON_META_KEY } from '../../core/queue-types.js';
 import { setOwn } from '../../shared/path.js';
 import type { KitWidgets } from '../theme/registry.js';
 import { AnswerButton } from '../shared/answer-button.js';
