@@ -4,8 +4,10 @@
  * Needs react, react-dom and `@rjsf/utils`.
  */
 export type {
+  AnsweredBy,
   BooleanField,
   BooleanSchema,
+  CancelReason,
   Draft,
   DraftValue,
   ElicitationEntry,
@@ -13,6 +15,7 @@ export type {
   ElicitationOrigin,
   ElicitationQueue,
   ElicitationQueueOptions,
+  ElicitationRecord,
   ElicitationServer,
   ElicitationSnapshot,
   ElicitContent,

@@ -7,7 +7,7 @@
  * those answers. Form requests come from the shared fixtures. `window.open` is a spy in every story.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { expect, fn, within } from 'storybook/test';
 
 import { ElicitationHost, type ElicitationHostProps, type ElicitationQueue } from '../src/index.js';
@@ -72,6 +72,32 @@ type Story = StoryObj<HostStoryArgs>;
 const alpha = { name: 'Alpha deploys' };
 const beta = { name: 'Beta auth', id: 'beta-1' };
 const gamma = { name: 'Gamma db' };
+
+/**
+ * A queue with `unseenTimeoutMs` and no view: its first request is cancelled as not shown (reason
+ * `"not-shown"`, what the server receives). The host mounts only then, shows a notice of it, and the next
+ * request waits for the person.
+ */
+function UnwatchedQueueStory({ onSettled, theme, labels, autoFocus }: HostStoryArgs) {
+  const [queue] = useState(() => {
+    const fresh = createElicitationQueue({ unseenTimeoutMs: 50, noticeDurationMs: Infinity });
+    void fresh.enqueue(fixtureRequest('boolean/with-default'), { server: gamma }).then((answer) => {
+      onSettled('unseen', answer);
+      // Arrives as the view mounts (in the same task): a person is there for this one.
+      void fresh
+        .enqueue(fixtureRequest('boolean/required'), { server: alpha })
+        .then((next) => onSettled('watched', next));
+    });
+    return fresh;
+  });
+  const subscribe = useCallback((listener: () => void) => queue.subscribe(listener), [queue]);
+  const watching = useSyncExternalStore(subscribe, () => queue.getSnapshot().notices.length > 0);
+  return watching ? (
+    <ElicitationHost queue={queue} theme={theme} labels={labels} autoFocus={autoFocus} />
+  ) : (
+    <p>Nobody is watching this queue yet.</p>
+  );
+}
 
 /** Four requests from three servers: one at a time, oldest first, "N pending", cancel all from one. */
 export const SeveralServers: Story = {
@@ -202,7 +228,8 @@ export const Round: Story = {
 
 /**
  * Consent to the URL answers nothing yet; the one Accept then sends the whole round at once: the form's
- * content, the declined request, the URL's consent, and a decline for the request the kit cannot read.
+ * content, the declined request, the URL's consent, and the kit's own cancel (reason "refused") for the request
+ * it cannot read: only a person declines.
  */
 export const RoundAnswered: Story = {
   ...Round,
@@ -224,7 +251,7 @@ export const RoundAnswered: Story = {
       project: { action: 'accept', content: { projectName: 'Hermes' } },
       environment: { action: 'decline' },
       login: { action: 'accept' },
-      broken: { action: 'decline' },
+      broken: { action: 'cancel', _meta: { 'mcp-elicit-kit/reason': 'refused' } },
     });
     await expect(canvas.queryByRole('group')).toBeNull();
     await expect(canvas.getByText('No requests waiting.')).toBeVisible();
@@ -250,7 +277,10 @@ export const Notice: Story = {
     />
   ),
   play: async ({ args, canvas }) => {
-    await expect(args.onSettled).toHaveBeenCalledWith('abandoned', { action: 'cancel' });
+    await expect(args.onSettled).toHaveBeenCalledWith('abandoned', {
+      action: 'cancel',
+      _meta: { 'mcp-elicit-kit/reason': 'aborted' },
+    });
     const notice = canvas.getByRole('listitem');
     await expect(notice).toHaveTextContent(
       'Gamma db stopped waitingKeep the previous version around for a quick rollback?Dismiss',
@@ -277,5 +307,28 @@ export const NoticeAnswered: Story = {
       action: 'accept',
       content: { runMigrations: false },
     });
+  },
+};
+
+/**
+ * Nobody watching: a request arrived while no view was open and was answered `cancel` with reason
+ * `"not-shown"` after `unseenTimeoutMs`; the host that opens later says what was cancelled, and shows the
+ * request that came while it is open.
+ */
+export const NobodyWatching: Story = {
+  name: 'Nobody watching',
+  render: (args, { viewMode }) => <UnwatchedQueueStory {...args} autoFocus={autoFocusIn(args, viewMode)} />,
+  play: async ({ args, canvas }) => {
+    const notice = await canvas.findByRole('listitem');
+    await expect(notice).toHaveTextContent(
+      'Cancelled while nobody was looking: a request from Gamma dbKeep the previous version around for a quick rollback?Dismiss',
+    );
+    await expect(args.onSettled).toHaveBeenCalledWith('unseen', {
+      action: 'cancel',
+      _meta: { 'mcp-elicit-kit/reason': 'not-shown' },
+    });
+    const waiting = await canvas.findByRole('group', { name: 'Request from Alpha deploys' });
+    await expect(waiting).toHaveAccessibleDescription('Should the deployment run database migrations?');
+    await expect(args.onSettled).toHaveBeenCalledTimes(1);
   },
 };

@@ -398,8 +398,16 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
         const id = local(command.noticeId);
         return { ok: state !== undefined && id !== undefined && state.queue.dismissNotice(id) };
       }
+      case 'shown': {
+        // The page drew it once: marked shown, and released at once (the page's own view tells no more).
+        const id = local(command.id);
+        const release = state === undefined || id === undefined ? undefined : state.queue.markShown?.(id);
+        release?.();
+        return { ok: release !== undefined };
+      }
       case 'cancelAll':
-        return { count: state === undefined ? 0 : state.queue.cancelAll(command.serverKey) };
+        // From the page, as its answers are: the person's (a browser cannot vouch for a reason of the host's).
+        return { count: state === undefined ? 0 : state.queue.cancelAll(command.serverKey, { byPerson: true }) };
       case 'saveDraft': {
         const id = local(command.entryId);
         const entry = state?.queue.getSnapshot().entries.find((item) => item.id === id);
@@ -430,7 +438,8 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
       }
       return { count };
     }
-    const id = command.type === 'dismissNotice' ? command.noticeId : command.entryId;
+    const id =
+      command.type === 'dismissNotice' ? command.noticeId : command.type === 'shown' ? command.id : command.entryId;
     const instance = id.slice(0, Math.max(0, id.indexOf('.')));
     if (instance === instanceId) return execute(principal, command);
     const routed = instance === '' ? undefined : await broker.route(instance, principal, command);

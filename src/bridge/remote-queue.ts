@@ -94,6 +94,8 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
   const overrides = new Map<string, Override>();
   const hiddenNotices = new Set<string>();
   const localDrafts = new Map<string, { draft: Draft; text: string; timer?: ReturnType<typeof setTimeout> }>();
+  // Entries and notices this page has told the bridge it shows (`markShown`).
+  const shownIds = new Set<string>();
   let snapshot: ElicitationSnapshot = EMPTY;
   const listeners = new Set<() => void>();
   let lastEventId: string | undefined;
@@ -338,6 +340,16 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
         { type: 'cancelAll', ...(serverKey !== undefined && { serverKey }) },
       );
       return count;
+    },
+    markShown(id) {
+      // Told once per id while it is in view; the bridge's queue keeps the time it was first shown.
+      const inView = new Set([...snapshot.entries, ...snapshot.notices].map((item) => item.id));
+      for (const told of shownIds) if (!inView.has(told)) shownIds.delete(told);
+      if (inView.has(id) && !shownIds.has(id)) {
+        shownIds.add(id);
+        void command({ type: 'shown', id });
+      }
+      return () => undefined;
     },
     subscribe(listener) {
       const own = () => listener();

@@ -20,6 +20,8 @@ export type BridgeCommand = (
   | { type: 'dismissNotice'; noticeId: string }
   | { type: 'cancelAll'; serverKey?: string }
   | { type: 'saveDraft'; entryId: string; draft: Draft }
+  /** A view drew this entry or notice (`markShown`): it is no longer unseen. */
+  | { type: 'shown'; id: string }
 ) & { requestId?: string };
 
 /** What a command returns: `status` for answers, `ok` for dismissals and drafts, `count` for cancel-all. */
@@ -55,7 +57,7 @@ function readId(body: Record<string, unknown>, key: string, optional = false): s
   return value;
 }
 
-const TYPES = ['respond', 'respondRound', 'dismiss', 'dismissNotice', 'cancelAll', 'saveDraft'] as const;
+const TYPES = ['respond', 'respondRound', 'dismiss', 'dismissNotice', 'cancelAll', 'saveDraft', 'shown'] as const;
 
 function isType(value: unknown): value is BridgeCommand['type'] {
   return TYPES.some((known) => known === value);
@@ -77,6 +79,10 @@ export function readCommand(body: unknown): BridgeCommand | { error: string } {
   if (type === 'dismissNotice') {
     const noticeId = readId(body, 'noticeId');
     return typeof noticeId === 'string' ? { type, noticeId, ...extra } : noticeId;
+  }
+  if (type === 'shown') {
+    const id = readId(body, 'id');
+    return typeof id === 'string' ? { type, id, ...extra } : id;
   }
   const entryId = readId(body, 'entryId');
   if (typeof entryId !== 'string') return entryId;

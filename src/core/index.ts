@@ -61,12 +61,15 @@ export { toRjsf } from './to-rjsf.js';
 export type { WidgetName } from './widgets.js';
 export { DEFAULT_RADIO_LIMIT, WIDGET_NAMES, widgetFor } from './widgets.js';
 export type {
+  AnsweredBy,
+  CancelReason,
   ElicitationEntry,
   ElicitationNotice,
   ElicitationOrigin,
   ElicitationPrompt,
   ElicitationQueue,
   ElicitationQueueOptions,
+  ElicitationRecord,
   ElicitationServer,
   ElicitationSnapshot,
   EntryStatus,
@@ -77,7 +80,7 @@ export type {
   RoundPrompt,
   SingleElicitationEntry,
 } from './queue-types.js';
-export { REQUEST_PROBLEM_CODES } from './queue-types.js';
+export { CANCEL_REASONS, REASON_META_KEY, REQUEST_PROBLEM_CODES } from './queue-types.js';
 export { createElicitationQueue } from './queue.js';
 export type { InspectedUrl, InspectUrlOptions, RefusedUrl, UrlInspection, UrlRefusal, UrlWarning } from './url.js';
 export { inspectUrl, LONG_URL_LENGTH, MAX_URL_LENGTH, URL_REFUSALS, URL_WARNINGS } from './url.js';

@@ -107,13 +107,63 @@ export interface RoundElicitationEntry extends EntryCommon {
 /** An entry of the queue. */
 export type ElicitationEntry = SingleElicitationEntry | RoundElicitationEntry;
 
-/** Tells the person that a server stopped waiting for an answer. Expires by itself. */
+/** The `_meta` key under which every answer the kit gives without the person carries its reason. */
+export const REASON_META_KEY = 'mcp-elicit-kit/reason';
+
+/**
+ * Why the kit answered `cancel` on its own (under `_meta["mcp-elicit-kit/reason"]`). Only a person's
+ * Decline is `decline` (MCP 2025-11-25, "Elicitation" → "Response Actions": decline is an explicit "no").
+ */
+export const CANCEL_REASONS = [
+  /** No view showed the request within `unseenTimeoutMs`. */
+  'not-shown',
+  /** The host ended it: `cancelAll` (closing a connection, leaving a page). */
+  'host-closed',
+  /** The kit will not show it: over `maxEntriesPerServer`, or a round's request it cannot answer. */
+  'refused',
+  /** The server's deadline passed. */
+  'deadline',
+  /** The server stopped waiting (its signal fired): MCP cancellation, nothing is sent to it. */
+  'aborted',
+] as const;
+
+/** A reason the kit answered `cancel` on its own. */
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
+/** Who settled a request: the person, the host (`cancelAll`, a refusal), a time limit, or the server. */
+export type AnsweredBy = 'person' | 'host' | 'timeout' | 'server';
+
+/** What the queue reports once per request it settled (`onSettled`): times and outcome, never content. */
+export interface ElicitationRecord {
+  /** The entry's id; `null` for a request answered before it became one (aborted, past its deadline, refused). */
+  readonly entryId: string | null;
+  readonly serverKey: string;
+  readonly server: ElicitationServer;
+  /** `single`, or `round` (several requests, one action each). */
+  readonly kind: 'single' | 'round';
+  /** When `enqueue` or `enqueueRound` was called (epoch ms). */
+  readonly arrivedAt: number;
+  /** When a view first showed it (epoch ms); `null`: never shown. */
+  readonly firstShownAt: number | null;
+  /** When it was settled (epoch ms). */
+  readonly settledAt: number;
+  readonly answeredBy: AnsweredBy;
+  /** One action per request, in order (one for a single entry). */
+  readonly actions: readonly ('accept' | 'decline' | 'cancel')[];
+  /** Set when the kit answered `cancel` on its own. */
+  readonly reason?: CancelReason;
+}
+
+/** Tells the person that a request ended without them. Expires by itself once a view has shown it. */
 export interface ElicitationNotice {
   /** Unique within this queue; pass it to `dismissNotice`. */
   readonly id: string;
   readonly kind: 'stopped-waiting';
-  /** `aborted`: the server's signal fired; `deadline`: its deadline passed. */
-  readonly reason: 'aborted' | 'deadline';
+  /**
+   * `aborted`: the server's signal fired; `deadline`: its deadline passed; `not-shown`: the queue cancelled it
+   * because no view showed it within `unseenTimeoutMs` (such a notice stays until a view has shown it).
+   */
+  readonly reason: 'aborted' | 'deadline' | 'not-shown';
   readonly server: ElicitationServer;
   readonly serverKey: string;
   /** The entry as it was when it was removed (what had been asked). */
@@ -146,6 +196,15 @@ export interface ElicitationQueueOptions {
    * with no entry: a flooding server cannot stall the page (every change publishes a snapshot). Default 100.
    */
   maxEntriesPerServer?: number;
+  /**
+   * Answers `cancel` with reason `"not-shown"` a request that no view has shown (`markShown`) this many
+   * milliseconds after it arrived, so its server hears "nobody saw it" instead of waiting for a timeout.
+   * The clock stops while a view shows another entry of this queue (a person is there, answering in turn)
+   * and starts afresh when none does. Default: off.
+   */
+  unseenTimeoutMs?: number;
+  /** Called once for every request the queue settles: times and outcome, never the content. */
+  onSettled?: (record: ElicitationRecord) => void;
 }
 
 /** The queue: requests in, a person's answers out. */
@@ -177,8 +236,17 @@ export interface ElicitationQueue {
   dismiss(entryId: string): boolean;
   /** Removes a notice before it expires. */
   dismissNotice(noticeId: string): boolean;
-  /** Cancels every pending entry of one server (or all) and removes its URL entries; returns how many it settled. */
-  cancelAll(serverKey?: string): number;
+  /**
+   * Cancels every pending entry of one server (or all) and removes its URL entries; returns how many it settled.
+   * The answers carry reason `"host-closed"` (the host closes a connection or a page), unless `byPerson` says a
+   * person asked for it (the host's "Cancel all from …" button): then they are plain `cancel`s.
+   */
+  cancelAll(serverKey?: string, options?: { byPerson?: boolean }): number;
+  /**
+   * Optional: a view calls it while it draws an entry or a notice, and calls the returned function when it
+   * stops. The queue records when an entry was first shown, and `unseenTimeoutMs` counts only unshown time.
+   */
+  markShown?(id: string): () => void;
   /** Calls `listener` after every change. Returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
   /** The current snapshot (stable between changes). */

@@ -5,8 +5,12 @@
  * never by the name they report. A malformed request still becomes an entry, to be declined.
  */
 import { hasOwn, isRecord, ownValue, pickDefined, setOwn } from '../shared/path.js';
+import { REASON_META_KEY } from './queue-types.js';
 import type {
+  AnsweredBy,
+  CancelReason,
   ElicitationEntry,
+  ElicitationRecord,
   EntryCommon,
   ElicitationNotice,
   ElicitationOrigin,
@@ -28,9 +32,25 @@ import { mayNeedWholeCheck } from './schema.js';
 /** Longest delay `setTimeout` honours (2^31 − 1 ms); longer ones fire at once. */
 const MAX_TIMER_MS = 2_147_483_647;
 
-/** Never shared: callers may own and change what they receive. */
-function cancel(): ElicitResult {
-  return { action: 'cancel' };
+/** The kit's own `cancel`, with its reason. Never shared: callers may own and change what they receive. */
+function cancel(reason: CancelReason): ElicitResult {
+  return { action: 'cancel', _meta: { [REASON_META_KEY]: reason } };
+}
+
+/** Who answered `cancel` on its own, by reason. */
+const ANSWERED_BY: Readonly<Record<CancelReason, AnsweredBy>> = {
+  'not-shown': 'timeout',
+  'host-closed': 'host',
+  refused: 'host',
+  deadline: 'timeout',
+  aborted: 'server',
+};
+
+/** The kit's reason in `result._meta`, if it is one. */
+function reasonOf(result: ElicitResult): CancelReason | undefined {
+  const meta = result._meta;
+  const reason = isRecord(meta) ? ownValue(meta, REASON_META_KEY) : undefined;
+  return typeof reason === 'string' && hasOwn(ANSWERED_BY, reason) ? (reason as CancelReason) : undefined;
 }
 
 const ACTIONS: ReadonlySet<unknown> = new Set(['accept', 'decline', 'cancel']);
@@ -38,8 +58,12 @@ const ACTIONS: ReadonlySet<unknown> = new Set(['accept', 'decline', 'cancel']);
 interface Live {
   entry: ElicitationEntry;
   settled: boolean;
+  arrivedAt: number;
+  firstShownAt: number | null;
   finish(results: readonly ElicitResult[]): void;
   detach(): void;
+  /** (Re)starts the unseen clock, when the queue has one. */
+  armUnseen(): void;
 }
 
 /** The result rebuilt from what the UI gave; `undefined` when it is refused. */
@@ -145,6 +169,10 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
   const noticeDurationMs = options.noticeDurationMs ?? 10_000;
   const maxNotices = Math.max(0, options.maxNotices ?? 20);
   const maxEntriesPerServer = Math.max(0, options.maxEntriesPerServer ?? 100);
+  const { unseenTimeoutMs, onSettled } = options;
+  if (unseenTimeoutMs !== undefined && !(unseenTimeoutMs >= 0)) {
+    throw new TypeError('unseenTimeoutMs must be a number of milliseconds, 0 or more');
+  }
   const onListenerError =
     options.onListenerError ??
     ((error: unknown) => {
@@ -163,6 +191,8 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
   let nextEntry = 0;
   let nextNotice = 0;
   let waiting: Promise<void> | undefined;
+  // How many views show an entry right now: while one does, a person is there and unseen clocks stop.
+  let showing = 0;
 
   function publish(): void {
     snapshot = Object.freeze({
@@ -185,10 +215,40 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     byId.delete(live.entry.id);
   }
 
+  function report(
+    common: { entryId: string | null; serverKey: string; server: ElicitationServer; kind: 'single' | 'round' },
+    times: { arrivedAt: number; firstShownAt: number | null },
+    results: readonly ElicitResult[],
+  ): void {
+    if (onSettled === undefined) return;
+    // One reason for the whole entry: the kit's, when every answer is the kit's own cancel.
+    const reasons = results.map(reasonOf);
+    const reason = reasons.every((one) => one !== undefined && one === reasons[0]) ? reasons[0] : undefined;
+    const record: ElicitationRecord = Object.freeze({
+      ...common,
+      ...times,
+      settledAt: Date.now(),
+      answeredBy: reason === undefined ? 'person' : ANSWERED_BY[reason],
+      actions: Object.freeze(results.map((result) => result.action)),
+      ...(reason !== undefined && { reason }),
+    });
+    try {
+      onSettled(record);
+    } catch (error) {
+      onListenerError(error);
+    }
+  }
+
   function settle(live: Live, results: readonly ElicitResult[]): void {
     live.settled = true;
     live.detach();
     live.finish(results);
+    const { entry } = live;
+    report(
+      { entryId: entry.id, serverKey: entry.serverKey, server: entry.server, kind: entry.kind },
+      { arrivedAt: live.arrivedAt, firstShownAt: live.firstShownAt },
+      results,
+    );
   }
 
   function dropNotice(id: string): boolean {
@@ -218,21 +278,30 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
       if (oldest === undefined) break;
       dropNotice(oldest.id);
     }
+    // Nobody was looking: the notice waits for a view (`markShown`) before its time starts.
+    if (reason !== 'not-shown') expireLater(notice.id);
+  }
+
+  function expireLater(noticeId: string): void {
+    if (noticeTimers.has(noticeId)) return;
     if (Number.isFinite(noticeDurationMs)) {
       const timer = setTimeout(
         () => {
-          noticeTimers.delete(notice.id);
-          if (dropNotice(notice.id)) publish();
+          noticeTimers.delete(noticeId);
+          if (dropNotice(noticeId)) publish();
         },
         Math.min(Math.max(0, noticeDurationMs), MAX_TIMER_MS),
       );
-      noticeTimers.set(notice.id, timer);
+      noticeTimers.set(noticeId, timer);
     }
   }
 
   function stopWaiting(live: Live, reason: ElicitationNotice['reason']): void {
     if (live.settled) return;
-    settle(live, promptsOf(live.entry).map(cancel));
+    settle(
+      live,
+      promptsOf(live.entry).map(() => cancel(reason)),
+    );
     remove(live);
     addNotice(live.entry, reason);
     publish();
@@ -244,26 +313,35 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
 
   function admit(
     build: (common: EntryCommon) => ElicitationEntry,
+    kind: 'single' | 'round',
     count: number,
     origin: ElicitationOrigin,
+    arrivedAt: number,
   ): Promise<readonly ElicitResult[]> {
     const { server, serverKey, signal, deadline } = readOrigin(origin);
-    const cancelled = () => Promise.resolve(Array.from({ length: count }, cancel));
+    const cancelled = (reason: CancelReason) => {
+      const results = Array.from({ length: count }, () => cancel(reason));
+      report({ entryId: null, serverKey, server, kind }, { arrivedAt, firstShownAt: null }, results);
+      return Promise.resolve(results);
+    };
     // Already given up: the person never sees it, so there is nothing to tell them either.
-    if (signal?.aborted === true || (deadline !== undefined && deadline <= Date.now())) return cancelled();
-    // Over the server's share: answered like a request it already gave up on.
+    if (signal?.aborted === true) return cancelled('aborted');
+    if (deadline !== undefined && deadline <= Date.now()) return cancelled('deadline');
+    // Over the server's share: refused, never shown.
     const queued = order.reduce((count, live) => (live.entry.serverKey === serverKey ? count + 1 : count), 0);
-    if (queued >= maxEntriesPerServer) return cancelled();
+    if (queued >= maxEntriesPerServer) return cancelled('refused');
     nextEntry += 1;
+    const entryId = `elicitation-${nextEntry}`;
     const entry = build(
       Object.freeze({
-        id: `elicitation-${nextEntry}`,
+        id: entryId,
         server,
         serverKey,
         ...(deadline !== undefined && { deadline }),
       }),
     );
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let unseenTimer: ReturnType<typeof setTimeout> | undefined;
     const onAbort = () => stopWaiting(live, 'aborted');
     let finish: (results: readonly ElicitResult[]) => void = () => {};
     const promise = new Promise<readonly ElicitResult[]>((resolve) => {
@@ -272,11 +350,27 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     const live: Live = {
       entry,
       settled: false,
+      arrivedAt,
+      firstShownAt: null,
       finish,
       detach: () => {
         signal?.removeEventListener('abort', onAbort);
         if (timer !== undefined) clearTimeout(timer);
         timer = undefined;
+        clearTimeout(unseenTimer);
+        unseenTimer = undefined;
+      },
+      armUnseen: () => {
+        if (unseenTimeoutMs === undefined || live.settled || live.firstShownAt !== null) return;
+        clearTimeout(unseenTimer);
+        unseenTimer = setTimeout(
+          () => {
+            unseenTimer = undefined;
+            // A person is answering another entry: this one waits its turn, re-armed when they leave.
+            if (showing === 0 && live.firstShownAt === null) stopWaiting(live, 'not-shown');
+          },
+          Math.min(unseenTimeoutMs, MAX_TIMER_MS),
+        );
       },
     };
     order.push(live);
@@ -295,6 +389,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
       };
       arm();
     }
+    live.armUnseen();
     publish();
     return promise;
   }
@@ -331,12 +426,15 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     if (signal === undefined && deadline === undefined) return admitted;
     // The server hears its abort or deadline at once, not when the engine has loaded (or never, should it hang).
     return new Promise((resolve) => {
-      const stop = () => resolve(prompts.map(cancel));
-      signal?.addEventListener('abort', stop, { once: true });
+      const stop = (reason: CancelReason) => resolve(prompts.map(() => cancel(reason)));
+      const onAbort = () => stop('aborted');
+      signal?.addEventListener('abort', onAbort, { once: true });
       const timer =
-        deadline === undefined ? undefined : setTimeout(stop, Math.min(deadline - Date.now(), MAX_TIMER_MS));
+        deadline === undefined
+          ? undefined
+          : setTimeout(() => stop('deadline'), Math.min(deadline - Date.now(), MAX_TIMER_MS));
       void admitted.then((results) => {
-        signal?.removeEventListener('abort', stop);
+        signal?.removeEventListener('abort', onAbort);
         clearTimeout(timer);
         resolve(results);
       });
@@ -345,13 +443,21 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
 
   const queue: ElicitationQueue = {
     enqueue(request, origin) {
+      const arrivedAt = Date.now();
       const prompt = toPrompt(request);
       return admitWhenAnswerable([prompt], origin, () =>
-        admit((common) => Object.freeze({ ...common, kind: 'single', prompt, status: 'pending' }), 1, origin),
-      ).then((results) => results[0] ?? cancel());
+        admit(
+          (common) => Object.freeze({ ...common, kind: 'single', prompt, status: 'pending' }),
+          'single',
+          1,
+          origin,
+          arrivedAt,
+        ),
+      ).then((results) => results[0] ?? cancel('refused'));
     },
 
     enqueueRound(requests, origin) {
+      const arrivedAt = Date.now();
       if (!isRecord(requests)) throw new TypeError('requests must be an object');
       const keys = Object.keys(requests);
       if (keys.length === 0) {
@@ -362,12 +468,14 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
       return admitWhenAnswerable(prompts, origin, () =>
         admit(
           (common) => Object.freeze({ ...common, kind: 'round', prompts: Object.freeze(prompts), status: 'pending' }),
+          'round',
           keys.length,
           origin,
+          arrivedAt,
         ),
       ).then((results) => {
         const answers: Record<string, ElicitResult> = {};
-        keys.forEach((key, index) => setOwn(answers, key, results[index] ?? cancel()));
+        keys.forEach((key, index) => setOwn(answers, key, results[index] ?? cancel('refused')));
         return answers;
       });
     },
@@ -430,13 +538,17 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
       return true;
     },
 
-    cancelAll(serverKey) {
+    cancelAll(serverKey, options) {
+      const byPerson = isRecord(options) && options.byPerson === true;
       let settledCount = 0;
       let changed = false;
       for (const live of [...order]) {
         if (serverKey !== undefined && live.entry.serverKey !== serverKey) continue;
         if (!live.settled) {
-          settle(live, promptsOf(live.entry).map(cancel));
+          settle(
+            live,
+            promptsOf(live.entry).map((): ElicitResult => (byPerson ? { action: 'cancel' } : cancel('host-closed'))),
+          );
           settledCount += 1;
         }
         remove(live);
@@ -444,6 +556,25 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
       }
       if (changed) publish();
       return settledCount;
+    },
+
+    markShown(id) {
+      const live = byId.get(id);
+      if (live === undefined) {
+        // A notice of a request cancelled while nobody looked: its time starts once it is seen.
+        if (notices.some((notice) => notice.id === id)) expireLater(id);
+        return () => undefined;
+      }
+      live.firstShownAt ??= Date.now();
+      showing += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        showing -= 1;
+        // Nobody is looking any more: every entry not yet shown has its full time again.
+        if (showing === 0) for (const waiting of order) waiting.armUnseen();
+      };
     },
 
     subscribe(listener) {

@@ -15,12 +15,15 @@ import {
   ATTACHED_TWICE,
   attachmentKey,
   completeElicitation,
+  elicitationCapability,
   readCancellation,
+  servedModes,
   serverIdentity,
   stoppedWaiting,
   withKey,
   type AttachElicitationOptions,
   type DetachElicitation,
+  type ElicitationMode,
   type RequestId,
 } from './common.js';
 import { isRecord } from '../shared/path.js';
@@ -35,16 +38,23 @@ export interface AttachAiSdkElicitationOptions extends AttachElicitationOptions 
 }
 
 // A type alias, not an interface: only an alias is assignable to the AI SDK's index-signature type.
-/** What the kit declares: form and URL mode (2025-11-25). */
-type ElicitationCapability = { elicitation: { form: Record<string, never>; url: Record<string, never> } };
+/** What the kit declares: form and URL mode (2025-11-25), or only the modes `modes` lists. */
+type ElicitationCapability = { elicitation: { form?: Record<string, never>; url?: Record<string, never> } };
 
-/** `createMCPClient`'s `capabilities`, over the host's own: the AI SDK takes them only there, as it connects. */
+/**
+ * `createMCPClient`'s `capabilities`, over the host's own: the AI SDK takes them only there, as it connects.
+ * `modes` declares only what the host renders (default both); pass the same `modes` to `attachElicitation`.
+ */
 export function elicitationCapabilities(): ElicitationCapability;
 export function elicitationCapabilities<T extends object>(
   capabilities: T,
+  options?: { modes?: readonly ElicitationMode[] },
 ): Omit<T, 'elicitation'> & ElicitationCapability;
-export function elicitationCapabilities(capabilities: object = {}): ElicitationCapability {
-  return { ...capabilities, elicitation: { form: {}, url: {} } };
+export function elicitationCapabilities(
+  capabilities: object = {},
+  options?: { modes?: readonly ElicitationMode[] },
+): ElicitationCapability {
+  return { ...capabilities, ...elicitationCapability(servedModes(options)) };
 }
 
 const KIT_ATTACHED = Symbol.for('mcp-elicit-kit.ai-sdk-attached');
@@ -99,6 +109,12 @@ export function attachElicitationAiSdk(
   if (modes === undefined) {
     throw new Error(
       'This @ai-sdk/mcp client did not declare elicitation: create it with createMCPClient({ transport, capabilities: elicitationCapabilities() }).',
+    );
+  }
+  const rendered = servedModes(options);
+  if ((modes.form && !rendered.form) || (modes.url && !rendered.url)) {
+    throw new Error(
+      'This @ai-sdk/mcp client declares a mode the host does not render: create it with elicitationCapabilities(capabilities, { modes }) and the same modes.',
     );
   }
   // A JavaScript caller may leave the options out.
@@ -176,6 +192,8 @@ export function attachElicitationAiSdk(
   // A 2026-07-28 round member: the AI SDK calls this once per input request, one after another.
   client.onElicitationRequest(elicitationRequestSchema, async (request) => {
     if (detached) throw new Error('mcp-elicit-kit no longer handles elicitation on this client');
+    // The AI SDK passes only form requests here; a client declaring only URL mode never shows one.
+    if (!modes.form) throw new Error('This client did not declare form mode elicitation');
     const { signal } = closed;
     const result = await queue.enqueue(request.params, { server: server(), serverKey, signal });
     if (signal.aborted) throw stoppedWaiting(signal);

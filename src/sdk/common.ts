@@ -10,7 +10,16 @@ export interface AttachElicitationOptions {
    * beside it and becomes the entries' `serverKey` (else each attachment gets its own key).
    */
   server?: { name?: string; id?: string };
+  /**
+   * The modes the host renders, and so the only ones declared (default both): a server must not be told the
+   * client can show what it cannot. A request in another mode is refused with -32602, as the SDK refuses an
+   * undeclared mode (MCP 2025-11-25, "Elicitation" → "Capabilities"), and never reaches the queue.
+   */
+  modes?: readonly ElicitationMode[];
 }
+
+/** An elicitation mode (MCP 2025-11-25, "Elicitation"): `form`, or `url`. */
+export type ElicitationMode = 'form' | 'url';
 
 /** Removes what `attachElicitation` installed (the SDKs cannot drop declared capabilities). */
 export type DetachElicitation = (() => void) & {
@@ -18,8 +27,39 @@ export type DetachElicitation = (() => void) & {
   readonly serverKey: string;
 };
 
-/** Form and URL mode (2025-11-25 `{ form: {}, url: {} }`). */
-export const ELICITATION_CAPABILITIES = { elicitation: { form: {}, url: {} } } as const;
+/** Which modes `options.modes` asks for (both when absent); a list that is not one of them throws. */
+export function servedModes(options: unknown): { form: boolean; url: boolean } {
+  const modes: unknown = isRecord(options) ? options['modes'] : undefined;
+  if (modes === undefined) return { form: true, url: true };
+  if (!Array.isArray(modes) || modes.length === 0 || !modes.every((mode) => mode === 'form' || mode === 'url')) {
+    throw new TypeError("modes must list 'form', 'url' or both");
+  }
+  return { form: modes.includes('form'), url: modes.includes('url') };
+}
+
+/** The capability declaring exactly these modes (2025-11-25: `{ form: {}, url: {} }`, or one of them). */
+export function elicitationCapability(modes: { form: boolean; url: boolean }): {
+  elicitation: { form?: Record<string, never>; url?: Record<string, never> };
+} {
+  return { elicitation: { ...(modes.form && { form: {} }), ...(modes.url && { url: {} }) } };
+}
+
+/** The mode a request asks for, read as the SDK does (none means form); `undefined` for anything else. */
+export function requestedMode(params: unknown): ElicitationMode | undefined {
+  const mode = isRecord(params) ? params['mode'] : undefined;
+  return mode === undefined || mode === 'form' ? 'form' : mode === 'url' ? 'url' : undefined;
+}
+
+/**
+ * The error SDK 1.x answers for a mode the client did not declare (its `Client` elicitation guard), so
+ * a server hears the same refusal whichever path the request took.
+ */
+export function undeclaredMode(mode: ElicitationMode): Error {
+  const name = mode === 'url' ? 'URL' : 'form';
+  return Object.assign(new Error(`MCP error -32602: Client does not support ${name}-mode elicitation requests`), {
+    code: -32602,
+  });
+}
 
 export function serverIdentity(
   options: AttachElicitationOptions,

@@ -9,7 +9,7 @@ import { attachElicitationV1, type ClientV1 } from './v1.js';
 import { attachElicitationV2, type ClientV2 } from './v2.js';
 
 export type { AttachAiSdkElicitationOptions, ClientAiSdk } from './ai-sdk.js';
-export type { AttachElicitationOptions, DetachElicitation } from './common.js';
+export type { AttachElicitationOptions, DetachElicitation, ElicitationMode } from './common.js';
 export type { ClientV1 } from './v1.js';
 export type { ClientV2 } from './v2.js';
 export { attachElicitationAiSdk, elicitationCapabilities } from './ai-sdk.js';

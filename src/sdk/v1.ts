@@ -8,11 +8,14 @@ import type { ElicitationQueue } from '../core/index.js';
 import {
   assertNotConnected,
   ATTACHED_TWICE,
-  ELICITATION_CAPABILITIES,
   attachmentKey,
   completeElicitation,
+  elicitationCapability,
   readCancellation,
+  requestedMode,
+  servedModes,
   serverIdentity,
+  undeclaredMode,
   stoppedWaiting,
   withKey,
   type AttachElicitationOptions,
@@ -51,7 +54,8 @@ export function attachElicitationV1(
   if (previousRequest !== undefined && KIT_HANDLER in previousRequest) {
     throw new Error(ATTACHED_TWICE);
   }
-  client.registerCapabilities(ELICITATION_CAPABILITIES);
+  const modes = servedModes(options);
+  client.registerCapabilities(elicitationCapability(modes));
 
   const server = () => serverIdentity(options, client.getServerVersion());
   const serverKey = attachmentKey(options);
@@ -65,6 +69,9 @@ export function attachElicitationV1(
       if (previousRequest !== undefined) return previousRequest(request, extra);
       throw methodNotFound();
     }
+    // The SDK's own handler path checks the declared modes; the fallback path is the kit's to check.
+    const mode = requestedMode(request.params);
+    if (mode !== undefined && !modes[mode]) throw undeclaredMode(mode);
     const own = new AbortController();
     const follow = () => own.abort(extra.signal.reason);
     extra.signal.addEventListener('abort', follow, { once: true });

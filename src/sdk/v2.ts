@@ -7,8 +7,9 @@ import type { Client, StandardSchemaV1 } from '@modelcontextprotocol/client';
 import type { ElicitationQueue, ElicitationServer, ElicitResult } from '../core/index.js';
 import {
   assertNotConnected,
-  ELICITATION_CAPABILITIES,
   attachmentKey,
+  elicitationCapability,
+  servedModes,
   completeElicitation,
   serverIdentity,
   stoppedWaiting,
@@ -48,7 +49,8 @@ export function attachElicitationV2(
 ): DetachElicitation {
   assertNotConnected(client.transport);
   client.assertCanSetRequestHandler('elicitation/create');
-  client.registerCapabilities(ELICITATION_CAPABILITIES);
+  // The client's own elicitation guard refuses a mode not declared here, for pushed requests and rounds alike.
+  client.registerCapabilities(elicitationCapability(servedModes(options)));
   const server = (): ElicitationServer => serverIdentity(options, client.getServerVersion());
   const serverKey = attachmentKey(options);
   // Round members not yet handed to the queue, by their round's shared signal.

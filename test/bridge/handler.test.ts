@@ -66,7 +66,7 @@ describe('given a POST that is not a well-formed command', () => {
       'of an unknown type',
       command('alice', { type: 'enqueue' }),
       400,
-      '"type" must be one of respond, respondRound, dismiss, dismissNotice, cancelAll, saveDraft',
+      '"type" must be one of respond, respondRound, dismiss, dismissNotice, cancelAll, saveDraft, shown',
     ],
     [
       'without an entry id (carrying an answer)',

@@ -107,7 +107,10 @@ describe('given alice and bob with entries of every kind', () => {
     expect({ differences, tried, failed }).toEqual({ differences: [], tried: 43, failed: 43 });
     expect(bobAfter).toBe(bobBefore);
     // Only bob's own doings settled anything: the aborted request (`cancel`) and his URL consent.
-    expect(settled).toEqual([{ action: 'cancel' }, { action: 'accept' }]);
+    expect(settled).toEqual([
+      { action: 'cancel', _meta: { 'mcp-elicit-kit/reason': 'aborted' } },
+      { action: 'accept' },
+    ]);
     expect(bobView.drafts).toEqual({ [form.id]: { answer: '12-34' } });
   });
 });

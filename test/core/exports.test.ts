@@ -5,11 +5,13 @@ import * as core from '../../src/core/index.js';
 test('mcp-elicit-kit/core exports exactly these runtime names', () => {
   expect(Object.keys(core).sort()).toEqual([
     'BLOCKING_PROBLEM_CODES',
+    'CANCEL_REASONS',
     'DEFAULT_RADIO_LIMIT',
     'FIELD_ERROR_CODES',
     'FIELD_KINDS',
     'LONG_URL_LENGTH',
     'MAX_URL_LENGTH',
+    'REASON_META_KEY',
     'REQUEST_PROBLEM_CODES',
     'STRING_FORMATS',
     'URL_REFUSALS',

@@ -26,7 +26,7 @@ describe('given a patterned form waiting for an engine that never loads', () => 
     const controller = new AbortController();
     const answer = queue.enqueue(patterned, { server: { name: 'S' }, signal: controller.signal });
     controller.abort();
-    await expect(answer).resolves.toEqual({ action: 'cancel' });
+    await expect(answer).resolves.toEqual({ action: 'cancel', _meta: { 'mcp-elicit-kit/reason': 'aborted' } });
     expect(queue.getSnapshot().entries).toEqual([]);
   });
 
@@ -36,7 +36,7 @@ describe('given a patterned form waiting for an engine that never loads', () => 
       const queue = createElicitationQueue();
       const answer = queue.enqueue(patterned, { server: { name: 'S' }, deadline: Date.now() + 1_000 });
       await vi.advanceTimersByTimeAsync(1_000);
-      await expect(answer).resolves.toEqual({ action: 'cancel' });
+      await expect(answer).resolves.toEqual({ action: 'cancel', _meta: { 'mcp-elicit-kit/reason': 'deadline' } });
       expect(queue.getSnapshot().entries).toEqual([]);
     } finally {
       vi.useRealTimers();
@@ -51,6 +51,7 @@ describe('given a patterned form waiting for an engine that never loads', () => 
       { server: { name: 'S' }, signal: controller.signal },
     );
     controller.abort();
-    await expect(answers).resolves.toEqual({ a: { action: 'cancel' }, b: { action: 'cancel' } });
+    const aborted = { action: 'cancel', _meta: { 'mcp-elicit-kit/reason': 'aborted' } };
+    await expect(answers).resolves.toEqual({ a: aborted, b: aborted });
   });
 });

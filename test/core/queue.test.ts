@@ -31,6 +31,11 @@ async function flush(): Promise<void> {
 }
 
 /** Records how each promise ended, and how often. */
+/** The kit's own cancel, as the queue answers it without the person. */
+function kitCancel(reason: string): ElicitResult {
+  return { action: 'cancel', _meta: { 'mcp-elicit-kit/reason': reason } };
+}
+
 function track<T>(promise: Promise<T>): { values: T[] } {
   const record: { values: T[] } = { values: [] };
   void promise.then((value) => record.values.push(value));
@@ -321,7 +326,7 @@ describe('given a server that stops waiting', () => {
     controller.abort();
     expect(queue.respond(id, { action: 'accept', content: { age: 1 } })).toBe('ignored');
     await flush();
-    expect(answer.values).toStrictEqual([{ action: 'cancel' }]);
+    expect(answer.values).toStrictEqual([kitCancel('aborted')]);
     const { entries, notices } = queue.getSnapshot();
     expect(entries).toStrictEqual([]);
     expect(notices).toStrictEqual([
@@ -387,7 +392,7 @@ describe('given a server that stops waiting', () => {
     expect(queue.getSnapshot().entries.map((entry) => entry.id)).toStrictEqual(['elicitation-1']);
     vi.advanceTimersByTime(1);
     await flush();
-    expect(late.values).toStrictEqual([{ action: 'cancel' }]);
+    expect(late.values).toStrictEqual([kitCancel('deadline')]);
     expect(queue.getSnapshot().entries).toStrictEqual([]);
     expect(queue.getSnapshot().notices.map((notice) => [notice.reason, notice.at])).toStrictEqual([
       ['deadline', 1_030_000],
@@ -416,9 +421,9 @@ describe('given a server that stops waiting', () => {
     ];
     await flush();
     expect(answers.map((answer) => answer.values)).toStrictEqual([
-      [{ action: 'cancel' }],
-      [{ action: 'cancel' }],
-      [{ a: { action: 'cancel' } }],
+      [kitCancel('aborted')],
+      [kitCancel('deadline')],
+      [{ a: kitCancel('aborted') }],
     ]);
     expect(listener).not.toHaveBeenCalled();
     expect(queue.getSnapshot()).toStrictEqual({ entries: [], notices: [] });
@@ -446,8 +451,8 @@ describe('given "cancel all from this server"', () => {
     expect(queue.cancelAll('beta')).toBe(0);
     expect(queue.cancelAll('alpha')).toBe(2);
     await flush();
-    expect(a1.values).toStrictEqual([{ action: 'cancel' }]);
-    expect(a2.values).toStrictEqual([{ x: { action: 'cancel' }, y: { action: 'cancel' } }]);
+    expect(a1.values).toStrictEqual([kitCancel('host-closed')]);
+    expect(a2.values).toStrictEqual([{ x: kitCancel('host-closed'), y: kitCancel('host-closed') }]);
     expect(b1.values).toStrictEqual([]);
     expect(queue.getSnapshot().entries.map((entry) => entry.serverKey)).toStrictEqual(['beta-2']);
     expect(queue.getSnapshot().notices).toStrictEqual([]);
@@ -460,7 +465,7 @@ describe('given "cancel all from this server"', () => {
     const a = track(queue.enqueue(ageForm, { server: ALPHA }));
     expect(queue.cancelAll()).toBe(1);
     await flush();
-    expect(a.values).toStrictEqual([{ action: 'cancel' }]);
+    expect(a.values).toStrictEqual([kitCancel('host-closed')]);
     expect(queue.getSnapshot().entries).toStrictEqual([]);
   });
 });
@@ -590,7 +595,7 @@ describe('given a 2026-07-28 round with two requests', () => {
     );
     controller.abort();
     await flush();
-    expect(round.values).toStrictEqual([{ age: { action: 'cancel' }, color: { action: 'cancel' } }]);
+    expect(round.values).toStrictEqual([{ age: kitCancel('aborted'), color: kitCancel('aborted') }]);
     expect(queue.getSnapshot().notices.map((notice) => notice.entry.kind)).toStrictEqual(['round']);
   });
 
@@ -619,7 +624,7 @@ describe('given a server that sends more requests than anyone could answer', () 
     const third = track(queue.enqueue(ageForm, { server: ALPHA }));
     const round = track(queue.enqueueRound({ a: ageForm }, { server: ALPHA }));
     await flush();
-    expect([third.values, round.values, calls]).toEqual([[{ action: 'cancel' }], [{ a: { action: 'cancel' } }], []]);
+    expect([third.values, round.values, calls]).toEqual([[kitCancel('refused')], [{ a: kitCancel('refused') }], []]);
     expect(queue.getSnapshot()).toBe(before);
     // Another server has its own share.
     void queue.enqueue(ageForm, { server: BETA });
@@ -652,7 +657,7 @@ describe('given a server that sends more requests than anyone could answer', () 
     void queue.enqueue(ageForm, { server: ALPHA });
     // A refused request takes no entry id.
     expect(queue.getSnapshot().entries.map((entry) => entry.id)).toEqual(['elicitation-2']);
-    return flush().then(() => expect(refused.values).toEqual([{ action: 'cancel' }]));
+    return flush().then(() => expect(refused.values).toEqual([kitCancel('refused')]));
   });
 });
 
@@ -751,9 +756,9 @@ describe('given random interleavings (fast-check model)', () => {
 
   const keysOf = (count: number) => Array.from({ length: count }, (_, index) => `k${index}`);
 
-  function cancelled(entry: ModelEntry): unknown {
-    if (entry.kind === 'single') return { action: 'cancel' };
-    return Object.fromEntries(keysOf(entry.modes.length).map((key) => [key, { action: 'cancel' }]));
+  function cancelled(entry: ModelEntry, reason: string): unknown {
+    if (entry.kind === 'single') return kitCancel(reason);
+    return Object.fromEntries(keysOf(entry.modes.length).map((key) => [key, kitCancel(reason)]));
   }
 
   function removeEntry(model: Model, entry: ModelEntry): void {
@@ -897,7 +902,7 @@ describe('given random interleavings (fast-check model)', () => {
       if (entry === undefined) return;
       entry.controller?.abort();
       if (entry.status === 'pending') {
-        settleModel(model, entry, cancelled(entry));
+        settleModel(model, entry, cancelled(entry, 'aborted'));
         removeEntry(model, entry);
         model.notices.push(entry.id);
       }
@@ -918,7 +923,7 @@ describe('given random interleavings (fast-check model)', () => {
       vi.advanceTimersByTime(this.ms);
       expect(real.publishes - before).toBe(expired.length);
       for (const entry of expired) {
-        settleModel(model, entry, cancelled(entry));
+        settleModel(model, entry, cancelled(entry, 'deadline'));
         removeEntry(model, entry);
         model.notices.push(entry.id);
       }
@@ -935,7 +940,7 @@ describe('given random interleavings (fast-check model)', () => {
       const matching = model.entries.filter((entry) => this.server === undefined || entry.server === this.server);
       const pending = matching.filter((entry) => entry.status === 'pending');
       expect(real.queue.cancelAll(server === undefined ? undefined : (server.id ?? server.name))).toBe(pending.length);
-      for (const entry of pending) settleModel(model, entry, cancelled(entry));
+      for (const entry of pending) settleModel(model, entry, cancelled(entry, 'host-closed'));
       for (const entry of matching) removeEntry(model, entry);
       await checkInvariants(model, real);
     }
@@ -1015,7 +1020,7 @@ describe('given random interleavings (fast-check model)', () => {
         // However the run ended, cancelling everything settles every promise still open.
         const open = model.entries.filter((entry) => entry.status === 'pending');
         expect(queue.cancelAll()).toBe(open.length);
-        for (const entry of open) settleModel(model, entry, cancelled(entry));
+        for (const entry of open) settleModel(model, entry, cancelled(entry, 'host-closed'));
         model.entries = [];
         await checkInvariants(model, real);
         expect([...real.answers.values()].every((values) => values.length === 1)).toBe(true);

@@ -473,8 +473,8 @@ describe('given two @ai-sdk/mcp clients, each to its own server, on one queue', 
     expect(queue.respond(alphaEntry?.id ?? '', fill(alphaEntry as ElicitationEntry, { age: 41 }))).toBe('answered');
     expect(await Promise.all(forms)).toStrictEqual([
       { ok: true, result: { action: 'accept', content: { age: 41 } } },
-      { ok: true, result: { action: 'cancel' } },
-      { ok: true, result: { action: 'cancel' } },
+      { ok: true, result: { action: 'cancel', _meta: { 'mcp-elicit-kit/reason': 'host-closed' } } },
+      { ok: true, result: { action: 'cancel', _meta: { 'mcp-elicit-kit/reason': 'host-closed' } } },
     ]);
   });
 });

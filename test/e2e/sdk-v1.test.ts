@@ -423,8 +423,8 @@ describe.each<TransportKind>(['in-memory', 'streamable-http'])('given SDK 1.32 o
     expect(queue.cancelAll('deploy-server')).toBe(0);
     expect(queue.cancelAll(serverKey)).toBe(2);
     expect(await Promise.all(calls)).toStrictEqual([
-      { ok: true, result: { action: 'cancel' } },
-      { ok: true, result: { action: 'cancel' } },
+      { ok: true, result: { action: 'cancel', _meta: { 'mcp-elicit-kit/reason': 'host-closed' } } },
+      { ok: true, result: { action: 'cancel', _meta: { 'mcp-elicit-kit/reason': 'host-closed' } } },
     ]);
   });
 });

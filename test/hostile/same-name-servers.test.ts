@@ -263,7 +263,10 @@ describe.each<Kind>(['streamable-http', 'in-memory'])(
       await when(queue, () => queue.getSnapshot().entries.length === 3);
 
       expect(queue.cancelAll(first.serverKey)).toBe(2);
-      expect(await Promise.all(fromFirst)).toStrictEqual([{ action: 'cancel' }, { action: 'cancel' }]);
+      expect(await Promise.all(fromFirst)).toStrictEqual([
+        { action: 'cancel', _meta: { 'mcp-elicit-kit/reason': 'host-closed' } },
+        { action: 'cancel', _meta: { 'mcp-elicit-kit/reason': 'host-closed' } },
+      ]);
       expect(picture(queue)).toStrictEqual([['GitHub', 'B1', 'pending']]);
       // By name, nothing is cancelled: the name is not a key.
       expect(queue.cancelAll('GitHub')).toBe(0);
@@ -464,10 +467,10 @@ describe('given an SDK 1.32 and an SDK 2.4 server both named "GitHub"', () => {
     await when(queue, () => queue.getSnapshot().entries.length === 2);
     expect(queue.getSnapshot().entries.map((entry) => entry.serverKey)).toStrictEqual([v1.serverKey, v2.serverKey]);
     expect(queue.cancelAll(v2.serverKey)).toBe(1);
-    expect(await fromV2).toStrictEqual({ action: 'cancel' });
+    expect(await fromV2).toStrictEqual({ action: 'cancel', _meta: { 'mcp-elicit-kit/reason': 'host-closed' } });
     expect(picture(queue)).toStrictEqual([['GitHub', 'one', 'pending']]);
     queue.cancelAll();
-    expect(await fromV1).toStrictEqual({ action: 'cancel' });
+    expect(await fromV1).toStrictEqual({ action: 'cancel', _meta: { 'mcp-elicit-kit/reason': 'host-closed' } });
   });
 });
 
@@ -506,7 +509,7 @@ describe('given the queue alone: origins that share a name, told apart by server
     const queue = createElicitationQueue({ maxEntriesPerServer: 2 });
     const a = [1, 2, 3].map(() => queue.enqueue(ageForm, { server, serverKey: 'a' }));
     const b = queue.enqueue(ageForm, { server, serverKey: 'b' });
-    expect(await a[2]).toStrictEqual({ action: 'cancel' });
+    expect(await a[2]).toStrictEqual({ action: 'cancel', _meta: { 'mcp-elicit-kit/reason': 'refused' } });
     expect(queue.getSnapshot().entries.map((entry) => entry.serverKey)).toStrictEqual(['a', 'a', 'b']);
     queue.cancelAll('a');
     const [left] = queue.getSnapshot().entries;

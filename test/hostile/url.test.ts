@@ -157,6 +157,6 @@ describe('given a hostile URL request in the queue', () => {
     const [entry] = queue.getSnapshot().entries;
     expect(entry?.kind === 'single' && entry.prompt.mode === 'invalid' && entry.prompt.problem.code).toBe('unreadable');
     queue.cancelAll();
-    await expect(answer).resolves.toEqual({ action: 'cancel' });
+    await expect(answer).resolves.toEqual({ action: 'cancel', _meta: { 'mcp-elicit-kit/reason': 'host-closed' } });
   });
 });

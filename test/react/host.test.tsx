@@ -202,7 +202,7 @@ describe('given a host and a queue with requests from two servers', () => {
     expect(screen.getByRole('group', { name: 'Request from Deployer' })).toBeInTheDocument();
     act(() => controller.abort());
     await act(async () => {});
-    expect(asked.value).toEqual({ action: 'cancel' });
+    expect(asked.value).toEqual({ action: 'cancel', _meta: { 'mcp-elicit-kit/reason': 'aborted' } });
     expect(screen.queryByRole('group')).toBeNull();
     const notice = screen.getByRole('listitem');
     expect(notice).toHaveTextContent('Deployer stopped waitingDeploy now?Dismiss');
@@ -417,7 +417,7 @@ describe('given a 2026-07-28 round in the host', () => {
       'Sign in to the tracker.',
     );
     expect(screen.getByRole('group', { name: 'Request 4 of 4 from Tracker' })).toHaveAccessibleDescription('Broken.');
-    expect(screen.getByText('This request cannot be answered; it will be declined.')).toBeInTheDocument();
+    expect(screen.getByText('This request cannot be answered; it will be cancelled.')).toBeInTheDocument();
     // Four requests wait, shown as one set.
     expect(screen.getAllByRole('status')[0]).toHaveTextContent('4 pending');
     expect(await violations(container)).toEqual([]);
@@ -443,7 +443,7 @@ describe('given a 2026-07-28 round in the host', () => {
       profile: { action: 'accept', content: { name: 'Grace' } },
       colour: { action: 'decline' },
       login: { action: 'accept' },
-      broken: { action: 'decline' },
+      broken: { action: 'cancel', _meta: { 'mcp-elicit-kit/reason': 'refused' } },
     });
     expect(queue.getSnapshot().entries).toEqual([]);
   });

@@ -36,9 +36,9 @@ const overBudget = (items: Measured[]): string[] =>
 describe('given the kit built for production', () => {
   const { entries, hosts } = measure();
 
-  test('each entry stays within its budget (core ≤ 15.9, React entry ≤ 28.2, tools ≤ 10, tools/react ≤ 28 kB gzipped)', () => {
+  test('each entry stays within its budget (core ≤ 16.5, React entry ≤ 28.2, tools ≤ 10, tools/react ≤ 28 kB gzipped)', () => {
     expect(entries.map((entry) => [entry.name, entry.budgetKb])).toEqual([
-      ['core', 15.9],
+      ['core', 16.5],
       ['react (.)', 28.2],
       ['tools', 10],
       ['tools/react', 28],
@@ -50,10 +50,10 @@ describe('given the kit built for production', () => {
     expect(overBudget(entries)).toEqual([]);
   });
 
-  test('a host pays at most 22.7 kB over react + react-dom for ElicitationForm, and at most 29.5 kB for ElicitationHost + queue + SDK adapter', () => {
+  test('a host pays at most 22.7 kB over react + react-dom for ElicitationForm, and at most 30.4 kB for ElicitationHost + queue + SDK adapter', () => {
     expect(hosts.map((host) => [host.name, host.budgetKb])).toEqual([
       ['ElicitationForm', 22.7],
-      ['ElicitationHost + queue + SDK adapter', 29.5],
+      ['ElicitationHost + queue + SDK adapter', 30.4],
     ]);
     expect(overBudget(hosts)).toEqual([]);
   });

@@ -223,7 +223,10 @@ describe('given the queue a host drives', () => {
     >();
     expectTypeOf<ElicitationQueue['dismiss']>().toEqualTypeOf<(entryId: string) => boolean>();
     expectTypeOf<ElicitationQueue['dismissNotice']>().toEqualTypeOf<(noticeId: string) => boolean>();
-    expectTypeOf<ElicitationQueue['cancelAll']>().toEqualTypeOf<(serverKey?: string) => number>();
+    expectTypeOf<ElicitationQueue['cancelAll']>().toEqualTypeOf<
+      (serverKey?: string, options?: { byPerson?: boolean }) => number
+    >();
+    expectTypeOf<ElicitationQueue['markShown']>().toEqualTypeOf<((id: string) => () => void) | undefined>();
     expectTypeOf<ElicitationQueue['subscribe']>().toEqualTypeOf<(listener: () => void) => () => void>();
     expectTypeOf<ElicitationQueue['getSnapshot']>().toEqualTypeOf<() => ElicitationSnapshot>();
     expectTypeOf<RespondStatus>().toEqualTypeOf<'answered' | 'ignored' | 'invalid'>();
@@ -244,7 +247,7 @@ describe('given the queue a host drives', () => {
     expectTypeOf<RoundPrompt>().toEqualTypeOf<ElicitationPrompt & { readonly key: string }>();
     expectTypeOf<ElicitationEntry['serverKey']>().toEqualTypeOf<string>();
     expectTypeOf<ElicitationNotice['kind']>().toEqualTypeOf<'stopped-waiting'>();
-    expectTypeOf<ElicitationNotice['reason']>().toEqualTypeOf<'aborted' | 'deadline'>();
+    expectTypeOf<ElicitationNotice['reason']>().toEqualTypeOf<'aborted' | 'deadline' | 'not-shown'>();
   });
 
   test('a prompt is a form, a url, or an invalid request with its problem', () => {

@@ -66,8 +66,10 @@ function typeExports(entry: string): string[] {
 describe('given the entries as tsc sees them', () => {
   test('mcp-elicit-kit/core exports exactly these type names', () => {
     expect(typeExports(ENTRIES['./core'])).toEqual([
+      'AnsweredBy',
       'BooleanField',
       'BooleanSchema',
+      'CancelReason',
       'Draft',
       'DraftValue',
       'ElicitContent',
@@ -84,6 +86,7 @@ describe('given the entries as tsc sees them', () => {
       'ElicitationPrompt',
       'ElicitationQueue',
       'ElicitationQueueOptions',
+      'ElicitationRecord',
       'ElicitationServer',
       'ElicitationSnapshot',
       'EntryStatus',
@@ -201,6 +204,7 @@ describe('given the entries as tsc sees them', () => {
       'ClientV1',
       'ClientV2',
       'DetachElicitation',
+      'ElicitationMode',
     ]);
   });
 

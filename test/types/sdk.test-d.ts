@@ -49,9 +49,14 @@ describe('given an MCP client to attach', () => {
     expectTypeOf(attachElicitationV1).parameter(0).toEqualTypeOf<sdk.ClientV1>();
     expectTypeOf(attachElicitationV2).parameter(0).toEqualTypeOf<sdk.ClientV2>();
     expectTypeOf<sdk.DetachElicitation>().toEqualTypeOf<(() => void) & { readonly serverKey: string }>();
-    expectTypeOf<sdk.AttachElicitationOptions>().toEqualTypeOf<{ server?: { name?: string; id?: string } }>();
+    expectTypeOf<sdk.AttachElicitationOptions>().toEqualTypeOf<{
+      server?: { name?: string; id?: string };
+      modes?: readonly ('form' | 'url')[];
+    }>();
+    expectTypeOf<sdk.ElicitationMode>().toEqualTypeOf<'form' | 'url'>();
     expectTypeOf<sdk.AttachAiSdkElicitationOptions>().toEqualTypeOf<{
       server?: { name?: string; id?: string };
+      modes?: readonly ('form' | 'url')[];
       elicitationRequestSchema: typeof ElicitationRequestSchema;
     }>();
   });
@@ -61,6 +66,9 @@ describe('given an MCP client to attach', () => {
     const withApps = elicitationCapabilities({} as typeof mcpAppClientCapabilities);
     expectTypeOf(withApps).toExtend<NonNullable<MCPClientConfig['capabilities']>>();
     expectTypeOf(withApps.extensions).toEqualTypeOf<(typeof mcpAppClientCapabilities)['extensions']>();
-    expectTypeOf(withApps.elicitation).toEqualTypeOf<{ form: Record<string, never>; url: Record<string, never> }>();
+    expectTypeOf(withApps.elicitation).toEqualTypeOf<{ form?: Record<string, never>; url?: Record<string, never> }>();
+    expectTypeOf(elicitationCapabilities({}, { modes: ['form'] })).toExtend<
+      NonNullable<MCPClientConfig['capabilities']>
+    >();
   });
 });

@@ -152,6 +152,21 @@ export function ElicitationHost({
     group.focus();
   }, [focusKey, loaded, autoFocus]);
 
+  // What the person can see now: drawn entries (a view still loading shows nothing) and notices. The queue
+  // learns it (`markShown`) to tell an unseen request from an unanswered one; a layout effect, so an entry is
+  // marked in the commit that draws it, before any timer can run.
+  const seenIds = JSON.stringify([
+    ...shown
+      .filter((entry) => loaded !== undefined || (entry.kind === 'single' && entry.prompt.mode === 'form'))
+      .map((entry) => entry.id),
+    ...snapshot.notices.map((notice) => notice.id),
+  ]);
+  useLayoutEffect(() => {
+    const ids: unknown = JSON.parse(seenIds);
+    const releases = Array.isArray(ids) ? ids.map((id) => queue.markShown?.(String(id))) : [];
+    return () => releases.forEach((release) => release?.());
+  }, [queue, seenIds]);
+
   const retry = (entryId: string) =>
     setRetries((current) => new Map(current).set(entryId, (current.get(entryId) ?? 0) + 1));
   const respond = (entry: ElicitationEntry, result: ElicitResult) => {
@@ -164,7 +179,11 @@ export function ElicitationHost({
   // At the foot of the head's own frame. Keyed by the head: armed anew for each prompt, which may move it
   // under the pointer.
   const cancelAll = head && (
-    <AnswerButton key={head.id} className="mek-button" onClick={() => queue.cancelAll(head.serverKey)}>
+    <AnswerButton
+      key={head.id}
+      className="mek-button"
+      onClick={() => queue.cancelAll(head.serverKey, { byPerson: true })}
+    >
       {labels.cancelAllFrom(shownServer(serverOf(head)))}
     </AnswerButton>
   );

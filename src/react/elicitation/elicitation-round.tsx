@@ -8,6 +8,7 @@ import {
   createElicitationFormModel,
   type ElicitationFormModel,
   inspectUrl,
+  REASON_META_KEY,
   type ElicitationServer,
   type ElicitResult,
   type RoundElicitationEntry,
@@ -183,7 +184,10 @@ function ShownRound({
     entry.prompts.forEach((prompt, index) => {
       let result: ElicitResult | undefined;
       const model = models[index];
-      if (!answerable[index] || declined[index]) result = { action: 'decline' };
+      // Only the person declines (MCP 2025-11-25, "Elicitation" → "Response Actions"); what the kit cannot
+      // show goes back as the kit's own cancel.
+      if (!answerable[index]) result = { action: 'cancel', _meta: { [REASON_META_KEY]: 'refused' } };
+      else if (declined[index]) result = { action: 'decline' };
       else if (model !== undefined) {
         const verdict = model.submit();
         if (verdict.ok) {

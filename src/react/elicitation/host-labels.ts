@@ -3,7 +3,7 @@
  * take both as `labels?: Partial<KitLabels>`. Server names that labels embed come written out and
  * isolated (`shownServer`).
  */
-import type { ElicitationServer, RequestProblem, RefusedUrl, UrlWarning } from '../../core/index.js';
+import type { ElicitationNotice, ElicitationServer, RequestProblem, RefusedUrl, UrlWarning } from '../../core/index.js';
 import { isolateText } from '../../core/internal.js';
 import { defaultLabels, type ElicitationLabels } from '../shared/labels.js';
 
@@ -65,8 +65,11 @@ export interface HostLabels {
   hostRegion: string;
   /** Shown while the host has no request to show; `""` shows nothing. */
   hostEmpty: string;
-  /** A server gave up on its request (its name and id as `shownServer` gives them, as in every label here). */
-  stoppedWaiting: (server: ElicitationServer, reason: 'aborted' | 'deadline') => string;
+  /**
+   * A request ended without the person: its server gave up (`aborted`, `deadline`), or the queue cancelled it
+   * because no view showed it in time (`not-shown`). The server's name and id as `shownServer` gives them.
+   */
+  stoppedWaiting: (server: ElicitationServer, reason: ElicitationNotice['reason']) => string;
   dismissNotice: string;
   /** Cancels every request of the server being shown. */
   cancelAllFrom: (server: ElicitationServer) => string;
@@ -80,7 +83,7 @@ export interface HostLabels {
   roundItemDeclined: (index: number, count: number, server: ElicitationServer) => string;
   /** The per-request checkbox of a round: answer `decline` for this one only. */
   roundDeclineOne: (index: number) => string;
-  /** A request of a round the kit cannot answer: it goes back as `decline`. */
+  /** A request of a round the kit cannot answer: it goes back as `cancel` (reason `"refused"`). */
   roundCannotAnswer: string;
   roundDeclineAll: string;
   /** Heading of the round's summary when Accept finds requests still open. */
@@ -119,7 +122,10 @@ export const hostOwnLabels: HostOwnLabels = Object.freeze({
   pendingCount: (count: number) => (count === 0 ? '' : `${count} pending`),
   hostRegion: 'Requests from MCP servers',
   hostEmpty: 'No requests waiting.',
-  stoppedWaiting: (server: ElicitationServer) => `${server.name} stopped waiting`,
+  stoppedWaiting: (server: ElicitationServer, reason: ElicitationNotice['reason']) =>
+    reason === 'not-shown'
+      ? `Cancelled while nobody was looking: a request from ${server.name}`
+      : `${server.name} stopped waiting`,
   dismissNotice: 'Dismiss',
   cancelAllFrom: (server: ElicitationServer) => `Cancel all from ${server.name}`,
   connectionName: (name: string, connection: number) => `${name} (connection ${connection})`,

@@ -70,7 +70,7 @@ export const defaultHostLabels: HostLabels = Object.freeze({
   roundItemDeclined: (index: number, count: number, server: ElicitationServer) =>
     `Request ${index} of ${count} from ${server.name}: declined.`,
   roundDeclineOne: (index: number) => `Decline request ${index}`,
-  roundCannotAnswer: 'This request cannot be answered; it will be declined.',
+  roundCannotAnswer: 'This request cannot be answered; it will be cancelled.',
   roundDeclineAll: 'Decline all',
   roundIncompleteTitle: 'Before accepting:',
   roundFormInvalid: (index: number) => `Request ${index}: fix the answers marked below, or decline it.`,
