@@ -1081,6 +1081,12 @@ const german: ElicitationLabels = {
     'Die Prüfung dieses Formulars konnte nicht geladen werden. Erneut annehmen, oder ablehnen oder abbrechen.',
   errorSummaryTitle: 'Bitte korrigieren Sie vor dem Annehmen:',
   fieldError: (error) => germanFieldErrors[error.code] ?? error.message,
+  secretWarning:
+    'fragt in diesem Formular nach etwas, das wie ein Passwort oder Schlüssel aussieht. MCP-Server dürfen das nicht: Ein seriöser Server schickt Sie auf seine eigene Seite. Lehnen Sie ab, wenn Sie ihm nicht vertrauen.',
+  secretRefusedTitle: 'Dieses Formular fragt nach einem Passwort oder Schlüssel',
+  secretRefused:
+    'fragt in einem Formular nach etwas, das wie ein Passwort oder Schlüssel aussieht; MCP-Server dürfen das nicht. Diese App zeigt solche Formulare nicht. Sie können ablehnen oder abbrechen.',
+  showSecret: (fieldLabel: string) => `${fieldLabel} anzeigen`,
   refusedTitle: 'Diese Anfrage kann nicht als Formular angezeigt werden',
   refusedIntro:
     'Der Server hat eine Anfrage gesendet, die nicht korrekt beantwortet werden kann. Sie können sie ablehnen oder abbrechen.',
