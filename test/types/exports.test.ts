@@ -154,6 +154,8 @@ describe('given the entries as tsc sees them', () => {
       'KitWidget',
       'KitWidgetProps',
       'KitWidgets',
+      'SecretPolicy',
+      'SecretsState',
       'UrlElicitationProps',
       'UseElicitationFormOptions',
     ]);

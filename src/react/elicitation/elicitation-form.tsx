@@ -427,6 +427,21 @@ function ServerName({ name }: { name: string }) {
   );
 }
 
+/** Above the fields of a form that asks for a secret: the server by name, and why that is wrong. Internal. */
+export function SecretWarning({
+  server,
+  labels,
+}: {
+  server: ElicitationServer;
+  labels: Pick<ElicitationLabels, 'secretWarning'>;
+}) {
+  return (
+    <p className="mek-secret-warning">
+      <ServerName name={server.name} /> {labels.secretWarning}
+    </p>
+  );
+}
+
 /** What the host hears of a draft and its verdict: every secret value replaced by core's mask. */
 function masked(draft: Readonly<Draft>, verdict: SubmitResult, secrets: ReadonlySet<string>): [Draft, SubmitResult] {
   if (secrets.size === 0) return [draft, verdict];
