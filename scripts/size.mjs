@@ -46,12 +46,12 @@ const ENTRIES = [
   // loader, the whole-answer step, the form's re-judging and the queue's gate; the validator itself is a chunk of
   // its own, 9.4 kB with ajv-formats, loaded only for such schemas) and URL hosts followed Chromium's IDN policy
   // (1.06 kB: UTS #39's Allowed set as 388 ranges).
-  { name: 'core', entry: 'src/core/index.ts', budgetKb: 15.9 },
+  { name: 'core', entry: 'src/core/index.ts', budgetKb: 16.8 },
   // 28 until the complete validator's wait and server text shown as read, look-alike option titles flagged.
-  { name: 'react (.)', entry: 'src/index.ts', budgetKb: 28.2 },
+  { name: 'react (.)', entry: 'src/index.ts', budgetKb: 29.5 },
   { name: 'tools', entry: 'src/tools/index.ts', budgetKb: 10 },
   // 26 until server text was shown as read and look-alike option titles flagged (2.07 kB: the UTS #39 table, 0.96).
-  { name: 'tools/react', entry: 'src/react/tools/index.ts', budgetKb: 28 },
+  { name: 'tools/react', entry: 'src/react/tools/index.ts', budgetKb: 28.3 },
   { name: 'sdk', entry: 'src/sdk/index.ts', budgetKb: null },
   { name: 'bridge', entry: 'src/bridge/index.ts', budgetKb: null },
   { name: 'bridge/redis', entry: 'src/bridge/redis/index.ts', budgetKb: null },
@@ -66,7 +66,7 @@ const HOST_USES = [
   // 20 until a form of 10,000 options or more was read over several tasks, its view loaded on demand (0.65 kB).
   // 20.2 until the complete validator's loader and wait (0.48 kB; the validator loads on demand), and server text
   // shown as read with look-alike option titles flagged (1.91 kB).
-  { name: 'ElicitationForm', imports: [['src/index.ts', ['ElicitationForm']]], budgetKb: 22.7 },
+  { name: 'ElicitationForm', imports: [['src/index.ts', ['ElicitationForm']]], budgetKb: 24.1 },
   {
     name: 'ElicitationHost + queue + SDK adapter',
     imports: [
@@ -79,7 +79,7 @@ const HOST_USES = [
     // 10,000 options or more was read over several tasks (0.6 kB; its view loads on demand). 26.8 until the
     // complete validator's loader, wait and queue gate (0.75 kB; the validator loads on demand), and server text
     // shown as read with look-alike option titles flagged (1.96 kB).
-    budgetKb: 29.5,
+    budgetKb: 31,
   },
 ];
 
