@@ -75,7 +75,12 @@ export type {
   WidgetName,
 } from './core/index.js';
 export type { ElicitationFormProps } from './react/elicitation/elicitation-form.js';
-export type { ElicitationFormState, UseElicitationFormOptions } from './react/elicitation/use-elicitation-form.js';
+export type {
+  ElicitationFormState,
+  SecretPolicy,
+  SecretsState,
+  UseElicitationFormOptions,
+} from './react/elicitation/use-elicitation-form.js';
 export { useElicitationForm } from './react/elicitation/use-elicitation-form.js';
 export type { KitWidget, KitWidgets } from './react/theme/registry.js';
 export { ElicitationForm } from './react/elicitation/elicitation-form.js';

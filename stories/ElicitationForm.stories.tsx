@@ -1081,6 +1081,12 @@ const german: ElicitationLabels = {
     'Die Prüfung dieses Formulars konnte nicht geladen werden. Erneut annehmen, oder ablehnen oder abbrechen.',
   errorSummaryTitle: 'Bitte korrigieren Sie vor dem Annehmen:',
   fieldError: (error) => germanFieldErrors[error.code] ?? error.message,
+  secretWarning:
+    'fragt in diesem Formular nach etwas, das wie ein Passwort oder Schlüssel aussieht. MCP-Server dürfen das nicht: Ein seriöser Server schickt Sie auf seine eigene Seite. Lehnen Sie ab, wenn Sie ihm nicht vertrauen.',
+  secretRefusedTitle: 'Dieses Formular fragt nach einem Passwort oder Schlüssel',
+  secretRefused:
+    'fragt in einem Formular nach etwas, das wie ein Passwort oder Schlüssel aussieht; MCP-Server dürfen das nicht. Diese App zeigt solche Formulare nicht. Sie können ablehnen oder abbrechen.',
+  showSecret: (fieldLabel: string) => `${fieldLabel} anzeigen`,
   refusedTitle: 'Diese Anfrage kann nicht als Formular angezeigt werden',
   refusedIntro:
     'Der Server hat eine Anfrage gesendet, die nicht korrekt beantwortet werden kann. Sie können sie ablehnen oder abbrechen.',
@@ -1146,5 +1152,55 @@ export const TranslatedLabelsAnswered: Story = {
       content: { projectName: 'Apollo', topics: ['releases', 'billing', 'security'] },
     });
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Secrets: servers must not ask for credentials in form mode (MCP 2025-11-25, "Elicitation" → "Security
+// Considerations"), yet some do.
+
+/** A server asking for a user name and a password. */
+const secretRequest: ElicitRequestFormParams = {
+  message: 'Sign in to your bank account to continue.',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      user: { type: 'string', title: 'User name' },
+      password: { type: 'string', title: 'Password', description: 'Your online banking password.' },
+    },
+    required: ['user', 'password'],
+  },
+};
+
+/**
+ * `secrets: 'warn'` (the default): the password is masked with a Show toggle, a warning above the fields names
+ * the server, Accept is drawn as Decline is, and the host's preview gets a mask instead of the password.
+ */
+export const SecretField: Story = {
+  name: 'Secret field',
+  args: { request: secretRequest, server: { name: 'Bank of Examples' } },
+  play: async ({ args, canvas, userEvent }) => {
+    await expect(canvas.getByText(/asks for what looks like a password or key/)).toBeVisible();
+    const password = canvas.getByLabelText(/^Password/);
+    await expect(password).toHaveAttribute('type', 'password');
+    await expect(password).toHaveAttribute('autocomplete', 'off');
+    await expect(canvas.getByRole('button', { name: 'Show Password' })).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'User name' }), 'ada');
+    await userEvent.type(password, 'correct horse');
+    await expect(args.onDraftChange).toHaveBeenLastCalledWith(
+      { user: 'ada', password: '[secret]' },
+      { ok: true, result: { action: 'accept', content: { user: 'ada', password: '[secret]' } } },
+    );
+  },
+};
+
+/** `secrets: 'refuse'`: no fields, only Decline and Cancel. */
+export const SecretFieldRefused: Story = {
+  name: 'Secret field: refused',
+  args: { request: secretRequest, server: { name: 'Bank of Examples' }, secrets: 'refuse' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('This form asks for a password or key')).toBeVisible();
+    await expect(canvas.getAllByRole('button').map((button) => button.textContent)).toEqual(['Decline', 'Cancel']);
+    await expect(canvas.queryAllByRole('textbox')).toEqual([]);
   },
 };

@@ -15,6 +15,7 @@ import {
   type ElicitResult,
 } from '../core/index.js';
 import { hasOwn, isRecord, jsonText, ownValue, setOwn } from '../shared/path.js';
+import { secretKeys } from '../core/internal.js';
 import { createInProcessBroker, type BrokerView, type ElicitationBroker, type PublishedPart } from './broker.js';
 import { randomId } from '../shared/random-id.js';
 import { createIdempotencyLedger, sha256 } from './ledger.js';
@@ -265,6 +266,18 @@ function hostOf(request: Request): string {
   return request.headers.get('host') ?? new URL(request.url).host;
 }
 
+/** `draft` without the values of the entry's secret fields (of any of a round's forms: its drafts share one object). */
+function withoutSecrets(entry: ElicitationEntry, draft: Draft): Draft {
+  const prompts = entry.kind === 'single' ? [entry.prompt] : entry.prompts;
+  const secrets = new Set<string>();
+  for (const prompt of prompts)
+    if (prompt.mode === 'form') for (const key of secretKeys(prompt.request.requestedSchema)) secrets.add(key);
+  if (secrets.size === 0) return draft;
+  const kept: Draft = {};
+  for (const key of Object.keys(draft)) if (!secrets.has(key)) setOwn(kept, key, draft[key]);
+  return kept;
+}
+
 /** Creates a bridge. Its queues and their requests live in this process; the broker shares the view. */
 export function createElicitationBridge(options: ElicitationBridgeOptions): ElicitationBridge {
   const broker = options.broker ?? createInProcessBroker();
@@ -412,7 +425,9 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
         const id = local(command.entryId);
         const entry = state?.queue.getSnapshot().entries.find((item) => item.id === id);
         if (state === undefined || entry === undefined || entry.status !== 'pending') return { ok: false };
-        state.drafts.set(command.entryId, command.draft);
+        // A secret never reaches the bridge's memory, its broker or Redis, whatever a browser sends: MCP 2025-11-25,
+        // "Elicitation" → "Security Considerations" (no credentials in form mode; the kit keeps them out of drafts).
+        state.drafts.set(command.entryId, withoutSecrets(entry, command.draft));
         publish(principal, state);
         return { ok: true };
       }

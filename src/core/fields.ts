@@ -27,6 +27,12 @@ interface FieldBase {
 /** A free-text field, possibly with a format. */
 export interface TextField extends FieldBase {
   kind: 'text';
+  /**
+   * Whether it asks for a secret (a password, key, token or payment credential): `format: "password"`,
+   * `writeOnly: true`, or a key, title or description naming one. Such a field is masked, never pre-filled,
+   * and its value is kept out of drafts, previews and transcripts (`redactElicitResult`).
+   */
+  secret: boolean;
   format?: StringFormat;
   minLength?: number;
   maxLength?: number;

@@ -52,6 +52,7 @@ export { createElicitationFormModel } from './form-model.js';
 export { initialDraft, submitDraft } from './draft.js';
 export { localDateTimeToRfc3339 } from '../shared/date-time.js';
 export { validateElicitContent } from './validate.js';
+export { redactElicitResult, SECRET_MASK } from './secrets.js';
 export { isSchemaValidatorLoaded, loadSchemaValidator } from './full-check.js';
 export type { PatternSupport } from '../shared/pattern-engine.js';
 export { isPatternEngineLoaded, loadPatternEngine, patternSupport } from '../shared/pattern-engine.js';

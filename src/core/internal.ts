@@ -14,3 +14,4 @@ export { isDraftValue } from './draft.js';
 export { optionIndex } from './option-index.js';
 export { revealInHost } from './url.js';
 export { lookalikeKey, lookalikeOptions } from './lookalike-text.js';
+export { isSecretProperty, maskSecrets, secretKeys } from './secrets.js';

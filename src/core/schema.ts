@@ -10,6 +10,7 @@ import { WARNING_PROBLEM_CODES, type SchemaProblem, type SchemaProblemCode } fro
 import type { StringFormat } from './types.js';
 import { MAX_FIELDS, MAX_OPTIONS, MAX_TOTAL_OPTIONS } from '../shared/limits.js';
 import { checkValue } from './value.js';
+import { isSecretProperty } from './secrets.js';
 import { finders, finish, indexInSteps, STEP } from './option-index.js';
 
 /** Longest `pattern` the kit checks; longer ones are ignored with a warning (the tools' `maxPatternLength`). */
@@ -218,6 +219,9 @@ function readTextRules(schema: Record<string, unknown>, path: string, problems: 
   let format: StringFormat | undefined;
   if (hasOwn(schema, 'format')) {
     if (STRING_FORMATS.includes(schema.format as StringFormat)) format = schema.format as StringFormat;
+    // Not a spec format, yet servers send it for secrets, and the SDK servers' `ajv-formats` passes any text as
+    // `password`: read as a mark of a secret (`isSecretProperty`), never a check.
+    else if (schema.format === 'password') format = undefined;
     else
       problems.add(
         joinPath(path, 'format'),
@@ -264,7 +268,7 @@ function keepFitting<T extends { spelling: OptionSpelling; options: Option[] }>(
   // No rule on the text but a `pattern` (which waits for Accept): 100,000 options are not judged one by one.
   if (Object.keys(rules).every((rule) => rule === 'pattern')) return listed;
   // The rules as a text field's, judged as one.
-  const asText: Field = { kind: 'text', key: '', label: '', required: true, ...rules };
+  const asText: Field = { kind: 'text', key: '', label: '', required: true, secret: false, ...rules };
   const options = listed.options.filter((option, index) => {
     const broken = checkValue(asText, option.value, 'skip');
     if (broken === undefined) return true;
@@ -499,7 +503,8 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
               (item): item is string => typeof item === 'string' && item.length <= MAX_EXAMPLE_LENGTH,
             )
           : undefined;
-      field = { ...base, kind: 'text', ...defined({ format, minLength, maxLength, pattern, example }) };
+      const secret = isSecretProperty(key, schema);
+      field = { ...base, kind: 'text', secret, ...defined({ format, minLength, maxLength, pattern, example }) };
       break;
     }
     case 'number':
@@ -532,7 +537,9 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
     }
   }
   if (!field || problems.blocking(before)) return undefined;
-  if (hasOwn(schema, 'default')) {
+  // A secret's default is never shown (MCP 2025-11-25, "Elicitation" → "Security Considerations": no credentials
+  // in form mode), nor sent unless the person types it: it is dropped, silently, as SEP-1034 allows.
+  if (hasOwn(schema, 'default') && !(field.kind === 'text' && field.secret)) {
     // SEP-1034: an unusable default is ignored, not fatal. Its `pattern` is checked on Accept, so the
     // parse does not depend on whether the pattern engine has loaded.
     const issue = checkValue(field, schema.default, 'skip');

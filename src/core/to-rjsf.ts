@@ -37,6 +37,8 @@ function fieldToRjsf(field: Field, radioLimit: number): { schema: RJSFSchema; ui
           ...base,
           type: 'string',
           ...pickDefined(field, ['format', 'minLength', 'maxLength', 'pattern', 'default']),
+          // JSON Schema's "never read back": what the kit's text widget masks (core dropped a secret's default).
+          ...(field.secret && { writeOnly: true }),
         },
         ui: { 'ui:widget': widgetFor(field) },
       };

@@ -315,3 +315,93 @@ describe("given the kit inside a host's own <form>", () => {
     expect(window.location.href).toBe(url);
   });
 });
+
+describe('given a form that asks for a password, typed by keyboard', () => {
+  const SECRET = 'hunter2-in-the-page';
+  const login: ElicitRequestFormParams = {
+    message: 'Sign in to continue.',
+    requestedSchema: {
+      type: 'object',
+      properties: {
+        user: { type: 'string', title: 'User name' },
+        password: { type: 'string', title: 'Password' },
+      },
+      required: ['user', 'password'],
+    },
+  };
+
+  test('the field is masked, the warning names the server, the preview and the page after Accept hold no secret', async () => {
+    const onRespond = vi.fn();
+    const drafts: unknown[] = [];
+    const container = mount(
+      <ElicitationForm
+        request={login}
+        server={{ name: 'Bank of Tests' }}
+        onRespond={onRespond}
+        onDraftChange={(draft, verdict) => drafts.push([draft, verdict])}
+      />,
+    );
+    await armed();
+    await expect.element(page.getByRole('textbox', { name: 'User name' })).toBeVisible();
+    const input = container.querySelector<HTMLInputElement>('input[type="password"]');
+    expect([input?.autocomplete, input?.spellcheck, input?.getAttribute('aria-required')]).toEqual([
+      'off',
+      false,
+      'true',
+    ]);
+    expect(container.querySelector('.mek-secret-warning')?.textContent).toBe(
+      'Bank of Tests asks for what looks like a password or key in this form. MCP servers must not do that: a legitimate server sends you to its own page instead. Decline unless you trust it.',
+    );
+    expect(container.querySelector('.mek-secret-warning bdi')?.textContent).toBe('Bank of Tests');
+    await userEvent.click(page.getByRole('textbox', { name: 'User name' }));
+    await userEvent.keyboard('ada{Tab}');
+    await userEvent.keyboard(SECRET);
+    const toggle = page.getByRole('button', { name: 'Show Password' });
+    await expect.element(toggle).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(toggle);
+    await expect.element(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect.element(page.getByRole('textbox', { name: 'Password' })).toHaveValue(SECRET);
+    await userEvent.click(toggle);
+    await expect.element(toggle).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(page.getByRole('button', { name: 'Accept' }));
+    await expect.poll(() => onRespond.mock.calls.length).toBe(1);
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { user: 'ada', password: SECRET } }]]);
+    expect(drafts.at(-1)).toEqual([
+      { user: 'ada', password: '[secret]' },
+      { ok: true, result: { action: 'accept', content: { user: 'ada', password: '[secret]' } } },
+    ]);
+    expect(JSON.stringify(drafts).includes(SECRET)).toBe(false);
+    const inputs = [...container.querySelectorAll('input')].map((item) => item.value);
+    expect([container.innerHTML.includes(SECRET), container.textContent?.includes(SECRET), inputs]).toEqual([
+      false,
+      false,
+      ['ada', '[secret]'],
+    ]);
+  });
+
+  test("with secrets 'refuse' only Decline and Cancel are offered, and no field", async () => {
+    const onRespond = vi.fn();
+    const container = mount(
+      <ElicitationForm request={login} server={{ name: 'Bank of Tests' }} onRespond={onRespond} secrets="refuse" />,
+    );
+    await armed();
+    await expect.element(page.getByText('This form asks for a password or key')).toBeVisible();
+    expect([
+      [...container.querySelectorAll('button')].map((button) => button.textContent),
+      container.querySelectorAll('input').length,
+    ]).toEqual([['Decline', 'Cancel'], 0]);
+    await userEvent.click(page.getByRole('button', { name: 'Decline' }));
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'decline' }]]);
+  });
+
+  test("with secrets 'allow' there is no warning, and the field is still masked", async () => {
+    const container = mount(
+      <ElicitationForm request={login} server={{ name: 'Bank of Tests' }} onRespond={vi.fn()} secrets="allow" />,
+    );
+    await armed();
+    expect([
+      container.querySelectorAll('.mek-secret-warning').length,
+      container.querySelectorAll('input[type="password"]').length,
+    ]).toEqual([0, 1]);
+  });
+});

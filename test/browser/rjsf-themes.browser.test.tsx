@@ -260,3 +260,30 @@ describe("given a theme with its own date-time widget (rjsf's UTC contract)", ()
       .toStrictEqual([{ action: 'accept', content: { at: '2026-03-01T09:30:00-05:00' } }]);
   });
 });
+
+describe.each(RENDERINGS)('given a form asking for a password, drawn with $name', ({ widgets }) => {
+  test('the password is masked with a Show toggle, and sent as typed', async () => {
+    const answers: ElicitResult[] = [];
+    const container = mount(
+      <ElicitationForm
+        request={{
+          message: 'Sign in.',
+          requestedSchema: { type: 'object', properties: { password: { type: 'string', title: 'Password' } } },
+        }}
+        server={{ name: 'Bank of Tests' }}
+        onRespond={(result) => answers.push(result)}
+        widgets={widgets}
+      />,
+    );
+    await armed();
+    const input = container.querySelector<HTMLInputElement>('input[type="password"]');
+    expect([input?.autocomplete, input?.spellcheck]).toEqual(['off', false]);
+    await userEvent.type(control('Password'), 'hunter2');
+    const toggle = page.getByRole('button', { name: 'Show Password' });
+    await userEvent.click(toggle);
+    await expect.element(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(container.querySelector('input[type="password"]')).toBeNull();
+    await accept();
+    expect(answers).toStrictEqual([{ action: 'accept', content: { password: 'hunter2' } }]);
+  });
+});

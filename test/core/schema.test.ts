@@ -132,7 +132,15 @@ describe('given problems, which refuse the form and which do not', () => {
     expect(parsed).toEqual({
       ok: true,
       fields: [
-        { key: 'code', label: 'code', required: false, kind: 'text', pattern: '^[A-Z]{3}$', example: 'ABC' },
+        {
+          key: 'code',
+          label: 'code',
+          required: false,
+          kind: 'text',
+          secret: false,
+          pattern: '^[A-Z]{3}$',
+          example: 'ABC',
+        },
         { key: 'n', label: 'n', required: false, kind: 'number', integer: true },
       ],
       warnings: [
@@ -222,7 +230,7 @@ describe('given hostile input', () => {
     );
     expect(parsed).toEqual({
       ok: true,
-      fields: [{ key: '__proto__', label: '__proto__', required: false, kind: 'text', default: 'x' }],
+      fields: [{ key: '__proto__', label: '__proto__', required: false, kind: 'text', secret: false, default: 'x' }],
       warnings: [],
     });
     expect(({} as Record<string, unknown>).type).toBeUndefined();

@@ -131,7 +131,7 @@ describe('given nesting and arrays of objects', () => {
     const parsed = parseRequestedSchema({ type: 'object', properties: { a: { type: 'string', allOf: [inner] } } });
     expect(parsed).toEqual({
       ok: true,
-      fields: [{ key: 'a', label: 'a', required: false, kind: 'text' }],
+      fields: [{ key: 'a', label: 'a', required: false, kind: 'text', secret: false }],
       warnings: [
         {
           path: 'properties.a.allOf',
@@ -341,7 +341,7 @@ describe('given a catastrophic pattern', () => {
     const schema = one('code', { type: 'string', pattern });
     expect(parseRequestedSchema(schema)).toEqual({
       ok: true,
-      fields: [{ key: 'code', label: 'code', required: false, kind: 'text', pattern }],
+      fields: [{ key: 'code', label: 'code', required: false, kind: 'text', secret: false, pattern }],
       warnings: [],
     });
     const long = `${answer.slice(0, 1).repeat(9_999)}!`;

@@ -157,6 +157,8 @@ describe('given the entries as tsc sees them', () => {
       'KitWidget',
       'KitWidgetProps',
       'KitWidgets',
+      'SecretPolicy',
+      'SecretsState',
       'UrlElicitationProps',
       'UseElicitationFormOptions',
     ]);

@@ -26,7 +26,9 @@ import type { KitWidgets } from '../theme/registry.js';
 import type { KitFormContext } from '../theme/widgets/parts.js';
 import { fieldSlots, FieldView } from './form-fields.js';
 import { shownRefusal, shownSchemaProblems, type ShownProblem } from './request-view.js';
-import { useElicitationForm } from './use-elicitation-form.js';
+import { useElicitationForm, type SecretPolicy } from './use-elicitation-form.js';
+import { maskSecrets } from '../../core/internal.js';
+import { RevealedText } from '../shared/server-text.js';
 import '../theme/elicit-kit.css';
 
 /** The props of `ElicitationForm`. */
@@ -58,6 +60,12 @@ export interface ElicitationFormProps {
    * instead of the defaults. Read when the form starts; later changes are ignored.
    */
   initialDraft?: Readonly<Draft>;
+  /**
+   * What to do with a form that asks for a password, key, token or payment credential, which servers must not
+   * do: `warn` (default) names the server in a warning above the fields, `refuse` offers only Decline and Cancel,
+   * `allow` drops the warning. Secret fields are always masked and never reach `onDraftChange` (a mask instead).
+   */
+  secrets?: SecretPolicy;
 }
 
 /** Without an Accept button, where a lone field accepts on Enter (Chromium's date fields do not). */
@@ -324,9 +332,11 @@ function ShownForm({
   widgets,
   onDraftChange,
   initialDraft,
+  secrets: policy,
 }: ElicitationFormProps) {
   const labels = useMemo(() => mergeLabels(given), [given]);
-  const form = useElicitationForm(request, { onRespond, initialDraft });
+  const form = useElicitationForm(request, { onRespond, initialDraft, secrets: policy });
+  const { secrets } = form;
   const { model, snapshot } = form;
   const baseId = useBaseId();
   const session = useSessionKey(request);
@@ -334,7 +344,7 @@ function ShownForm({
   const needsEngine = model.needsPatternEngine || model.needsSchemaValidator;
   const { engine, acceptWaits } = form;
   const accept = () => void form.accept();
-  useDraftReport(model, onDraftChange, engine);
+  useDraftReport(model, onDraftChange, engine, secrets.keys);
   const respond = (result: ElicitResult) => (result.action === 'decline' ? form.decline() : form.cancel());
   const declineCancel = <DeclineCancel labels={labels} respond={respond} />;
   return (
@@ -350,47 +360,101 @@ function ShownForm({
       sent={snapshot.answer?.action}
       onCancel={form.cancel}
     >
-      <FormView
-        key={session}
-        model={model}
-        labels={labels}
-        idPrefix={baseId}
-        widgets={widgets}
-        onEnter={accept}
-        enterRule="button"
-        focusErrors
-        engineStatus={engine}
-        actions={{
-          accept: (
-            <>
-              {needsEngine && (
-                <div role="status" className="mek-pattern-status">
-                  {engine === 'failed' ? (
-                    <p className="mek-hint">{labels.patternLoadFailed}</p>
-                  ) : (
-                    engine === 'loading' && acceptWaits && <p className="mek-hint">{labels.patternLoading}</p>
+      {secrets.refused ? (
+        <div className="mek-refused">
+          <p className="mek-refused-title">{labels.secretRefusedTitle}</p>
+          <p>
+            <ServerName name={server.name} /> {labels.secretRefused}
+          </p>
+          <ActionRow>{declineCancel}</ActionRow>
+        </div>
+      ) : (
+        <>
+          {secrets.warn && (
+            <p className="mek-secret-warning">
+              <ServerName name={server.name} /> {labels.secretWarning}
+            </p>
+          )}
+          <FormView
+            key={session}
+            model={model}
+            labels={labels}
+            idPrefix={baseId}
+            widgets={widgets}
+            onEnter={accept}
+            enterRule="button"
+            focusErrors
+            engineStatus={engine}
+            actions={{
+              accept: (
+                <>
+                  {needsEngine && (
+                    <div role="status" className="mek-pattern-status">
+                      {engine === 'failed' ? (
+                        <p className="mek-hint">{labels.patternLoadFailed}</p>
+                      ) : (
+                        engine === 'loading' && acceptWaits && <p className="mek-hint">{labels.patternLoading}</p>
+                      )}
+                    </div>
                   )}
-                </div>
-              )}
-              <ActionRow>
-                <AnswerButton className="mek-button mek-button-primary" onClick={accept}>
-                  {labels.accept}
-                </AnswerButton>
-                {declineCancel}
-              </ActionRow>
-            </>
-          ),
-          refused: <ActionRow>{declineCancel}</ActionRow>,
-        }}
-      />
+                  <ActionRow>
+                    {/* Asked for a secret, Accept is drawn as Decline is: no answer is the one the kit pushes. */}
+                    <AnswerButton
+                      className={secrets.keys.length > 0 ? 'mek-button' : 'mek-button mek-button-primary'}
+                      onClick={accept}
+                    >
+                      {labels.accept}
+                    </AnswerButton>
+                    {declineCancel}
+                  </ActionRow>
+                </>
+              ),
+              refused: <ActionRow>{declineCancel}</ActionRow>,
+            }}
+          />
+        </>
+      )}
     </PromptFrame>
   );
+}
+
+/** The server's name as other server text is shown: bidi-isolated, hidden characters written out. */
+function ServerName({ name }: { name: string }) {
+  return (
+    <bdi className="mek-server-name">
+      <RevealedText text={name} />
+    </bdi>
+  );
+}
+
+/** Above the fields of a form that asks for a secret: the server by name, and why that is wrong. Internal. */
+export function SecretWarning({
+  server,
+  labels,
+}: {
+  server: ElicitationServer;
+  labels: Pick<ElicitationLabels, 'secretWarning'>;
+}) {
+  return (
+    <p className="mek-secret-warning">
+      <ServerName name={server.name} /> {labels.secretWarning}
+    </p>
+  );
+}
+
+/** What the host hears of a draft and its verdict: every secret value replaced by core's mask. */
+function masked(draft: Readonly<Draft>, verdict: SubmitResult, secrets: ReadonlySet<string>): [Draft, SubmitResult] {
+  if (secrets.size === 0) return [draft, verdict];
+  const shown = maskSecrets(draft, secrets) as Draft;
+  if (!verdict.ok) return [shown, verdict];
+  return [shown, { ok: true, result: { ...verdict.result, content: maskSecrets(verdict.result.content, secrets) } }];
 }
 
 function useDraftReport(
   model: ElicitationFormModel,
   onDraftChange: ElicitationFormProps['onDraftChange'],
   engineStatus: PatternEngineStatus,
+  secretKeys: readonly string[],
 ): void {
   const listener = useRef(onDraftChange);
   useEffect(() => {
@@ -398,13 +462,17 @@ function useDraftReport(
   });
   useEffect(() => {
     if (!model.reading.ok) return undefined;
+    // A secret never reaches the host's preview, which hosts keep as drafts (MCP 2025-11-25, "Elicitation" →
+    // "Security Considerations"): its value is replaced by a mask.
+    const secrets = new Set(secretKeys);
+    const report = (draft: Readonly<Draft>) => listener.current?.(...masked(draft, model.check(), secrets));
     let last = model.getSnapshot().draft;
-    listener.current?.(last, model.check());
+    report(last);
     return model.subscribe(() => {
       const draft = model.getSnapshot().draft;
       if (draft === last) return;
       last = draft;
-      listener.current?.(draft, model.check());
+      report(draft);
     });
-  }, [model, listener, engineStatus]);
+  }, [model, listener, engineStatus, secretKeys]);
 }

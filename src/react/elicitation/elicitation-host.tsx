@@ -21,6 +21,7 @@ import type { KitWidgets } from '../theme/registry.js';
 import { useElicitationViews } from './on-demand-views.js';
 import { PromptView } from './prompt-view.js';
 import { mergeHostLabels, shownServer, type KitLabels } from './host-labels.js';
+import type { SecretPolicy } from './use-elicitation-form.js';
 import '../theme/elicit-kit.css';
 import '../theme/host.css';
 
@@ -44,6 +45,8 @@ export interface ElicitationHostProps {
    * (the count still announces new requests): for a page that shows several hosts, such as docs.
    */
   autoFocus?: boolean;
+  /** A form that asks for a secret, in every request and round it shows, as `ElicitationForm`'s `secrets`. */
+  secrets?: SecretPolicy;
 }
 
 function noticeDetail(notice: ElicitationNotice): string | undefined {
@@ -99,6 +102,7 @@ export function ElicitationHost({
   widgets,
   density,
   autoFocus = true,
+  secrets,
 }: ElicitationHostProps) {
   // Called through the queue, not detached from it: a host's own (or remote) queue may use `this`.
   const subscribe = useCallback((listener: () => void) => queue.subscribe(listener), [queue]);
@@ -251,6 +255,7 @@ export function ElicitationHost({
                   labels={given}
                   theme={theme}
                   widgets={widgets}
+                  {...(secrets && { secrets })}
                   onRespondAll={(result) => respond(entry, result)}
                   onRespondRound={(results) => respondRound(entry, results)}
                 />
@@ -263,6 +268,7 @@ export function ElicitationHost({
                 labels={given}
                 theme={theme}
                 widgets={widgets}
+                {...(secrets && { secrets })}
                 onRespond={(result) => respond(entry, result)}
                 onClose={() => queue.dismiss(entry.id)}
                 views={loaded}

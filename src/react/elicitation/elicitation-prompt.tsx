@@ -14,6 +14,7 @@ import type { KitLabels } from './host-labels.js';
 import { PromptView } from './prompt-view.js';
 import { useSessionKey } from '../shared/prompt-parts.js';
 import { useElicitationViews } from './on-demand-views.js';
+import type { SecretPolicy } from './use-elicitation-form.js';
 
 /** Core's classified request, under the component's name: the React entry exports both meanings. */
 export type ElicitationPrompt = Prompt;
@@ -38,6 +39,8 @@ export interface ElicitationPromptProps {
   widgets?: Partial<KitWidgets>;
   /** `compact` tightens spacing and controls (the `--mek-*` tokens README.md lists); `comfortable` by default. */
   density?: 'comfortable' | 'compact';
+  /** Form mode: a form that asks for a secret, as `ElicitationForm`'s `secrets` (`warn` by default). */
+  secrets?: SecretPolicy;
 }
 
 /**

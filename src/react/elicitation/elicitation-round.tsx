@@ -19,7 +19,8 @@ import { setOwn } from '../../shared/path.js';
 import type { KitWidgets } from '../theme/registry.js';
 import { AnswerButton } from '../shared/answer-button.js';
 import { ErrorSummary, useFocusFirstIssue } from '../shared/error-summary.js';
-import { FormView, READING_PARTS, useReading } from './elicitation-form.js';
+import { FormView, READING_PARTS, SecretWarning, useReading } from './elicitation-form.js';
+import type { SecretPolicy } from './use-elicitation-form.js';
 import { fieldControlId } from './form-fields.js';
 import { shownServer, type KitLabels } from './host-labels.js';
 import { mergeKitLabels } from './view-labels.js';
@@ -41,6 +42,11 @@ export interface ElicitationRoundProps {
   widgets?: Partial<KitWidgets>;
   /** `compact` tightens spacing and controls (the `--mek-*` tokens README.md lists); `comfortable` by default. */
   density?: 'comfortable' | 'compact';
+  /**
+   * A form of the round that asks for a secret, as `ElicitationForm`'s `secrets`: `warn` (default), `refuse`
+   * (that form cannot be answered, as a request the kit cannot read), or `allow`.
+   */
+  secrets?: SecretPolicy;
 }
 
 /** What the set answers: one result per key, or one result for every key. */
@@ -131,6 +137,7 @@ export function ElicitationRound(props: ElicitationRoundProps) {
 }
 
 function ShownRound({
+  secrets = 'warn',
   entry,
   onRespondRound,
   onRespondAll,
@@ -146,17 +153,29 @@ function ShownRound({
     () => entry.prompts.map((_, index) => ({ ...labels, requestFrom: labels.roundItemFrom(index + 1, count) })),
     [entry.prompts, labels, count],
   );
-  const answerable = useMemo(
-    () => entry.prompts.map((prompt) => canAnswer(prompt, (url) => inspectUrl(url).ok)),
-    [entry.prompts],
-  );
-  const [declined, setDeclined] = useState<readonly boolean[]>(() => entry.prompts.map(() => false));
-  const [opened, setOpened] = useState<readonly boolean[]>(() => entry.prompts.map(() => false));
   const models = useMemo(
     () =>
       entry.prompts.map((prompt) => (prompt.mode === 'form' ? createElicitationFormModel(prompt.request) : undefined)),
     [entry.prompts],
   );
+  const asksSecret = useMemo(
+    () =>
+      models.map(
+        (model) =>
+          model?.reading.ok === true && model.reading.fields.some((field) => field.kind === 'text' && field.secret),
+      ),
+    [models],
+  );
+  const answerable = useMemo(
+    () =>
+      entry.prompts.map(
+        (prompt, index) =>
+          canAnswer(prompt, (url) => inspectUrl(url).ok) && !(secrets === 'refuse' && asksSecret[index] === true),
+      ),
+    [entry.prompts, asksSecret, secrets],
+  );
+  const [declined, setDeclined] = useState<readonly boolean[]>(() => entry.prompts.map(() => false));
+  const [opened, setOpened] = useState<readonly boolean[]>(() => entry.prompts.map(() => false));
   const itemIds = useMemo(() => entry.prompts.map((_, index) => `${baseId}-item${index}`), [entry.prompts, baseId]);
   const [problems, setProblems] = useState<string[]>([]);
   const [attempt, setAttempt] = useState(0);
@@ -251,16 +270,23 @@ function ShownRound({
               <div hidden={isDeclined}>
                 {prompt.mode === 'form' && models[index] !== undefined && (
                   <PromptFrame server={server} labels={itemLabels} message={models[index].reading.message}>
-                    <FormView
-                      model={models[index]}
-                      labels={itemLabels}
-                      idPrefix={itemIds[index] ?? baseId}
-                      widgets={widgets}
-                      // Enter in a lone text field accepts the set, as the form's own Accept would.
-                      onEnter={accept}
-                      enterRule="lone-field"
-                      focusErrors={false}
-                    />
+                    {secrets === 'warn' && asksSecret[index] === true && (
+                      <SecretWarning server={server} labels={itemLabels} />
+                    )}
+                    {secrets === 'refuse' && asksSecret[index] === true ? (
+                      <p className="mek-refused-title">{labels.secretRefusedTitle}</p>
+                    ) : (
+                      <FormView
+                        model={models[index]}
+                        labels={itemLabels}
+                        idPrefix={itemIds[index] ?? baseId}
+                        widgets={widgets}
+                        // Enter in a lone text field accepts the set, as the form's own Accept would.
+                        onEnter={accept}
+                        enterRule="lone-field"
+                        focusErrors={false}
+                      />
+                    )}
                   </PromptFrame>
                 )}
                 {prompt.mode === 'url' && (

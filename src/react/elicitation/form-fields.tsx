@@ -7,6 +7,7 @@ import { errorId, type RJSFSchema } from '@rjsf/utils';
 import { memo, useCallback } from 'react';
 
 import {
+  SECRET_MASK,
   toRjsf,
   widgetFor,
   type DraftValue,
@@ -87,6 +88,9 @@ export const FieldView = memo(function FieldView({ slot, model, labels, formCont
     [model, field.key],
   );
   const errors = state?.error === undefined ? undefined : [labels.fieldError(state.error)];
+  // Once answered, a secret shows a mask: the page keeps no copy of what was sent (not even in a `value` attribute).
+  const value =
+    disabled && field.kind === 'text' && field.secret && state?.value !== undefined ? SECRET_MASK : state?.value;
   const invalid = errors !== undefined || !widget.ok;
   return (
     <div className="mek-field" data-invalid={invalid ? '' : undefined} data-required={field.required ? '' : undefined}>
@@ -95,7 +99,7 @@ export const FieldView = memo(function FieldView({ slot, model, labels, formCont
           id={id}
           label={field.label}
           schema={schema}
-          value={state?.value}
+          value={value}
           required={field.required}
           disabled={disabled}
           rawErrors={errors}

@@ -29,6 +29,7 @@ export function PromptView({
   density,
   views,
   drafts,
+  secrets,
 }: PromptViewProps) {
   switch (prompt.mode) {
     case 'form':
@@ -41,6 +42,7 @@ export function PromptView({
           theme={theme}
           widgets={widgets}
           density={density}
+          {...(secrets && { secrets })}
           {...(drafts && { initialDraft: drafts.initial, onDraftChange: drafts.save })}
         />
       );

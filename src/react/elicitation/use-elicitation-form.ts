@@ -1,5 +1,5 @@
 /** `useElicitationForm(request)`: the headless form model as a hook, for a host that renders its own components. */
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 
 import { usePatternEngine, type PatternEngineStatus } from '../shared/use-pattern-engine.js';
 import {
@@ -22,6 +22,28 @@ export interface UseElicitationFormOptions {
   onRespond?: ((result: ElicitResult) => void) | undefined;
   /** The person's earlier draft, read once per request (`createElicitationFormModel`'s `initialDraft`). */
   initialDraft?: Readonly<Draft> | undefined;
+  /**
+   * The host's policy for a form that asks for a secret (MCP 2025-11-25, "Elicitation" → "Security
+   * Considerations": servers must not): `warn` (default) shows it with a warning, `refuse` offers only Decline
+   * and Cancel (`accept` sends nothing), `allow` shows it without the warning. Secrets are masked and kept out
+   * of drafts under every policy.
+   */
+  secrets?: SecretPolicy | undefined;
+}
+
+/** What a host does with a form that asks for a secret. */
+export type SecretPolicy = 'warn' | 'refuse' | 'allow';
+
+/** A form's secret fields and what the host's policy makes of them. */
+export interface SecretsState {
+  /** The keys of the fields that ask for a secret, in field order (empty: none). */
+  keys: readonly string[];
+  /** The host's policy. */
+  policy: SecretPolicy;
+  /** Whether the form asks for a secret and the policy is `refuse`: show only Decline and Cancel. */
+  refused: boolean;
+  /** Whether to warn the person: the form asks for a secret and the policy is `warn`. */
+  warn: boolean;
 }
 
 /** What `useElicitationForm` returns: the model's state now, and the person's actions. */
@@ -50,6 +72,27 @@ export interface ElicitationFormState {
   decline: () => void;
   /** The person dismissed the request without choosing (`cancel`). */
   cancel: () => void;
+  /** The form's secret fields and the host's policy for them. */
+  secrets: SecretsState;
+}
+
+/** The error `accept` returns while the host's policy refuses a form that asks for a secret. */
+const SECRET_REFUSED: SubmitResult = {
+  ok: false,
+  errors: [
+    {
+      field: '',
+      code: 'schema',
+      message: 'This form asks for a password or key, which the host refuses; decline or cancel instead.',
+    },
+  ],
+};
+
+function secretsOf(model: ElicitationFormModel, policy: SecretPolicy): SecretsState {
+  const fields = model.reading.ok ? model.reading.fields : [];
+  const keys = fields.filter((field) => field.kind === 'text' && field.secret).map((field) => field.key);
+  const asks = keys.length > 0;
+  return { keys, policy, refused: asks && policy === 'refuse', warn: asks && policy === 'warn' };
 }
 
 /** The complete JSON Schema validator, for forms with rules core does not check. */
@@ -87,6 +130,8 @@ export function useElicitationForm(request: unknown, options: UseElicitationForm
     if (verdict.ok) respond(verdict.result);
     return verdict;
   }, [model, respond]);
+  const policy = options.secrets ?? 'warn';
+  const secrets = useMemo(() => secretsOf(model, policy), [model, policy]);
   const engine = usePatternEngine(model.needsPatternEngine, model.needsSchemaValidator ? VALIDATOR : undefined);
   const [acceptWaits, setAcceptWaits] = useState(false);
   const { status, retry } = engine;
@@ -103,15 +148,17 @@ export function useElicitationForm(request: unknown, options: UseElicitationForm
     snapshot,
     setValue: model.setValue,
     accept: useCallback(() => {
+      if (secrets.refused) return SECRET_REFUSED;
       if (status === 'ready') return submit();
       setAcceptWaits(true);
       retry();
       return undefined;
-    }, [status, submit, retry]),
+    }, [status, submit, retry, secrets]),
     engine: status,
     acceptWaits,
     decline: useCallback(() => respond({ action: 'decline' }), [respond]),
     cancel: useCallback(() => respond({ action: 'cancel' }), [respond]),
+    secrets,
   };
 }
 

@@ -21,12 +21,13 @@ import {
   type Widget,
   type WidgetProps,
 } from '@rjsf/utils';
-import { useLayoutEffect, useMemo, useRef, type ReactElement } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 
 import { WIDGET_NAMES, type WidgetName } from '../../core/index.js';
 import { RJSF_WIDGET_KEYS, type KitWidget, type KitWidgets } from '../theme/registry.js';
 import { toLocalInput } from '../theme/widgets/date-time-widget.js';
-import type { KitWidgetProps } from '../theme/widgets/parts.js';
+import { readLabels, type KitWidgetProps } from '../theme/widgets/parts.js';
+import { isSecretSchema } from '../theme/widgets/text-widget.js';
 
 /** Options of `widgetsFromRjsfTheme`. */
 export interface RjsfThemeOptions {
@@ -164,6 +165,8 @@ function themedWidget(name: WidgetName, base: ThemedRegistry): KitWidget {
   // Looked up once: a theme's parts are fixed per registry, and a component made in render loses its state.
   const Widget = localDateTime ? localDateTimeInput(base) : getWidget({}, key, base.widgets);
   const FieldTemplate = getTemplate('FieldTemplate', base, {});
+  // A secret text is the theme's own input, masked, with the kit's show/hide toggle beside it.
+  const BaseInputTemplate = getTemplate('BaseInputTemplate', base, {});
   const DescriptionFieldTemplate = getTemplate('DescriptionFieldTemplate', base, {});
   const FieldHelpTemplate = getTemplate('FieldHelpTemplate', base, {});
 
@@ -173,6 +176,8 @@ function themedWidget(name: WidgetName, base: ThemedRegistry): KitWidget {
     // One registry per form (its labels): a new object each render would redraw every theme part.
     const registry = useMemo<Registry>(() => ({ ...base, formContext: formContext ?? {} }), [formContext]);
     const field = useNoFormOwner();
+    const [shown, setShown] = useState(false);
+    const secret = name === 'text' && isSecretSchema(schema);
     const displayLabel = hideLabel !== true;
     const description = text(options.description) ?? text(schema.description);
     const help = text(options.help);
@@ -239,7 +244,28 @@ function themedWidget(name: WidgetName, base: ThemedRegistry): KitWidget {
       uiSchema,
       registry,
       formData: value,
-      children: <Widget {...widgetProps} />,
+      children: secret ? (
+        <div className="mek-secret">
+          <BaseInputTemplate
+            {...widgetProps}
+            type={shown ? 'text' : 'password'}
+            options={{ ...widgetProps.options, autocomplete: 'off' }}
+            spellCheck={false}
+          />
+          <button
+            type="button"
+            className="mek-button mek-secret-toggle"
+            aria-pressed={shown}
+            aria-controls={id}
+            disabled={props.disabled}
+            onClick={() => setShown(!shown)}
+          >
+            {readLabels(registry).showSecret(label)}
+          </button>
+        </div>
+      ) : (
+        <Widget {...widgetProps} />
+      ),
       // A theme's field template also serves `additionalProperties` keys, which an elicitation never has.
       onChange: noop,
       onKeyRename: noop,

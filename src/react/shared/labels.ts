@@ -55,6 +55,17 @@ export interface ElicitationLabels {
   errorSummaryTitle: string;
   /** The text of one field error (default: the core's message). Translate by `error.code`. */
   fieldError: (error: FieldError) => string;
+  /**
+   * Above the fields of a form that asks for a secret, after the server's name (MCP 2025-11-25, "Elicitation" →
+   * "Security Considerations": servers must not ask for credentials in form mode).
+   */
+  secretWarning: string;
+  /** Heading when the host's `secrets: 'refuse'` refuses such a form. */
+  secretRefusedTitle: string;
+  /** Under that heading, after the server's name. */
+  secretRefused: string;
+  /** The accessible name of a secret field's show/hide toggle (a pressed button shows the text). */
+  showSecret: (fieldLabel: string) => string;
   /** Heading when the request cannot be shown as a form. */
   refusedTitle: string;
   /** Under that heading: what the person can still do. */
@@ -133,6 +144,12 @@ export const defaultLabels: ElicitationLabels = Object.freeze({
   patternLoadFailed: 'The check of this form could not be loaded. Try Accept again, or decline or cancel.',
   errorSummaryTitle: 'Please fix the following before accepting:',
   fieldError: (error: FieldError) => error.message,
+  secretWarning:
+    'asks for what looks like a password or key in this form. MCP servers must not do that: a legitimate server sends you to its own page instead. Decline unless you trust it.',
+  secretRefusedTitle: 'This form asks for a password or key',
+  secretRefused:
+    'asks for what looks like a password or key in a form, which MCP servers must not do. This app does not show such forms. You can decline or cancel it.',
+  showSecret: (fieldLabel: string) => `Show ${fieldLabel}`,
   refusedTitle: 'This request cannot be shown as a form',
   refusedIntro: 'The server sent a request the kit cannot answer correctly. You can decline or cancel it.',
   problemPath: (path: string) => (path === '' ? '(whole request)' : path),

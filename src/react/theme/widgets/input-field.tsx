@@ -27,7 +27,7 @@ function patternLeftToServer(schema: object): boolean {
 /** What a text-like widget chooses about its input. */
 export interface InputFieldProps {
   widget: KitWidgetProps;
-  type: 'text' | 'email' | 'url' | 'date' | 'datetime-local';
+  type: 'text' | 'password' | 'email' | 'url' | 'date' | 'datetime-local';
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   text: string;
   /** Bounds, format or time zone under the input. */
@@ -36,10 +36,22 @@ export interface InputFieldProps {
   /** Extra native attributes (`step`); `ui:autocomplete` wins over `autoComplete`. */
   inputProps?: Pick<InputHTMLAttributes<HTMLInputElement>, 'step' | 'autoComplete' | 'spellCheck'>;
   children?: ReactNode;
+  /** Drawn on the input's line, after it (a secret's show/hide toggle). */
+  after?: ReactNode;
 }
 
 /** A labelled native input, fully controlled by the text it is given. */
-export function InputField({ widget, type, inputMode, text, hint, onText, inputProps, children }: InputFieldProps) {
+export function InputField({
+  widget,
+  type,
+  inputMode,
+  text,
+  hint,
+  onText,
+  inputProps,
+  children,
+  after,
+}: InputFieldProps) {
   const {
     id,
     label,
@@ -65,35 +77,45 @@ export function InputField({ widget, type, inputMode, text, hint, onText, inputP
   const rjsf = rjsfRegistry(registry);
   const ClearButton = rjsf?.templates.ButtonTemplates.ClearButton;
   const autoComplete = typeof options.autocomplete === 'string' ? options.autocomplete : inputProps?.autoComplete;
+  const input = (
+    <input
+      id={id}
+      name={htmlName ?? id}
+      form={formOf(registry)}
+      type={type}
+      inputMode={inputMode}
+      className="mek-input"
+      value={text}
+      disabled={disabled}
+      readOnly={readonly}
+      autoFocus={autofocus}
+      placeholder={placeholder || undefined}
+      // rjsf's default theme marks required inputs natively; the browser then checks them first.
+      required={rjsf !== undefined && required ? true : undefined}
+      aria-required={required || undefined}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy(widget, shown)}
+      data-invalid={invalid ? '' : undefined}
+      onChange={(event) => onText(event.target.value)}
+      onBlur={(event) => onBlur(id, event.target.value)}
+      onFocus={(event) => onFocus(id, event.target.value)}
+      {...inputProps}
+      autoComplete={autoComplete}
+      autoCapitalize={typeof options.autocapitalize === 'string' ? options.autocapitalize : undefined}
+    />
+  );
   return (
     <>
       <FieldLabel as="label" id={id} label={label} hideLabel={hideLabel} required={required} labels={labels} />
       <Description id={id} description={descriptionOf(widget)} label={label} labels={labels} />
-      <input
-        id={id}
-        name={htmlName ?? id}
-        form={formOf(registry)}
-        type={type}
-        inputMode={inputMode}
-        className="mek-input"
-        value={text}
-        disabled={disabled}
-        readOnly={readonly}
-        autoFocus={autofocus}
-        placeholder={placeholder || undefined}
-        // rjsf's default theme marks required inputs natively; the browser then checks them first.
-        required={rjsf !== undefined && required ? true : undefined}
-        aria-required={required || undefined}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy(widget, shown)}
-        data-invalid={invalid ? '' : undefined}
-        onChange={(event) => onText(event.target.value)}
-        onBlur={(event) => onBlur(id, event.target.value)}
-        onFocus={(event) => onFocus(id, event.target.value)}
-        {...inputProps}
-        autoComplete={autoComplete}
-        autoCapitalize={typeof options.autocapitalize === 'string' ? options.autocapitalize : undefined}
-      />
+      {after === undefined ? (
+        input
+      ) : (
+        <div className="mek-secret">
+          {input}
+          {after}
+        </div>
+      )}
       {rjsf && ClearButton && options.allowClearTextInputs === true && !readonly && !disabled && text !== '' && (
         <ClearButton registry={rjsf} onClick={() => onChange(emptyValue(widget))} />
       )}

@@ -1,0 +1,123 @@
+/**
+ * The words that mark a text field as a secret: data, kept apart from the rule that reads it (`secrets.ts`).
+ * MCP 2025-11-25 and 2026-07-28, "Elicitation" → "Security Considerations": servers MUST NOT use form mode for
+ * passwords, API keys, access tokens or payment credentials. Names, emails and user names are allowed.
+ *
+ * Each entry is a phrase of lowercase words, matched against the words of a key, title or description once
+ * they are split (`api_key`, `apiKey`, `x-api-key` and `API key` all read "api key"). Joined spellings
+ * (`apikey`, `passwd`) are phrases of their own.
+ */
+
+/** Phrases that name a credential. */
+export const SECRET_PHRASES: readonly string[] = [
+  // Passwords and PINs
+  'password',
+  'passwd',
+  'pwd',
+  'pass phrase',
+  'passphrase',
+  'passcode',
+  'pass code',
+  'pin',
+  'pin number',
+  'otp',
+  'totp',
+  'one time code',
+  '2fa code',
+  'mfa code',
+  // Keys and tokens
+  'api key',
+  'apikey',
+  'api token',
+  'api secret',
+  'access key',
+  'access token',
+  'accesstoken',
+  'refresh token',
+  'bearer token',
+  'bearer',
+  'auth token',
+  'authtoken',
+  'id token',
+  'session token',
+  'personal access token',
+  'token',
+  'secret',
+  'client secret',
+  'secret key',
+  'secretkey',
+  'private key',
+  'privatekey',
+  'signing key',
+  'credential',
+  'credentials',
+  // Wallets
+  'seed phrase',
+  'seed words',
+  'recovery phrase',
+  'recovery key',
+  'recovery code',
+  'backup code',
+  'mnemonic',
+  // Payment credentials
+  'card number',
+  'cardnumber',
+  'credit card',
+  'debit card',
+  'cc number',
+  'ccnum',
+  'cvv',
+  'cvv2',
+  'cvc',
+  'cvc2',
+  'csc',
+  'card security code',
+  'card verification code',
+  'iban',
+  // Government identifiers that open accounts
+  'ssn',
+  'social security number',
+  'social security no',
+];
+
+/**
+ * Words that, right after a phrase, make it about the credential rather than the credential itself:
+ * "password policy", "token budget", "API key name".
+ */
+export const NOT_SECRET_AFTER: readonly string[] = [
+  'policy',
+  'policies',
+  'hint',
+  'strength',
+  'reset',
+  'rules',
+  'requirements',
+  'length',
+  'expiry',
+  'expiration',
+  'expires',
+  'age',
+  'manager',
+  'budget',
+  'count',
+  'limit',
+  'limits',
+  'usage',
+  'name',
+  'label',
+  'id',
+  'type',
+  'format',
+  'provider',
+  'holder',
+  'santa',
+];
+
+/** Words that, right before a phrase, make it something else: "public key", "design token", "max token". */
+export const NOT_SECRET_BEFORE: readonly string[] = ['public', 'design', 'max', 'min', 'output', 'input', 'csrf', 'no'];
+
+/**
+ * Phrases read as a whole before any credential word: "PIN code" is India's postal code, a "public key" is
+ * published.
+ */
+export const NOT_SECRET_PHRASES: readonly string[] = ['pin code', 'pincode', 'postal pin', 'public key'];
