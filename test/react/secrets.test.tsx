@@ -86,7 +86,7 @@ describe('given the views that draw forms', () => {
   });
 
   test("ElicitationRound warns above the form that asks, and with 'refuse' sends it back without fields", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const entry: RoundElicitationEntry = {
       id: 'round-1',
       kind: 'round',
@@ -107,13 +107,18 @@ describe('given the views that draw forms', () => {
     expect(screen.queryByRole('textbox', { name: 'User name' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(onRespondRound.mock.calls).toStrictEqual([
-      [{ login: { action: 'decline' }, where: { action: 'accept', content: { city: 'Oslo' } } }],
+      [
+        {
+          login: { action: 'cancel', _meta: { 'mcp-elicit-kit/reason': 'refused' } },
+          where: { action: 'accept', content: { city: 'Oslo' } },
+        },
+      ],
     ]);
   });
 });
 
 test('a seeded draft holding a secret (or its mask) starts the secret field empty', async () => {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const onRespond = vi.fn();
   render(
     <ElicitationForm
