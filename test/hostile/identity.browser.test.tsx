@@ -211,8 +211,9 @@ describe('given two connections that report the same name', () => {
     button(container, 'Cancel all from').click();
     await expect(first).resolves.toEqual({ action: 'cancel' });
     await expect.poll(() => queue.getSnapshot().entries.map((entry) => entry.serverKey)).toEqual(['connection-b']);
+    // The host's own cancelAll (no person pressed anything) says so.
     queue.cancelAll();
-    await expect(second).resolves.toEqual({ action: 'cancel' });
+    await expect(second).resolves.toEqual({ action: 'cancel', _meta: { 'mcp-elicit-kit/reason': 'host-closed' } });
   });
 });
 
