@@ -370,11 +370,7 @@ function ShownForm({
         </div>
       ) : (
         <>
-          {secrets.warn && (
-            <p className="mek-secret-warning">
-              <ServerName name={server.name} /> {labels.secretWarning}
-            </p>
-          )}
+          {secrets.warn && <SecretWarning server={server} labels={labels} />}
           <FormView
             key={session}
             model={model}
@@ -427,7 +423,7 @@ function ServerName({ name }: { name: string }) {
   );
 }
 
-/** Above the fields of a form that asks for a secret: the server by name, and why that is wrong. Internal. */
+/** Above the fields of a form that asks for a secret (this form's and each of a round's): the server by name, and why that is wrong. Internal. */
 export function SecretWarning({
   server,
   labels,
