@@ -17,6 +17,7 @@ import type {
   ElicitationPrompt,
   ElicitationQueue,
   ElicitationQueueOptions,
+  ElicitationScope,
   ElicitationServer,
   ElicitationSnapshot,
   RoundPrompt,
@@ -144,6 +145,20 @@ function hasPattern(prompt: ElicitationPrompt): boolean {
   );
 }
 
+/** A copy of `server.scope` with its text fields only; a scope that is not an object of strings throws. */
+function readScope(scope: unknown): ElicitationScope | undefined {
+  if (scope === undefined) return undefined;
+  if (!isRecord(scope)) throw new TypeError('origin.server.scope must be an object');
+  const copy: Record<string, string> = {};
+  for (const key of ['sessionId', 'toolCallId', 'requestId'] as const) {
+    const value = ownValue(scope, key);
+    if (value === undefined) continue;
+    if (typeof value !== 'string') throw new TypeError(`origin.server.scope.${key} must be a string`);
+    copy[key] = value;
+  }
+  return Object.freeze(copy);
+}
+
 function readOrigin(origin: ElicitationOrigin): {
   server: ElicitationServer;
   serverKey: string;
@@ -160,7 +175,12 @@ function readOrigin(origin: ElicitationOrigin): {
   if (origin.deadline !== undefined && !Number.isFinite(origin.deadline)) {
     throw new TypeError('origin.deadline must be a finite number');
   }
-  const server: ElicitationServer = Object.freeze(id === undefined ? { name } : { name, id });
+  const scope = readScope(origin.server.scope);
+  const server: ElicitationServer = Object.freeze({
+    name,
+    ...(id !== undefined && { id }),
+    ...(scope !== undefined && { scope }),
+  });
   return { server, serverKey, ...pickDefined(origin, ['signal', 'deadline']) };
 }
 

@@ -87,6 +87,7 @@ describe('given the entries as tsc sees them', () => {
       'ElicitationQueue',
       'ElicitationQueueOptions',
       'ElicitationRecord',
+      'ElicitationScope',
       'ElicitationServer',
       'ElicitationSnapshot',
       'EntryStatus',

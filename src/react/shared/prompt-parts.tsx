@@ -1,13 +1,24 @@
 /** Pieces every prompt shares: the header that says who asks (MCP 2025-11-25, "Elicitation" → "Security Considerations"), buttons, a once-only answer, ids. Internal. */
 import { createContext, useContext, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
-import type { ElicitationServer, ElicitResult } from '../../core/index.js';
+import type { ElicitationScope, ElicitationServer, ElicitResult } from '../../core/index.js';
 import { isolateText } from '../../core/internal.js';
 import { AnswerButton, PromptAnswered } from './answer-button.js';
 import type { ElicitationLabels } from './labels.js';
 import { hiddenCodePoints, RevealedText } from './server-text.js';
 
-type HeaderLabels = Pick<ElicitationLabels, 'requestFrom' | 'serverId' | 'serverTextHidden' | 'sent'>;
+type HeaderLabels = Pick<ElicitationLabels, 'requestFrom' | 'serverId' | 'serverScope' | 'serverTextHidden' | 'sent'>;
+
+/** The scope's values isolated and revealed, as the id is; `undefined` when there is none. */
+function isolatedScope(scope: ElicitationScope | undefined): ElicitationScope | undefined {
+  if (scope === undefined || Object.keys(scope).length === 0) return undefined;
+  const isolated: { -readonly [key in keyof ElicitationScope]: string } = {};
+  for (const key of ['sessionId', 'toolCallId', 'requestId'] as const) {
+    const value = scope[key];
+    if (value !== undefined) isolated[key] = isolateText(value);
+  }
+  return isolated;
+}
 
 /** A base for element ids that is valid in CSS selectors and `aria-*` references. */
 export function useBaseId(): string {
@@ -67,7 +78,14 @@ function PromptHeader({
   message: string | undefined;
   messageId: string;
 }) {
-  const hidden = hiddenCodePoints(server.id === undefined ? [server.name] : [server.name, server.id]);
+  const scope = isolatedScope(server.scope);
+  const hidden = hiddenCodePoints([
+    server.name,
+    ...(server.id === undefined ? [] : [server.id]),
+    ...[server.scope?.sessionId, server.scope?.toolCallId, server.scope?.requestId].filter(
+      (text): text is string => text !== undefined,
+    ),
+  ]);
   return (
     // Not <header>: outside a section it would be a banner landmark.
     <div className="mek-header">
@@ -80,6 +98,12 @@ function PromptHeader({
           <>
             {' '}
             <span className="mek-server-id">{labels.serverId(isolateText(server.id))}</span>
+          </>
+        )}
+        {scope !== undefined && (
+          <>
+            {' '}
+            <span className="mek-server-scope">{labels.serverScope(scope)}</span>
           </>
         )}
       </p>
