@@ -9,7 +9,7 @@ import {
   submitDraft,
   type RequestedSchema,
 } from '../../src/core/index.js';
-import { isSecretProperty, secretKeys } from '../../src/core/internal.js';
+import { isSecretProperty, maskVerdict, secretKeys } from '../../src/core/internal.js';
 import { namesCredential, wordsOf } from '../../src/core/secrets.js';
 
 describe('given the spellings of a credential', () => {
@@ -158,8 +158,30 @@ describe('given a login form', () => {
     });
   });
 
-  test('secretKeys names the secret properties', () => {
-    expect([...secretKeys(LOGIN)]).toEqual(['password', 'key']);
+  test('secretKeys names the secret properties, the same keys the form model reads from its fields', () => {
+    expect([...secretKeys(LOGIN)]).toStrictEqual(['password', 'key']);
+    expect(createElicitationFormModel({ message: 'Sign in', requestedSchema: LOGIN }).secretKeys).toStrictEqual([
+      'password',
+      'key',
+    ]);
+    expect(
+      createElicitationFormModel({ message: 'Refused', requestedSchema: { type: 'array' } }).secretKeys,
+    ).toStrictEqual([]);
+  });
+
+  test("maskVerdict masks an accepted answer's secrets, and hands a refusal on as it is", () => {
+    const secrets = new Set(['password', 'key']);
+    const accepted = submitDraft(LOGIN, { user: 'ada', password: 'hunter2', key: 'k-1' });
+    expect(maskVerdict(accepted, secrets)).toStrictEqual({
+      ok: true,
+      result: { action: 'accept', content: { user: 'ada', password: SECRET_MASK, key: SECRET_MASK } },
+    });
+    expect(accepted).toStrictEqual({
+      ok: true,
+      result: { action: 'accept', content: { user: 'ada', password: 'hunter2', key: 'k-1' } },
+    });
+    const refused = submitDraft(LOGIN, { password: 'hunter2' });
+    expect(maskVerdict(refused, secrets)).toBe(refused);
   });
 });
 
