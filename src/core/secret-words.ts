@@ -25,6 +25,10 @@ export const SECRET_PHRASES: readonly string[] = [
   'one time code',
   '2fa code',
   'mfa code',
+  'verification code',
+  'security code',
+  'auth code',
+  'authorization code',
   // Keys and tokens
   'api key',
   'apikey',
@@ -40,6 +44,9 @@ export const SECRET_PHRASES: readonly string[] = [
   'authtoken',
   'id token',
   'session token',
+  'session cookie',
+  'auth cookie',
+  'jwt',
   'personal access token',
   'token',
   'secret',
@@ -49,6 +56,9 @@ export const SECRET_PHRASES: readonly string[] = [
   'private key',
   'privatekey',
   'signing key',
+  'encryption key',
+  'decryption key',
+  'master key',
   'credential',
   'credentials',
   // Wallets
@@ -74,15 +84,17 @@ export const SECRET_PHRASES: readonly string[] = [
   'card security code',
   'card verification code',
   'iban',
+  'bank account number',
   // Government identifiers that open accounts
   'ssn',
   'social security number',
   'social security no',
+  'social insurance number',
 ];
 
 /**
  * Words that, right after a phrase, make it about the credential rather than the credential itself:
- * "password policy", "token budget", "API key name".
+ * "password policy", "token budget", "API key name", "token symbol" (a crypto token's ticker is public).
  */
 export const NOT_SECRET_AFTER: readonly string[] = [
   'policy',
@@ -99,6 +111,10 @@ export const NOT_SECRET_AFTER: readonly string[] = [
   'age',
   'manager',
   'budget',
+  'amount',
+  'symbol',
+  'contract',
+  'address',
   'count',
   'limit',
   'limits',

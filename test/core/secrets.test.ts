@@ -56,6 +56,16 @@ describe('given the spellings of a credential', () => {
     'SSN',
     'one-time password',
     'OTP',
+    'Verification code',
+    'securityCode',
+    'authorization_code',
+    'Encryption key',
+    'JWT',
+    'session cookie',
+    'Bank account number',
+    'Social insurance number',
+    'AWS secret access key',
+    'Webhook secret',
   ])('%j names a credential', (text) => {
     expect(namesCredential(text)).toBe(true);
   });
@@ -88,6 +98,14 @@ describe('given near misses that only mention a credential', () => {
     'Secretary',
     'Primary key',
     'Cardholder name',
+    'Token symbol',
+    'Token contract address',
+    'Token amount',
+    'AWS access key ID',
+    'Password reset requested',
+    'Secret Santa group',
+    'Input tokens',
+    'Account number of the invoice',
   ])('%j names none', (text) => {
     expect(namesCredential(text)).toBe(false);
   });
