@@ -4,8 +4,9 @@
  * passwords, API keys, access tokens or payment credentials. Names, emails and user names are allowed.
  *
  * Each entry is a phrase of lowercase words, matched against the words of a key, title or description once
- * they are split (`api_key`, `apiKey`, `x-api-key` and `API key` all read "api key"). Joined spellings
- * (`apikey`, `passwd`) are phrases of their own.
+ * they are split (`api_key`, `apiKey`, `x-api-key` and `API key` all read "api key"). A phrase of several words
+ * also matches them written as one (`apikey`, `privatekey`, `pincode`); other spellings (`passwd`) are phrases of
+ * their own.
  */
 
 /** Phrases that name a credential. */
@@ -15,8 +16,6 @@ export const SECRET_PHRASES: readonly string[] = [
   'passwd',
   'pwd',
   'pass phrase',
-  'passphrase',
-  'passcode',
   'pass code',
   'pin',
   'pin number',
@@ -31,17 +30,14 @@ export const SECRET_PHRASES: readonly string[] = [
   'authorization code',
   // Keys and tokens
   'api key',
-  'apikey',
   'api token',
   'api secret',
   'access key',
   'access token',
-  'accesstoken',
   'refresh token',
   'bearer token',
   'bearer',
   'auth token',
-  'authtoken',
   'id token',
   'session token',
   'session cookie',
@@ -52,9 +48,7 @@ export const SECRET_PHRASES: readonly string[] = [
   'secret',
   'client secret',
   'secret key',
-  'secretkey',
   'private key',
-  'privatekey',
   'signing key',
   'encryption key',
   'decryption key',
@@ -71,7 +65,6 @@ export const SECRET_PHRASES: readonly string[] = [
   'mnemonic',
   // Payment credentials
   'card number',
-  'cardnumber',
   'credit card',
   'debit card',
   'cc number',
@@ -136,4 +129,4 @@ export const NOT_SECRET_BEFORE: readonly string[] = ['public', 'design', 'max', 
  * Phrases read as a whole before any credential word: "PIN code" is India's postal code, a "public key" is
  * published.
  */
-export const NOT_SECRET_PHRASES: readonly string[] = ['pin code', 'pincode', 'postal pin', 'public key'];
+export const NOT_SECRET_PHRASES: readonly string[] = ['pin code', 'postal pin', 'public key'];

@@ -13,9 +13,11 @@ import type { ElicitContent, ElicitResult } from './types.js';
 /** What a secret value is replaced with wherever the kit hands a value on that is not the answer itself. */
 export const SECRET_MASK = '[secret]';
 
-const split = (phrase: string): string[] => phrase.split(' ');
-const SECRETS = SECRET_PHRASES.map(split);
-const NOT_SECRETS = NOT_SECRET_PHRASES.map(split);
+/** Each phrase as its words, and a phrase of several words also as one word (`api key` → `apikey`). */
+const phrases = (list: readonly string[]): string[][] =>
+  list.flatMap((phrase) => (phrase.includes(' ') ? [phrase.split(' '), [phrase.replaceAll(' ', '')]] : [[phrase]]));
+const SECRETS = phrases(SECRET_PHRASES);
+const NOT_SECRETS = phrases(NOT_SECRET_PHRASES);
 const AFTER: ReadonlySet<string> = new Set(NOT_SECRET_AFTER);
 const BEFORE: ReadonlySet<string> = new Set(NOT_SECRET_BEFORE);
 

@@ -66,6 +66,9 @@ describe('given the spellings of a credential', () => {
     'Social insurance number',
     'AWS secret access key',
     'Webhook secret',
+    'clientsecret',
+    'REFRESHTOKEN',
+    'signingkey',
   ])('%j names a credential', (text) => {
     expect(namesCredential(text)).toBe(true);
   });
