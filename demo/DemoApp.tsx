@@ -159,8 +159,17 @@ function ServerPanel({ url, queue, sdk }: { url: string; queue: ElicitationQueue
 }
 
 /** The whole page. */
-export function DemoApp({ initialUrls, sdk = 1 }: { initialUrls: readonly string[]; sdk?: SdkLine }) {
-  const [queue] = useState(createElicitationQueue);
+export function DemoApp({
+  initialUrls,
+  sdk = 1,
+  unseenTimeoutMs,
+}: {
+  initialUrls: readonly string[];
+  sdk?: SdkLine;
+  /** Passed to the queue: a request no view has shown within this time is cancelled ("not-shown"). */
+  unseenTimeoutMs?: number;
+}) {
+  const [queue] = useState(() => createElicitationQueue({ unseenTimeoutMs }));
   const [urls, setUrls] = useState<readonly string[]>(initialUrls);
   const [draft, setDraft] = useState('');
   const connect = (event: FormEvent) => {

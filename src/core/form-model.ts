@@ -19,6 +19,7 @@ import type { FieldError, SchemaProblem } from './problems.js';
 import type { RequestProblem } from './queue-types.js';
 import { readFormRequest } from './request.js';
 import { parseCached } from './schema.js';
+import { secretFieldKeys } from './secrets.js';
 import { hasAnyPattern, needsWholeCheck } from './full-check.js';
 import type { ElicitResult, RequestedSchema } from './types.js';
 
@@ -78,6 +79,11 @@ export interface ElicitationFormModel {
    * the complete JSON Schema validator (`loadSchemaValidator`), which checks the whole answer on Accept.
    */
   readonly needsSchemaValidator: boolean;
+  /**
+   * The keys of the fields that ask for a secret (a password, key, token or payment credential), in form order:
+   * their values are masked in every view and never kept in a draft. Empty when the request is refused.
+   */
+  readonly secretKeys: readonly string[];
   /** The current snapshot (the same object until something changes). */
   getSnapshot: () => FormSnapshot;
   /** Calls `listener` after every change. Returns the unsubscribe function. */
@@ -140,10 +146,10 @@ export interface ElicitationFormModelOptions {
  * The kept part of a seeded draft: only the form's keys, only draft-shaped values, copied. A secret field
  * always starts empty: a stored draft never holds its value (at most a mask), and a mask is no answer.
  */
-function seedDraft(fields: readonly Field[], seed: Readonly<Draft>): Draft {
+function seedDraft(fields: readonly Field[], seed: Readonly<Draft>, secrets: readonly string[]): Draft {
   const draft: Draft = {};
   for (const field of fields) {
-    if (!hasOwn(seed, field.key) || (field.kind === 'text' && field.secret)) continue;
+    if (!hasOwn(seed, field.key) || secrets.includes(field.key)) continue;
     const value: unknown = seed[field.key];
     if (isDraftValue(value)) setOwn(draft, field.key, Array.isArray(value) ? [...value] : value);
   }
@@ -162,8 +168,13 @@ export function createElicitationFormModel(
   const fields = reading.ok ? reading.fields : [];
   const byKey = new Map(fields.map((field) => [field.key, field]));
   const states = new Map<string, FieldState>();
+  const secretKeys = Object.freeze(secretFieldKeys(fields));
   const seed = options.initialDraft;
-  const start = !reading.ok ? {} : seed === undefined ? initialDraft(reading.schema) : seedDraft(fields, seed);
+  const start = !reading.ok
+    ? {}
+    : seed === undefined
+      ? initialDraft(reading.schema)
+      : seedDraft(fields, seed, secretKeys);
   for (const field of fields) {
     states.set(field.key, { field, value: hasOwn(start, field.key) ? start[field.key] : undefined, error: undefined });
   }
@@ -220,6 +231,7 @@ export function createElicitationFormModel(
     reading,
     needsPatternEngine: hasPatternField(fields) || (whole && reading.ok && hasAnyPattern(reading.schema)),
     needsSchemaValidator: whole,
+    secretKeys,
     getSnapshot: () => snapshot,
     subscribe(listener) {
       listeners.add(listener);

@@ -14,4 +14,4 @@ export { isDraftValue } from './draft.js';
 export { optionIndex } from './option-index.js';
 export { revealInHost } from './url.js';
 export { lookalikeKey, lookalikeOptions } from './lookalike-text.js';
-export { isSecretProperty, maskSecrets, secretKeys } from './secrets.js';
+export { isSecretProperty, maskSecrets, maskVerdict, secretFieldKeys, secretKeys } from './secrets.js';

@@ -106,6 +106,8 @@ export const FIELD_ERROR_CODES = [
   'unexpected',
   /** The schema itself is refused, so no answer can conform. */
   'schema',
+  /** The host refuses forms that ask for a secret (`secrets: 'refuse'`): nothing is sent but decline or cancel. */
+  'secret-refused',
   /** A rule of the requested schema outside MCP elicitation (`allOf`, `not`, `const`, `multipleOf`, …), found by the complete check. */
   'rule',
   /** The complete JSON Schema validator is not loaded yet (await `loadSchemaValidator()`): refused rather than sent unchecked. */

@@ -145,16 +145,14 @@ function hasPattern(prompt: ElicitationPrompt): boolean {
   );
 }
 
-/** A copy of `server.scope` with its text fields only; a scope that is not an object of strings throws. */
+/** A frozen copy of `server.scope`'s text fields; a scope that is not an object of strings throws. */
 function readScope(scope: unknown): ElicitationScope | undefined {
   if (scope === undefined) return undefined;
-  if (!isRecord(scope)) throw new TypeError('origin.server.scope must be an object');
-  const copy: Record<string, string> = {};
-  for (const key of ['sessionId', 'toolCallId', 'requestId'] as const) {
-    const value = ownValue(scope, key);
-    if (value === undefined) continue;
-    if (typeof value !== 'string') throw new TypeError(`origin.server.scope.${key} must be a string`);
-    copy[key] = value;
+  const copy = isRecord(scope)
+    ? pickDefined(scope as ElicitationScope, ['sessionId', 'toolCallId', 'requestId'])
+    : undefined;
+  if (copy === undefined || Object.values(copy).some((value) => typeof value !== 'string')) {
+    throw new TypeError('origin.server.scope must be an object of strings');
   }
   return Object.freeze(copy);
 }

@@ -4,8 +4,9 @@
  * passwords, API keys, access tokens or payment credentials. Names, emails and user names are allowed.
  *
  * Each entry is a phrase of lowercase words, matched against the words of a key, title or description once
- * they are split (`api_key`, `apiKey`, `x-api-key` and `API key` all read "api key"). Joined spellings
- * (`apikey`, `passwd`) are phrases of their own.
+ * they are split (`api_key`, `apiKey`, `x-api-key` and `API key` all read "api key"). A phrase of several words
+ * also matches them written as one (`apikey`, `privatekey`, `pincode`); other spellings (`passwd`) are phrases of
+ * their own.
  */
 
 /** Phrases that name a credential. */
@@ -15,8 +16,6 @@ export const SECRET_PHRASES: readonly string[] = [
   'passwd',
   'pwd',
   'pass phrase',
-  'passphrase',
-  'passcode',
   'pass code',
   'pin',
   'pin number',
@@ -25,30 +24,35 @@ export const SECRET_PHRASES: readonly string[] = [
   'one time code',
   '2fa code',
   'mfa code',
+  'verification code',
+  'security code',
+  'auth code',
+  'authorization code',
   // Keys and tokens
   'api key',
-  'apikey',
   'api token',
   'api secret',
   'access key',
   'access token',
-  'accesstoken',
   'refresh token',
   'bearer token',
   'bearer',
   'auth token',
-  'authtoken',
   'id token',
   'session token',
+  'session cookie',
+  'auth cookie',
+  'jwt',
   'personal access token',
   'token',
   'secret',
   'client secret',
   'secret key',
-  'secretkey',
   'private key',
-  'privatekey',
   'signing key',
+  'encryption key',
+  'decryption key',
+  'master key',
   'credential',
   'credentials',
   // Wallets
@@ -61,7 +65,6 @@ export const SECRET_PHRASES: readonly string[] = [
   'mnemonic',
   // Payment credentials
   'card number',
-  'cardnumber',
   'credit card',
   'debit card',
   'cc number',
@@ -74,15 +77,17 @@ export const SECRET_PHRASES: readonly string[] = [
   'card security code',
   'card verification code',
   'iban',
+  'bank account number',
   // Government identifiers that open accounts
   'ssn',
   'social security number',
   'social security no',
+  'social insurance number',
 ];
 
 /**
  * Words that, right after a phrase, make it about the credential rather than the credential itself:
- * "password policy", "token budget", "API key name".
+ * "password policy", "token budget", "API key name", "token symbol" (a crypto token's ticker is public).
  */
 export const NOT_SECRET_AFTER: readonly string[] = [
   'policy',
@@ -99,6 +104,10 @@ export const NOT_SECRET_AFTER: readonly string[] = [
   'age',
   'manager',
   'budget',
+  'amount',
+  'symbol',
+  'contract',
+  'address',
   'count',
   'limit',
   'limits',
@@ -120,4 +129,4 @@ export const NOT_SECRET_BEFORE: readonly string[] = ['public', 'design', 'max', 
  * Phrases read as a whole before any credential word: "PIN code" is India's postal code, a "public key" is
  * published.
  */
-export const NOT_SECRET_PHRASES: readonly string[] = ['pin code', 'pincode', 'postal pin', 'public key'];
+export const NOT_SECRET_PHRASES: readonly string[] = ['pin code', 'postal pin', 'public key'];

@@ -6,14 +6,18 @@
  */
 import { hasOwn, isRecord, ownValue, setOwn } from '../shared/path.js';
 import { NOT_SECRET_AFTER, NOT_SECRET_BEFORE, NOT_SECRET_PHRASES, SECRET_PHRASES } from './secret-words.js';
+import type { SubmitResult } from './draft.js';
+import type { Field } from './fields.js';
 import type { ElicitContent, ElicitResult } from './types.js';
 
 /** What a secret value is replaced with wherever the kit hands a value on that is not the answer itself. */
 export const SECRET_MASK = '[secret]';
 
-const split = (phrase: string): string[] => phrase.split(' ');
-const SECRETS = SECRET_PHRASES.map(split);
-const NOT_SECRETS = NOT_SECRET_PHRASES.map(split);
+/** Each phrase as its words, and a phrase of several words also as one word (`api key` → `apikey`). */
+const phrases = (list: readonly string[]): string[][] =>
+  list.flatMap((phrase) => (phrase.includes(' ') ? [phrase.split(' '), [phrase.replaceAll(' ', '')]] : [[phrase]]));
+const SECRETS = phrases(SECRET_PHRASES);
+const NOT_SECRETS = phrases(NOT_SECRET_PHRASES);
 const AFTER: ReadonlySet<string> = new Set(NOT_SECRET_AFTER);
 const BEFORE: ReadonlySet<string> = new Set(NOT_SECRET_BEFORE);
 
@@ -74,6 +78,11 @@ export function secretKeys(requestedSchema: unknown): Set<string> {
   return keys;
 }
 
+/** The keys of the parsed fields that ask for a secret (`Field.secret`, set from `isSecretProperty`), in form order. */
+export function secretFieldKeys(fields: readonly Field[]): string[] {
+  return fields.filter((field) => field.kind === 'text' && field.secret).map((field) => field.key);
+}
+
 /** A copy of `values` with every secret key's value replaced by `SECRET_MASK` (absent stays absent). */
 export function maskSecrets<T>(
   values: Readonly<Record<string, T>>,
@@ -83,6 +92,12 @@ export function maskSecrets<T>(
   const copy: Record<string, T | string> = {};
   for (const key of Object.keys(values)) setOwn(copy, key, secrets.has(key) ? SECRET_MASK : (values[key] as T));
   return copy;
+}
+
+/** `verdict` with its answer's secret values masked (`maskSecrets`); a refusal is returned as it is. */
+export function maskVerdict(verdict: SubmitResult, secrets: ReadonlySet<string>): SubmitResult {
+  if (!verdict.ok || secrets.size === 0) return verdict;
+  return { ok: true, result: { ...verdict.result, content: maskSecrets(verdict.result.content, secrets) } };
 }
 
 /**

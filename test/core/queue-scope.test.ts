@@ -39,8 +39,8 @@ describe('given a queue and a request with a scope', () => {
     const queue = createElicitationQueue();
     const bad = (scope: unknown) => () =>
       queue.enqueue(form, { server: { name: 'A', scope: scope as { sessionId: string } } });
-    expect(bad('sess_1')).toThrow(new TypeError('origin.server.scope must be an object'));
-    expect(bad({ requestId: 12 })).toThrow(new TypeError('origin.server.scope.requestId must be a string'));
+    expect(bad('sess_1')).toThrow(new TypeError('origin.server.scope must be an object of strings'));
+    expect(bad({ requestId: 12 })).toThrow(new TypeError('origin.server.scope must be an object of strings'));
     expect(queue.getSnapshot().entries).toStrictEqual([]);
   });
 });

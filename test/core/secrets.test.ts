@@ -9,7 +9,7 @@ import {
   submitDraft,
   type RequestedSchema,
 } from '../../src/core/index.js';
-import { isSecretProperty, secretKeys } from '../../src/core/internal.js';
+import { isSecretProperty, maskVerdict, secretKeys } from '../../src/core/internal.js';
 import { namesCredential, wordsOf } from '../../src/core/secrets.js';
 
 describe('given the spellings of a credential', () => {
@@ -56,6 +56,19 @@ describe('given the spellings of a credential', () => {
     'SSN',
     'one-time password',
     'OTP',
+    'Verification code',
+    'securityCode',
+    'authorization_code',
+    'Encryption key',
+    'JWT',
+    'session cookie',
+    'Bank account number',
+    'Social insurance number',
+    'AWS secret access key',
+    'Webhook secret',
+    'clientsecret',
+    'REFRESHTOKEN',
+    'signingkey',
   ])('%j names a credential', (text) => {
     expect(namesCredential(text)).toBe(true);
   });
@@ -88,6 +101,14 @@ describe('given near misses that only mention a credential', () => {
     'Secretary',
     'Primary key',
     'Cardholder name',
+    'Token symbol',
+    'Token contract address',
+    'Token amount',
+    'AWS access key ID',
+    'Password reset requested',
+    'Secret Santa group',
+    'Input tokens',
+    'Account number of the invoice',
   ])('%j names none', (text) => {
     expect(namesCredential(text)).toBe(false);
   });
@@ -158,8 +179,30 @@ describe('given a login form', () => {
     });
   });
 
-  test('secretKeys names the secret properties', () => {
-    expect([...secretKeys(LOGIN)]).toEqual(['password', 'key']);
+  test('secretKeys names the secret properties, the same keys the form model reads from its fields', () => {
+    expect([...secretKeys(LOGIN)]).toStrictEqual(['password', 'key']);
+    expect(createElicitationFormModel({ message: 'Sign in', requestedSchema: LOGIN }).secretKeys).toStrictEqual([
+      'password',
+      'key',
+    ]);
+    expect(
+      createElicitationFormModel({ message: 'Refused', requestedSchema: { type: 'array' } }).secretKeys,
+    ).toStrictEqual([]);
+  });
+
+  test("maskVerdict masks an accepted answer's secrets, and hands a refusal on as it is", () => {
+    const secrets = new Set(['password', 'key']);
+    const accepted = submitDraft(LOGIN, { user: 'ada', password: 'hunter2', key: 'k-1' });
+    expect(maskVerdict(accepted, secrets)).toStrictEqual({
+      ok: true,
+      result: { action: 'accept', content: { user: 'ada', password: SECRET_MASK, key: SECRET_MASK } },
+    });
+    expect(accepted).toStrictEqual({
+      ok: true,
+      result: { action: 'accept', content: { user: 'ada', password: 'hunter2', key: 'k-1' } },
+    });
+    const refused = submitDraft(LOGIN, { password: 'hunter2' });
+    expect(maskVerdict(refused, secrets)).toBe(refused);
   });
 });
 

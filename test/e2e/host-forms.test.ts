@@ -195,3 +195,19 @@ describe('given a server that stops waiting', () => {
     await notice.waitFor({ state: 'detached' });
   });
 });
+
+describe('given a queue that cancels a request no view has shown within 300 ms', () => {
+  test("the host shows it, so the server receives the person's answer, however long they take", async () => {
+    ({ context, page } = await harness.openPage({ unseenTimeoutMs: 300, clock: true }));
+    await tool('confirm').getByRole('button', { name: 'Call confirm' }).waitFor();
+    await call('confirm');
+    const prompt = requests().getByRole('group', { name: 'Request from Workspace service' });
+    await prompt.waitFor();
+    // Ten seconds of the page's time pass with the prompt on screen: had the host not marked it shown, the
+    // queue's 300 ms timer would have answered cancel ("not-shown") by now.
+    await page.clock.fastForward(10_000);
+    await armed(prompt.getByRole('button', { name: 'Accept' })).click();
+    expect(JSON.parse(await result('confirm'))).toStrictEqual({ action: 'accept', content: { backup: true } });
+    await expect(requests().getByRole('listitem').count()).resolves.toBe(0);
+  });
+});

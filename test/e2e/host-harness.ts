@@ -47,9 +47,16 @@ export interface HostHarness {
   servers: DemoServer[];
   /**
    * A new context (zone Asia/Kolkata, as the fixtures) with the demo page open on `urls` (default:
-   * the demo servers), with clients of SDK line `sdk` (default 1).
+   * the demo servers), with clients of SDK line `sdk` (default 1) and the queue's `unseenTimeoutMs`
+   * (default: none). With `clock`, the page runs on Playwright's installed clock (time flows, and a test
+   * can jump it ahead with `page.clock.fastForward`).
    */
-  openPage(options?: { urls?: readonly string[]; sdk?: 1 | 2 }): Promise<{ context: BrowserContext; page: Page }>;
+  openPage(options?: {
+    urls?: readonly string[];
+    sdk?: 1 | 2;
+    unseenTimeoutMs?: number;
+    clock?: boolean;
+  }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -73,15 +80,17 @@ export async function startHostHarness(serverOptions: DemoServerOptions[] = [{}]
   return {
     browser,
     servers,
-    async openPage({ urls = servers.map((server) => server.url), sdk = 1 } = {}) {
+    async openPage({ urls = servers.map((server) => server.url), sdk = 1, unseenTimeoutMs, clock = false } = {}) {
       const context = await browser.newContext({
         timezoneId: 'Asia/Kolkata',
         locale: 'en-US',
         viewport: { width: 1280, height: 1000 },
       });
+      if (clock) await context.clock.install();
       const page = await context.newPage();
       const query = new URLSearchParams(urls.map((url) => ['url', url]));
       if (sdk === 2) query.set('sdk', '2');
+      if (unseenTimeoutMs !== undefined) query.set('unseen', String(unseenTimeoutMs));
       await page.goto(`${pageOrigin}/?${query.toString()}`);
       return { context, page };
     },

@@ -6,6 +6,7 @@
  * - `modes`: the client declares only those (SDK 1.x, client 2.x, AI SDK), and a request in another mode is
  *   refused with the error the SDK's own elicitation guard gives, never shown.
  * Over Streamable HTTP on 127.0.0.1, but the view test, which runs on fake timers over the SDK's in-memory pair.
+ * The same with the real `ElicitationHost` in Chromium, answered by a person: `host-forms.test.ts`.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';

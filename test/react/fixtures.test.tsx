@@ -266,7 +266,7 @@ describe('given each enum variant, completed with the keyboard alone', () => {
 });
 
 /**
- * A host's own rjsf `Form` with `toRjsf`'s pair and the kit's theme, as the README shows it: what
+ * A host's own rjsf `Form` with `toRjsf`'s pair and the kit's theme, as src/react/theme/README.md shows it: what
  * rjsf submits, mapped back to the MCP keys with `toDraft`, is the content itself (numbers as
  * numbers, emptied fields left out, date-times with their offset), and rjsf's own validator lets it
  * through.

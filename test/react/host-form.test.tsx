@@ -420,10 +420,10 @@ describe('given ui:submitButtonOptions in a host’s form', () => {
   });
 });
 
-describe('given the README’s example of a host’s form', () => {
+describe('given the example of a host’s form in src/react/theme/README.md', () => {
   const theme = generateTheme();
 
-  // As the README writes it (Prettier's layout aside).
+  // As src/react/theme/README.md writes it (Prettier's layout aside).
   function HostElicitation({
     request,
     onRespond,

@@ -47,7 +47,7 @@ describe('given the headless hook', () => {
       errors: [
         {
           field: '',
-          code: 'schema',
+          code: 'secret-refused',
           message: 'This form asks for a password or key, which the host refuses; decline or cancel instead.',
         },
       ],

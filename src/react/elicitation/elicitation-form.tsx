@@ -27,7 +27,7 @@ import type { KitFormContext } from '../theme/widgets/parts.js';
 import { fieldSlots, FieldView } from './form-fields.js';
 import { shownRefusal, shownSchemaProblems, type ShownProblem } from './request-view.js';
 import { useElicitationForm, type SecretPolicy } from './use-elicitation-form.js';
-import { maskSecrets } from '../../core/internal.js';
+import { maskSecrets, maskVerdict } from '../../core/internal.js';
 import { RevealedText } from '../shared/server-text.js';
 import '../theme/elicit-kit.css';
 
@@ -438,14 +438,6 @@ export function SecretWarning({
   );
 }
 
-/** What the host hears of a draft and its verdict: every secret value replaced by core's mask. */
-function masked(draft: Readonly<Draft>, verdict: SubmitResult, secrets: ReadonlySet<string>): [Draft, SubmitResult] {
-  if (secrets.size === 0) return [draft, verdict];
-  const shown = maskSecrets(draft, secrets) as Draft;
-  if (!verdict.ok) return [shown, verdict];
-  return [shown, { ok: true, result: { ...verdict.result, content: maskSecrets(verdict.result.content, secrets) } }];
-}
-
 function useDraftReport(
   model: ElicitationFormModel,
   onDraftChange: ElicitationFormProps['onDraftChange'],
@@ -461,7 +453,8 @@ function useDraftReport(
     // A secret never reaches the host's preview, which hosts keep as drafts (MCP 2025-11-25, "Elicitation" →
     // "Security Considerations"): its value is replaced by a mask.
     const secrets = new Set(secretKeys);
-    const report = (draft: Readonly<Draft>) => listener.current?.(...masked(draft, model.check(), secrets));
+    const report = (draft: Readonly<Draft>) =>
+      listener.current?.(maskSecrets(draft, secrets), maskVerdict(model.check(), secrets));
     let last = model.getSnapshot().draft;
     report(last);
     return model.subscribe(() => {

@@ -158,14 +158,7 @@ function ShownRound({
       entry.prompts.map((prompt) => (prompt.mode === 'form' ? createElicitationFormModel(prompt.request) : undefined)),
     [entry.prompts],
   );
-  const asksSecret = useMemo(
-    () =>
-      models.map(
-        (model) =>
-          model?.reading.ok === true && model.reading.fields.some((field) => field.kind === 'text' && field.secret),
-      ),
-    [models],
-  );
+  const asksSecret = useMemo(() => models.map((model) => model !== undefined && model.secretKeys.length > 0), [models]);
   const answerable = useMemo(
     () =>
       entry.prompts.map(

@@ -82,15 +82,14 @@ const SECRET_REFUSED: SubmitResult = {
   errors: [
     {
       field: '',
-      code: 'schema',
+      code: 'secret-refused',
       message: 'This form asks for a password or key, which the host refuses; decline or cancel instead.',
     },
   ],
 };
 
 function secretsOf(model: ElicitationFormModel, policy: SecretPolicy): SecretsState {
-  const fields = model.reading.ok ? model.reading.fields : [];
-  const keys = fields.filter((field) => field.kind === 'text' && field.secret).map((field) => field.key);
+  const keys = model.secretKeys;
   const asks = keys.length > 0;
   return { keys, policy, refused: asks && policy === 'refuse', warn: asks && policy === 'warn' };
 }
