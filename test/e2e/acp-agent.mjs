@@ -3,7 +3,7 @@
  * stdio (ndjson). Each prompt names a scenario; the agent asks the client what the scenario asks, checks the exact
  * answer it expects with `node:assert`, and reports `{ ok, outcome }` as its message text. The extension request
  * `_mek/end_tool_call` makes it report a tool call as completed (`tool_call_update`), as an agent does when the
- * tool it was running returns.
+ * tool it was running returns. A `session/cancel` cancels the turn's request with `$/cancel_request`.
  */
 import { deepStrictEqual } from 'node:assert';
 import { Readable, Writable } from 'node:stream';
@@ -76,6 +76,11 @@ function scenario(name, linkUrl) {
       return { params: { ...deploy, toolCallId: 'call_4' }, expected: { result: { action: 'decline' } } };
     case 'cancel':
       return { params: { ...deploy, toolCallId: 'call_5' }, expected: { result: { action: 'cancel' } } };
+    case 'session-cancel':
+      return {
+        params: { ...deploy, toolCallId: 'call_7' },
+        expected: { error: { code: -32800, message: 'Request cancelled' } },
+      };
     case 'withdrawn':
       return {
         params: { ...deploy, toolCallId: 'call_6' },
@@ -87,6 +92,8 @@ function scenario(name, linkUrl) {
 }
 
 let declared;
+/** Aborted by `session/cancel`: the agent cancels what it asked in the turn (ACP v1, "Cancellation": cascade). */
+let turn = new AbortController();
 /** The client's context of this connection (set on connect). */
 let client;
 
@@ -104,6 +111,9 @@ const agent = acp
     };
   })
   .onRequest('session/new', () => ({ sessionId: SESSION }))
+  .onNotification('session/cancel', () => {
+    turn.abort();
+  })
   .onRequest(
     '_mek/end_tool_call',
     (params) => params,
@@ -132,10 +142,13 @@ const agent = acp
         status: 'in_progress',
       },
     });
-    const outcome = await client.request('elicitation/create', { ...request, sessionId: SESSION }).then(
-      (result) => ({ result }),
-      (error) => ({ error: { code: error.code, message: error.message } }),
-    );
+    turn = new AbortController();
+    const outcome = await client
+      .request('elicitation/create', { ...request, sessionId: SESSION }, { cancellationSignal: turn.signal })
+      .then(
+        (result) => ({ result }),
+        (error) => ({ error: { code: error.code, message: error.message } }),
+      );
     let ok = true;
     try {
       deepStrictEqual(outcome, expected);
@@ -144,7 +157,7 @@ const agent = acp
     }
     if (complete !== undefined) await client.notify('elicitation/complete', { elicitationId: complete });
     await say({ ok, outcome });
-    return { stopReason: 'end_turn' };
+    return { stopReason: turn.signal.aborted ? 'cancelled' : 'end_turn' };
   });
 
 async function say(report) {

@@ -3,7 +3,8 @@
  * (`acp-agent.mjs`) and speaks ndjson over its stdio; the host's ACP client app in this process is attached to
  * `bridge.queueFor('alice')` with `mcp-elicit-kit/acp`; Debian's Chromium shows the bridge's queue with
  * `ElicitationHost` (the bridge test's page, `bridge-page/`), and a scripted person answers by clicks. The agent
- * checks each answer against the exact result it expects and reports it back as its message.
+ * checks each answer against the exact result it expects and reports it back as its message. A `session/cancel`
+ * from the host reaches the kit as the agent's `$/cancel_request` (ACP v1, "Cancellation": the agent cascades).
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -161,6 +162,18 @@ describe('given an ACP agent over stdio and a person in Chromium', () => {
     expect(await cancelled).toStrictEqual({ ok: true, outcome: { result: { action: 'cancel' } } });
   });
 
+  test('the host cancels the session: the agent cancels its request, the entry is withdrawn with a notice', async () => {
+    const report = run('session-cancel');
+    await prompt('call_7').waitFor();
+    await connection.agent.notify('session/cancel', { sessionId: 'sess_1' });
+    expect(await report).toStrictEqual({
+      ok: true,
+      outcome: { error: { code: -32800, message: 'Request cancelled' } },
+    });
+    await page.getByText('Refactor agent stopped waiting').first().waitFor();
+    await prompt('call_7').waitFor({ state: 'detached' });
+  });
+
   test('a request whose tool call ends is withdrawn with a notice; the agent hears -32800', async () => {
     const report = run('withdrawn');
     await prompt('call_6').waitFor();
@@ -169,7 +182,7 @@ describe('given an ACP agent over stdio and a person in Chromium', () => {
       ok: true,
       outcome: { error: { code: -32800, message: 'Request cancelled: its tool call ended' } },
     });
-    await page.getByText('Refactor agent stopped waiting').waitFor();
+    await page.getByText('Refactor agent stopped waiting').first().waitFor();
     await prompt('call_6').waitFor({ state: 'detached' });
   });
 });
