@@ -51,4 +51,12 @@ describe('given a request with a scope', () => {
     expect(scope.textContent).toBe('(session \u2068a<U+202E>gnp.exe\u2069, tool call \u2068שלום\u2069)');
     expect(screen.getByText(/^The server's name contains invisible/)).toHaveTextContent('<U+202E>');
   });
+
+  test('a scope value that is not text (a remote queue reads entries off the network) is left out, not drawn', () => {
+    const scope = { sessionId: { toString: () => 'injected' }, toolCallId: 'call_7' } as unknown as {
+      sessionId: string;
+    };
+    render(<ElicitationPrompt request={request} server={{ name: 'Agent', scope }} onRespond={vi.fn()} />);
+    expect(screen.getByRole('group', { name: 'Request from Agent (tool call call_7)' })).toBeInTheDocument();
+  });
 });

@@ -9,15 +9,19 @@ import { hiddenCodePoints, RevealedText } from './server-text.js';
 
 type HeaderLabels = Pick<ElicitationLabels, 'requestFrom' | 'serverId' | 'serverScope' | 'serverTextHidden' | 'sent'>;
 
-/** The scope's values isolated and revealed, as the id is; `undefined` when there is none. */
-function isolatedScope(scope: ElicitationScope | undefined): ElicitationScope | undefined {
-  if (scope === undefined || Object.keys(scope).length === 0) return undefined;
-  const isolated: { -readonly [key in keyof ElicitationScope]: string } = {};
-  for (const key of ['sessionId', 'toolCallId', 'requestId'] as const) {
-    const value = scope[key];
-    if (value !== undefined) isolated[key] = isolateText(value);
+const SCOPE_KEYS = ['sessionId', 'toolCallId', 'requestId'] as const;
+
+/**
+ * The scope's text values (a remote queue's entries come off the network: anything else is left out), isolated and
+ * revealed as the id is when `isolate`.
+ */
+function scopeTexts(scope: unknown, isolate: boolean): { -readonly [key in keyof ElicitationScope]?: string } {
+  const texts: { -readonly [key in keyof ElicitationScope]?: string } = {};
+  for (const key of SCOPE_KEYS) {
+    const value: unknown = typeof scope === 'object' && scope !== null ? Reflect.get(scope, key) : undefined;
+    if (typeof value === 'string') texts[key] = isolate ? isolateText(value) : value;
   }
-  return isolated;
+  return texts;
 }
 
 /** A base for element ids that is valid in CSS selectors and `aria-*` references. */
@@ -78,13 +82,11 @@ function PromptHeader({
   message: string | undefined;
   messageId: string;
 }) {
-  const scope = isolatedScope(server.scope);
+  const scope = scopeTexts(server.scope, true);
   const hidden = hiddenCodePoints([
     server.name,
     ...(server.id === undefined ? [] : [server.id]),
-    ...[server.scope?.sessionId, server.scope?.toolCallId, server.scope?.requestId].filter(
-      (text): text is string => text !== undefined,
-    ),
+    ...Object.values(scopeTexts(server.scope, false)),
   ]);
   return (
     // Not <header>: outside a section it would be a banner landmark.
@@ -100,7 +102,7 @@ function PromptHeader({
             <span className="mek-server-id">{labels.serverId(isolateText(server.id))}</span>
           </>
         )}
-        {scope !== undefined && (
+        {Object.keys(scope).length > 0 && (
           <>
             {' '}
             <span className="mek-server-scope">{labels.serverScope(scope)}</span>
