@@ -16,6 +16,7 @@ export type {
   ElicitationQueue,
   ElicitationQueueOptions,
   ElicitationRecord,
+  ElicitationScope,
   ElicitationServer,
   ElicitationSnapshot,
   ElicitContent,

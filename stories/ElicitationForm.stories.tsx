@@ -1051,6 +1051,8 @@ const germanFieldErrors: { [code in FieldError['code']]?: string } = {
 const german: ElicitationLabels = {
   requestFrom: 'Anfrage von',
   serverId: (id) => `(Kennung: ${id})`,
+  serverScope: ({ sessionId, toolCallId, requestId }) =>
+    `(${[sessionId && `Sitzung ${sessionId}`, toolCallId && `Werkzeugaufruf ${toolCallId}`, requestId && `Anfrage ${requestId}`].filter(Boolean).join(', ')})`,
   serverTextHidden: (codePoints) =>
     `Der Name des Servers enthält unsichtbare oder richtungsändernde Zeichen, ausgeschrieben als ${codePoints.map((code) => `<${code}>`).join(', ')}.`,
   textHidden: (codePoints) =>

@@ -2,7 +2,7 @@
  * The layers, as a test that names the rule a file breaks. Every import in `src/` is read with the
  * TypeScript parser, packages and relative paths alike:
  * - `shared/` imports nothing of ours; `core/` and `tools/` import only `shared/` (and themselves);
- *   `sdk/` imports core's public entry and `shared/`; `bridge/` the same, and loads no React, SDK or `node:` module.
+ *   `sdk/` imports core's public entry and `shared/`; `acp/` those and `sdk/`; `bridge/` the same as `sdk/`, and loads no React, SDK or `node:` module.
  * - `core/`, `tools/` and `shared/` never load React, rjsf's form or validator, or an MCP SDK;
  *   `@rjsf/utils` values only in `tools/rjsf/`, the tool form's adapter.
  * - React code reads core and tools only through their public (`index.ts`) or explicitly internal
@@ -83,6 +83,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   core: ['shared'],
   tools: ['shared'],
   sdk: ['core', 'shared'],
+  // The ACP adapter (its own entry, so the sdk entry stays free of the ACP SDK) shares the MCP adapters' helpers.
+  acp: ['sdk', 'core', 'shared'],
   bridge: ['core', 'shared'],
   'react/shared': ['core', 'shared'],
   'react/theme': ['react/shared', 'core', 'shared'],

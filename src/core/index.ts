@@ -71,6 +71,7 @@ export type {
   ElicitationQueue,
   ElicitationQueueOptions,
   ElicitationRecord,
+  ElicitationScope,
   ElicitationServer,
   ElicitationSnapshot,
   EntryStatus,

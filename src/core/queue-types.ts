@@ -8,6 +8,19 @@ export interface ElicitationServer {
   readonly name: string;
   /** Shown beside the name; when given and `origin.serverKey` is not, it is also the server's key. */
   readonly id?: string;
+  /**
+   * What the request belongs to, shown under the name: an ACP agent's session, tool call or request (ACP v1,
+   * "Elicitation" → "Creating an elicitation": scope). Text from the agent, shown isolated as the name is.
+   */
+  readonly scope?: ElicitationScope;
+}
+
+/** The scope of a request (ACP v1 `elicitation/create`: `sessionId` with an optional `toolCallId`, or `requestId`). */
+export interface ElicitationScope {
+  readonly sessionId?: string;
+  readonly toolCallId?: string;
+  /** The agent's JSON-RPC request the elicitation belongs to, outside a session (as text). */
+  readonly requestId?: string;
 }
 
 /** Where a request comes from and how long its server waits. */

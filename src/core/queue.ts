@@ -17,6 +17,7 @@ import type {
   ElicitationPrompt,
   ElicitationQueue,
   ElicitationQueueOptions,
+  ElicitationScope,
   ElicitationServer,
   ElicitationSnapshot,
   RoundPrompt,
@@ -144,6 +145,18 @@ function hasPattern(prompt: ElicitationPrompt): boolean {
   );
 }
 
+/** A frozen copy of `server.scope`'s text fields; a scope that is not an object of strings throws. */
+function readScope(scope: unknown): ElicitationScope | undefined {
+  if (scope === undefined) return undefined;
+  const copy = isRecord(scope)
+    ? pickDefined(scope as ElicitationScope, ['sessionId', 'toolCallId', 'requestId'])
+    : undefined;
+  if (copy === undefined || Object.values(copy).some((value) => typeof value !== 'string')) {
+    throw new TypeError('origin.server.scope must be an object of strings');
+  }
+  return Object.freeze(copy);
+}
+
 function readOrigin(origin: ElicitationOrigin): {
   server: ElicitationServer;
   serverKey: string;
@@ -160,7 +173,12 @@ function readOrigin(origin: ElicitationOrigin): {
   if (origin.deadline !== undefined && !Number.isFinite(origin.deadline)) {
     throw new TypeError('origin.deadline must be a finite number');
   }
-  const server: ElicitationServer = Object.freeze(id === undefined ? { name } : { name, id });
+  const scope = readScope(origin.server.scope);
+  const server: ElicitationServer = Object.freeze({
+    name,
+    ...(id !== undefined && { id }),
+    ...(scope !== undefined && { scope }),
+  });
   return { server, serverKey, ...pickDefined(origin, ['signal', 'deadline']) };
 }
 

@@ -23,6 +23,7 @@ import * as coreSource from '../../src/core/index.js';
 import * as bridgeSource from '../../src/bridge/index.js';
 import * as redisBrokerSource from '../../src/bridge/redis/index.js';
 import * as rjsfThemeSource from '../../src/react/rjsf-theme/index.js';
+import * as acpSource from '../../src/acp/index.js';
 import * as sdkSource from '../../src/sdk/index.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { armed } from './host-harness.js';
@@ -162,6 +163,10 @@ describe('given a fresh npm run build', () => {
     expect(builtExports('mcp-elicit-kit/sdk')).toEqual(Object.keys(sdkSource).sort());
   });
 
+  test('mcp-elicit-kit/acp imports in Node with exactly the source names', () => {
+    expect(builtExports('mcp-elicit-kit/acp')).toEqual(Object.keys(acpSource).sort());
+  });
+
   test('mcp-elicit-kit/bridge imports in Node with exactly the source names, loading no SDK or React', () => {
     expect(builtExports('mcp-elicit-kit/bridge')).toEqual(Object.keys(bridgeSource).sort());
   });
@@ -192,6 +197,7 @@ describe('given a fresh npm run build', () => {
       'dist/tools/index.d.ts',
       'dist/react/tools/index.d.ts',
       'dist/sdk/index.d.ts',
+      'dist/acp/index.d.ts',
       'dist/bridge/index.d.ts',
       'dist/bridge/redis/index.d.ts',
       'dist/react/rjsf-theme/index.d.ts',
@@ -245,6 +251,8 @@ describe('given a fresh npm run build', () => {
         'dist/react/tools/index.d.ts',
         'dist/sdk/index.js',
         'dist/sdk/index.d.ts',
+        'dist/acp/index.js',
+        'dist/acp/index.d.ts',
         'dist/bridge/index.js',
         'dist/bridge/index.d.ts',
         'dist/bridge/redis/index.js',
@@ -298,6 +306,7 @@ describe('given a fresh npm run build', () => {
         './tools': 'dist/tools/index.d.ts',
         './tools/react': 'dist/react/tools/index.d.ts',
         './sdk': 'dist/sdk/index.d.ts',
+        './acp': 'dist/acp/index.d.ts',
         './bridge': 'dist/bridge/index.d.ts',
         './bridge/redis': 'dist/bridge/redis/index.d.ts',
         './rjsf-theme': 'dist/react/rjsf-theme/index.d.ts',

@@ -26,6 +26,7 @@ import type {
   ElicitationPrompt,
   ElicitationQueue,
   ElicitationQueueOptions,
+  ElicitationScope,
   ElicitationServer,
   ElicitationSnapshot,
   EntryStatus,
@@ -259,7 +260,16 @@ describe('given the queue a host drives', () => {
   });
 
   test('the origin names the server and may carry its connection key, an abort signal and a deadline', () => {
-    expectTypeOf<ElicitationServer>().toEqualTypeOf<{ readonly name: string; readonly id?: string }>();
+    expectTypeOf<ElicitationServer>().toEqualTypeOf<{
+      readonly name: string;
+      readonly id?: string;
+      readonly scope?: ElicitationScope;
+    }>();
+    expectTypeOf<ElicitationScope>().toEqualTypeOf<{
+      readonly sessionId?: string;
+      readonly toolCallId?: string;
+      readonly requestId?: string;
+    }>();
     expectTypeOf<ElicitationOrigin>().toEqualTypeOf<{
       readonly server: ElicitationServer;
       readonly serverKey?: string;

@@ -17,6 +17,7 @@ const ENTRIES = {
   './tools': 'src/tools/index.ts',
   './tools/react': 'src/react/tools/index.ts',
   './sdk': 'src/sdk/index.ts',
+  './acp': 'src/acp/index.ts',
   './bridge': 'src/bridge/index.ts',
   './bridge/redis': 'src/bridge/redis/index.ts',
   './rjsf-theme': 'src/react/rjsf-theme/index.ts',
@@ -87,6 +88,7 @@ describe('given the entries as tsc sees them', () => {
       'ElicitationQueue',
       'ElicitationQueueOptions',
       'ElicitationRecord',
+      'ElicitationScope',
       'ElicitationServer',
       'ElicitationSnapshot',
       'EntryStatus',
@@ -205,6 +207,15 @@ describe('given the entries as tsc sees them', () => {
       'ClientAiSdk',
       'ClientV1',
       'ClientV2',
+      'DetachElicitation',
+      'ElicitationMode',
+    ]);
+  });
+
+  test('mcp-elicit-kit/acp exports exactly these type names', () => {
+    expect(typeExports(ENTRIES['./acp'])).toEqual([
+      'AttachElicitationOptions',
+      'ClientAcp',
       'DetachElicitation',
       'ElicitationMode',
     ]);

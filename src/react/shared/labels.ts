@@ -6,6 +6,11 @@ export interface ElicitationLabels {
   requestFrom: string;
   /** The server id beside its name: "(ID: github-1)". */
   serverId: (id: string) => string;
+  /**
+   * What an ACP agent's request belongs to, after its name: "(session s1, tool call t1)". Each value comes
+   * isolated (bidi) with its hidden characters written out.
+   */
+  serverScope: (scope: { sessionId?: string; toolCallId?: string; requestId?: string }) => string;
   /** Under the header when the server's name or id holds hidden characters (given as `U+202E`). */
   serverTextHidden: (codePoints: readonly string[]) => string;
   /** Under a field whose title or description holds invisible or direction-changing characters. */
@@ -98,6 +103,22 @@ function range(min: number | undefined, max: number | undefined, unit: string, u
 export const defaultLabels: ElicitationLabels = Object.freeze({
   requestFrom: 'Request from',
   serverId: (id: string) => `(ID: ${id})`,
+  serverScope: ({
+    sessionId,
+    toolCallId,
+    requestId,
+  }: {
+    sessionId?: string;
+    toolCallId?: string;
+    requestId?: string;
+  }) =>
+    `(${[
+      sessionId !== undefined && `session ${sessionId}`,
+      toolCallId !== undefined && `tool call ${toolCallId}`,
+      requestId !== undefined && `request ${requestId}`,
+    ]
+      .filter(Boolean)
+      .join(', ')})`,
   serverTextHidden: (codePoints: readonly string[]) =>
     `The server's name contains invisible or direction-changing characters, written out as ${codePoints
       .map((code) => `<${code}>`)

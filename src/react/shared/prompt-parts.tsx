@@ -1,13 +1,28 @@
 /** Pieces every prompt shares: the header that says who asks (MCP 2025-11-25, "Elicitation" → "Security Considerations"), buttons, a once-only answer, ids. Internal. */
 import { createContext, useContext, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
-import type { ElicitationServer, ElicitResult } from '../../core/index.js';
+import type { ElicitationScope, ElicitationServer, ElicitResult } from '../../core/index.js';
 import { isolateText } from '../../core/internal.js';
 import { AnswerButton, PromptAnswered } from './answer-button.js';
 import type { ElicitationLabels } from './labels.js';
 import { hiddenCodePoints, RevealedText } from './server-text.js';
 
-type HeaderLabels = Pick<ElicitationLabels, 'requestFrom' | 'serverId' | 'serverTextHidden' | 'sent'>;
+type HeaderLabels = Pick<ElicitationLabels, 'requestFrom' | 'serverId' | 'serverScope' | 'serverTextHidden' | 'sent'>;
+
+const SCOPE_KEYS = ['sessionId', 'toolCallId', 'requestId'] as const;
+
+/**
+ * The scope's text values (a remote queue's entries come off the network: anything else is left out), isolated and
+ * revealed as the id is when `isolate`.
+ */
+function scopeTexts(scope: unknown, isolate: boolean): { -readonly [key in keyof ElicitationScope]?: string } {
+  const texts: { -readonly [key in keyof ElicitationScope]?: string } = {};
+  for (const key of SCOPE_KEYS) {
+    const value: unknown = typeof scope === 'object' && scope !== null ? Reflect.get(scope, key) : undefined;
+    if (typeof value === 'string') texts[key] = isolate ? isolateText(value) : value;
+  }
+  return texts;
+}
 
 /** A base for element ids that is valid in CSS selectors and `aria-*` references. */
 export function useBaseId(): string {
@@ -67,7 +82,12 @@ function PromptHeader({
   message: string | undefined;
   messageId: string;
 }) {
-  const hidden = hiddenCodePoints(server.id === undefined ? [server.name] : [server.name, server.id]);
+  const scope = scopeTexts(server.scope, true);
+  const hidden = hiddenCodePoints([
+    server.name,
+    ...(server.id === undefined ? [] : [server.id]),
+    ...Object.values(scopeTexts(server.scope, false)),
+  ]);
   return (
     // Not <header>: outside a section it would be a banner landmark.
     <div className="mek-header">
@@ -80,6 +100,12 @@ function PromptHeader({
           <>
             {' '}
             <span className="mek-server-id">{labels.serverId(isolateText(server.id))}</span>
+          </>
+        )}
+        {Object.keys(scope).length > 0 && (
+          <>
+            {' '}
+            <span className="mek-server-scope">{labels.serverScope(scope)}</span>
           </>
         )}
       </p>

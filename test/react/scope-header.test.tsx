@@ -1,0 +1,62 @@
+// The prompt's header names what an ACP agent's request belongs to, after the agent's name, isolated and
+// revealed as the name is (ACP v1, "Elicitation" → "User interaction requirements": identify the Agent).
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
+
+import { ElicitationHost, ElicitationPrompt } from '../../src/index.js';
+import { createElicitationQueue } from '../../src/core/index.js';
+
+const request = {
+  mode: 'form' as const,
+  message: 'Which strategy?',
+  requestedSchema: {
+    type: 'object' as const,
+    properties: { strategy: { type: 'string' as const, enum: ['safe', 'fast'] } },
+  },
+};
+
+describe('given a request with a scope', () => {
+  test('the host names the agent, its session and tool call', async () => {
+    const queue = createElicitationQueue();
+    render(<ElicitationHost queue={queue} />);
+    void queue.enqueue(request, {
+      server: { name: 'Refactor agent', scope: { sessionId: 'sess_1', toolCallId: 'call_7' } },
+    });
+    await act(async () => {});
+    expect(
+      screen.getByRole('group', { name: 'Request from Refactor agent (session sess_1, tool call call_7)' }),
+    ).toHaveAccessibleDescription('Which strategy?');
+  });
+
+  test('a request outside a session names its request id', () => {
+    render(
+      <ElicitationPrompt
+        request={request}
+        server={{ name: 'Setup agent', scope: { requestId: '12' } }}
+        onRespond={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('group', { name: 'Request from Setup agent (request 12)' })).toBeInTheDocument();
+  });
+
+  test('right-to-left and hidden characters in a scope are isolated and written out, with the warning', () => {
+    render(
+      <ElicitationPrompt
+        request={request}
+        server={{ name: 'Agent', scope: { sessionId: 'a\u202Egnp.exe', toolCallId: 'שלום' } }}
+        onRespond={vi.fn()}
+      />,
+    );
+    const scope = screen.getByText(/^\(session/);
+    expect(scope.textContent).toBe('(session \u2068a<U+202E>gnp.exe\u2069, tool call \u2068שלום\u2069)');
+    expect(screen.getByText(/^The server's name contains invisible/)).toHaveTextContent('<U+202E>');
+  });
+
+  test('a scope value that is not text (a remote queue reads entries off the network) is left out, not drawn', () => {
+    const scope = { sessionId: { toString: () => 'injected' }, toolCallId: 'call_7' } as unknown as {
+      sessionId: string;
+    };
+    render(<ElicitationPrompt request={request} server={{ name: 'Agent', scope }} onRespond={vi.fn()} />);
+    expect(screen.getByRole('group', { name: 'Request from Agent (tool call call_7)' })).toBeInTheDocument();
+  });
+});
