@@ -214,6 +214,45 @@ describe('given the instance holding a request stalls past the route timeout', (
   });
 });
 
+describe('given an answer routed to the instance holding the entry', () => {
+  test('the sender reaches Redis once (claim and publish in one script) and the holder applies it', async () => {
+    const prefix = nextPrefix();
+    const a = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET });
+    const client = createClient({ url: redis.url });
+    await client.connect();
+    clients.push(client);
+    const sent: string[] = [];
+    const watched = bindAll(client as unknown as RedisClientLike);
+    const b = createRedisBroker({
+      client: {
+        ...watched,
+        sendCommand(args) {
+          sent.push(
+            args[0] === 'EVAL' ? `EVAL ${/PUBLISH/.test(args[1] ?? '') ? 'with' : 'without'} PUBLISH` : (args[0] ?? ''),
+          );
+          return client.sendCommand(args);
+        },
+      },
+      keyPrefix: prefix,
+      secret: TEST_SECRET,
+    });
+    brokers.push(a, b);
+    const ran: unknown[] = [];
+    a.serve('inst-a', (principal, command) => {
+      ran.push([principal, command.type]);
+      return Promise.resolve({ status: 'answered' });
+    });
+    await Promise.all([a.ready(), b.ready()]);
+    sent.length = 0;
+    const outcome = await b.route('inst-a', 'alice', {
+      type: 'respond',
+      entryId: 'inst-a.1',
+      result: { action: 'decline' },
+    });
+    expect([outcome, ran, sent]).toEqual([{ status: 'answered' }, [['alice', 'respond']], ['EVAL with PUBLISH']]);
+  });
+});
+
 describe('given the holder took an answer just as the sender stopped waiting', () => {
   test("the sender cannot withdraw it: it reports the holder's outcome, not ignored", async () => {
     const prefix = nextPrefix();

@@ -1,7 +1,7 @@
 /**
  * One claim per entry in Redis, so that an answer routed to another instance is either applied and
  * reported `answered`, or refused and never applied later. The sender claims the entry for its answer
- * before routing it; the holder applies an answer only after turning its claim into `taken`; a sender
+ * and routes it in one script; the holder applies an answer only after turning its claim into `taken`; a sender
  * that stops waiting turns `claimed` into `refused`. Both are compare-and-set scripts on one key, so
  * exactly one of them wins. Each state is sealed with the answer (HMAC), so no process without the secret
  * can write a state that matches an answer.
@@ -49,13 +49,19 @@ export async function claimStates(signer: Signer, key: string, command: BridgeCo
   };
 }
 
-/** Claims an empty or withdrawn entry for ARGV[1] (expiring in ARGV[2] ms); returns what the key then holds. */
-export const CLAIM = `local v = redis.call('GET', KEYS[1])
+/**
+ * Claims an empty or withdrawn entry for ARGV[1] (expiring in ARGV[2] ms) and, while this answer holds the
+ * claim (claimed, or taken: ARGV[3]), publishes the routed message ARGV[5] on channel ARGV[4], in one round
+ * trip: the message never goes out without its claim, and the sender waits for Redis once, not twice.
+ * Returns what the key then holds and how many listeners the message reached (-1: not sent).
+ */
+export const CLAIM_PUBLISH = `local v = redis.call('GET', KEYS[1])
 if not v or string.sub(v, 1, 8) == 'refused.' then
   redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return ARGV[1]
+  v = ARGV[1]
 end
-return v`;
+if v == ARGV[1] or v == ARGV[3] then return {v, redis.call('PUBLISH', ARGV[4], ARGV[5])} end
+return {v, -1}`;
 
 /**
  * The holder's first step for a routed command, in one round trip: marks its message id as seen (KEYS[1],

@@ -16,7 +16,16 @@ import { createClient } from 'redis';
 import { randomId } from '../../shared/random-id.js';
 import type { BridgePart, BrokerView, CommandExecutor, ElicitationBroker, PublishedPart } from '../broker.js';
 import { readCommand, type BridgeCommand, type BridgeOutcome } from '../wire.js';
-import { CLAIM, CLAIM_TTL_MS, claimStates, GIVE_UP, isAnswer, SEEN_TAKE, SETTLE, type ClaimStates } from './claims.js';
+import {
+  CLAIM_PUBLISH,
+  CLAIM_TTL_MS,
+  claimStates,
+  GIVE_UP,
+  isAnswer,
+  SEEN_TAKE,
+  SETTLE,
+  type ClaimStates,
+} from './claims.js';
 import { parseJson, readPart, readVersion } from './records.js';
 import { createSigner, MIN_SECRET_LENGTH } from './signing.js';
 
@@ -558,8 +567,11 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     return { id, channel, message };
   }
 
-  /** Publishes a prepared command on the holding instance's channel. Rejects when it failed there. */
-  async function call({ id, channel, message }: ReturnType<typeof prepare>): Promise<Call> {
+  /**
+   * Waits for the reply to the routed command `id` (registered before the command is sent, so a quick
+   * reply is not missed). `nobody()` says the command reached no listener.
+   */
+  function listen(id: string): Call & { nobody(): void } {
     let settle: (reply: Reply) => void = () => undefined;
     let fail: (error: Error) => void = () => undefined;
     const replied = new Promise<Reply>((resolve, reject) => {
@@ -572,14 +584,6 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       // A fixed sentence: the command may hold what the person typed.
       reply === 'failed' ? fail(new Error('The instance holding the entry failed to run the command')) : settle(reply),
     );
-    try {
-      const receivers = await commands.sendCommand(['PUBLISH', channel, await message]);
-      // Nobody listens on that channel: no such instance (any more).
-      if (receivers === 0) settle('nobody');
-    } catch {
-      waiting.delete(id);
-      throw new Error('The broker could not reach Redis');
-    }
     return {
       async next(ms) {
         let timer: ReturnType<typeof setTimeout> | undefined;
@@ -592,6 +596,9 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
           clearTimeout(timer);
         }
       },
+      nobody() {
+        settle('nobody');
+      },
       end() {
         waiting.delete(id);
         settle('timeout');
@@ -600,35 +607,71 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
   }
 
   /**
-   * An answer for another instance: claimed first, so that of two answers to one entry only the claimed
-   * one can ever be applied; withdrawn if the holder does not take it in time.
+   * The outcome of an answer routed and claimed: the holder's reply; or, when none comes, the claim is
+   * withdrawn unless the holder took it. `patience` is how many `routeTimeoutMs` the claim is kept while
+   * the holder's part lives (0: withdrawn at the first silence); the holder's part gone (it died, or its
+   * key expired in a stall) withdraws it at once. Bounded: past the holder's TTL it is given up.
    */
-  async function routeAnswer(instanceId: string, principal: string, command: BridgeCommand): Promise<BridgeOutcome> {
-    // Sealed while the claim is made; sent only once the claim holds.
-    const prepared = prepare(instanceId, principal, command);
-    const { key, states } = await claimOf(principal, command);
-    const now = await commands.sendCommand(['EVAL', CLAIM, '1', key, states.claimed, String(CLAIM_TTL_MS)]);
-    if (now === states.done) return { status: 'answered' };
-    // Another answer holds the claim: this one can never be applied.
-    if (now !== states.claimed && now !== states.taken) return { status: 'ignored' };
-    const routed = await call(prepared);
+  async function settleAnswer(
+    routed: Call,
+    key: string,
+    states: ClaimStates,
+    part: string,
+    patience: number,
+  ): Promise<BridgeOutcome> {
     try {
-      // The holder has a part while it lives: wait for it as long as the part stays, at most its TTL.
-      const rounds = Math.ceil((Number(ttl) * 1_000) / routeTimeoutMs) + 1;
+      const rounds = patience + Math.ceil((Number(ttl) * 1_000) / routeTimeoutMs) + 1;
       for (let round = 0; round < rounds; round += 1) {
         const reply = await routed.next(routeTimeoutMs);
         if (typeof reply === 'object') return reply.outcome;
-        // No reply in time: withdraw the claim unless the holder took it; what stands is the outcome.
+        const alive = !closed && reply !== 'nobody' && Number(await commands.sendCommand(['EXISTS', part])) === 1;
+        if (alive && round < patience) continue;
+        // Withdrawn unless the holder took it; what stands is the outcome.
         const after = await commands.sendCommand(['EVAL', GIVE_UP, '1', key, states.claimed, states.refused]);
         if (after === states.done) return { status: 'answered' };
-        if (after !== states.taken) return { status: 'ignored' };
         // Taken: the holder is applying it right now; its reply follows unless it died meanwhile.
-        if (Number(await commands.sendCommand(['EXISTS', name('part', principal, instanceId)])) === 0) break;
+        if (after !== states.taken || !alive) return { status: 'ignored' };
       }
       return { status: 'ignored' };
     } finally {
       routed.end();
     }
+  }
+
+  /**
+   * An answer for another instance: claimed and published in one script, so that of two answers to one
+   * entry only the claimed one can ever be applied; withdrawn if the holder does not take it in time.
+   */
+  async function routeAnswer(instanceId: string, principal: string, command: BridgeCommand): Promise<BridgeOutcome> {
+    const { id, channel, message } = prepare(instanceId, principal, command);
+    const [{ key, states }, sealed] = await Promise.all([claimOf(principal, command), message]);
+    const routed = listen(id);
+    let held: unknown;
+    try {
+      held = await commands.sendCommand([
+        'EVAL',
+        CLAIM_PUBLISH,
+        '1',
+        key,
+        states.claimed,
+        String(CLAIM_TTL_MS),
+        states.taken,
+        channel,
+        sealed,
+      ]);
+    } catch {
+      routed.end();
+      throw new Error('The broker could not reach Redis');
+    }
+    const [now, receivers] = Array.isArray(held) ? (held as unknown[]) : [];
+    if (now !== states.claimed && now !== states.taken) {
+      routed.end();
+      // Applied already (a retry of this answer), or another answer holds the claim: this one never applies.
+      return { status: now === states.done ? 'answered' : 'ignored' };
+    }
+    // Nobody listens on that channel: no such instance (any more).
+    if (Number(receivers) === 0) routed.nobody();
+    return settleAnswer(routed, key, states, name('part', principal, instanceId), 0);
   }
 
   async function route(
@@ -642,7 +685,16 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     if (closed) return undefined;
     await connected;
     if (isAnswer(command)) return routeAnswer(instanceId, principal, command);
-    const routed = await call(prepare(instanceId, principal, command));
+    const { id, channel, message } = prepare(instanceId, principal, command);
+    const routed = listen(id);
+    try {
+      const receivers = await commands.sendCommand(['PUBLISH', channel, await message]);
+      // Nobody listens on that channel: no such instance (any more).
+      if (receivers === 0) routed.nobody();
+    } catch {
+      routed.end();
+      throw new Error('The broker could not reach Redis');
+    }
     try {
       const reply = await routed.next(routeTimeoutMs);
       // No reply in time, or nobody there: the bridge then answers as for an unknown id.
