@@ -50,8 +50,9 @@ const ENTRIES = [
   // and fields were recognised as secrets (the word list and redactElicitResult, 0.94 kB).
   { name: 'core', entry: 'src/core/index.ts', budgetKb: 17.5 },
   // 28 until the complete validator's wait and server text shown as read, look-alike option titles flagged. 28.2
-  // until secret fields were masked with a warning and the host marked what it shows (1.45 kB).
-  { name: 'react (.)', entry: 'src/index.ts', budgetKb: 29.7 },
+  // until secret fields were masked with a warning and the host marked what it shows (1.45 kB). 29.7 until a
+  // remote entry `sending` and the `not-sent` notice (0.13 kB).
+  { name: 'react (.)', entry: 'src/index.ts', budgetKb: 29.8 },
   { name: 'tools', entry: 'src/tools/index.ts', budgetKb: 10 },
   // 26 until server text was shown as read and look-alike option titles flagged (2.07 kB: the UTS #39 table, 0.96).
   // 28 until secret fields were masked (0.29 kB).
@@ -84,8 +85,9 @@ const HOST_USES = [
     // complete validator's loader, wait and queue gate (0.75 kB; the validator loads on demand), and server text
     // shown as read with look-alike option titles flagged (1.96 kB). 29.5 until the queue's reasons, unseen clock
     // and records (0.64 kB), the adapters' declared modes (0.31 kB) and the host marking what it shows, and secret
-    // fields masked with a warning (1.5 kB).
-    budgetKb: 32,
+    // fields masked with a warning (1.5 kB). 32 until a remote entry `sending` (its polite line and disabled
+    // frame) and the `not-sent` notice (0.16 kB).
+    budgetKb: 32.1,
   },
 ];
 

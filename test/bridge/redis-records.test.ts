@@ -109,6 +109,9 @@ describe('given a part read from Redis', () => {
     ['a server without a name', { ...good, entries: [{ ...entry, server: {} }] }, false],
     ['a notice without a time', { ...good, notices: [{ ...notice, at: 'now' }] }, false],
     ['a draft value that is an object', { ...good, drafts: { 'a.1': { answer: { x: 1 } } } }, false],
+    ['answers marked sending and delivered', { ...good, sending: ['b.1'], delivered: ['b.2'] }, true],
+    ['`sending` that is not a list', { ...good, sending: 'b.1' }, false],
+    ['a `delivered` id that is not a string', { ...good, delivered: [7] }, false],
   ])('%s: read %s', (_name, value, readable) => {
     expect(readPart(value)).toEqual(readable ? value : undefined);
   });

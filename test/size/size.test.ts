@@ -36,10 +36,10 @@ const overBudget = (items: Measured[]): string[] =>
 describe('given the kit built for production', () => {
   const { entries, hosts } = measure();
 
-  test('each entry stays within its budget (core ≤ 17.5, React entry ≤ 29.7, tools ≤ 10, tools/react ≤ 28.3 kB gzipped)', () => {
+  test('each entry stays within its budget (core ≤ 17.5, React entry ≤ 29.8, tools ≤ 10, tools/react ≤ 28.3 kB gzipped)', () => {
     expect(entries.map((entry) => [entry.name, entry.budgetKb])).toEqual([
       ['core', 17.5],
-      ['react (.)', 29.7],
+      ['react (.)', 29.8],
       ['tools', 10],
       ['tools/react', 28.3],
       ['sdk', null],
@@ -50,10 +50,10 @@ describe('given the kit built for production', () => {
     expect(overBudget(entries)).toEqual([]);
   });
 
-  test('a host pays at most 24.1 kB over react + react-dom for ElicitationForm, and at most 32 kB for ElicitationHost + queue + SDK adapter', () => {
+  test('a host pays at most 24.1 kB over react + react-dom for ElicitationForm, and at most 32.1 kB for ElicitationHost + queue + SDK adapter', () => {
     expect(hosts.map((host) => [host.name, host.budgetKb])).toEqual([
       ['ElicitationForm', 24.1],
-      ['ElicitationHost + queue + SDK adapter', 32],
+      ['ElicitationHost + queue + SDK adapter', 32.1],
     ]);
     expect(overBudget(hosts)).toEqual([]);
   });

@@ -9,7 +9,8 @@
  * (`signing.ts`), and everything read back is checked (`records.ts`); a bad record is skipped, reported
  * to `onError` and removed. An answer routed to another instance is fenced by one claim per entry
  * (`claims.ts`): it is applied only while its claim holds, and a sender that stops waiting withdraws the
- * claim first, so an answer reported `ignored` is never applied later.
+ * claim first, so an answer reported `ignored` is never applied later; while the holder lives but is
+ * slow, the answer is `sending` and the claim kept, up to `sendingLimitMs`.
  */
 import { createClient } from 'redis';
 
@@ -104,9 +105,18 @@ export type RedisBrokerOptions = (
     ttlSeconds?: number;
     /**
      * How long a routed command waits for the instance holding its entry (default 5 000 ms). Past it, an
-     * answer's claim is withdrawn (then it is `ignored` and never applied) unless the holder took it already.
+     * answer is reported `sending` (see `sendingLimitMs`; a caller of `route` without `later` gets its claim
+     * withdrawn instead, then it is `ignored` and never applied, unless the holder took it already); other
+     * commands answer as for an unknown id.
      */
     routeTimeoutMs?: number;
+    /**
+     * How long an answer may stay `sending` after `routeTimeoutMs` while the instance holding its entry lives
+     * but does not take it (default 30 000 ms; checked every `routeTimeoutMs`). Past it, or as soon as the
+     * holder's part is gone, the claim is withdrawn: the answer is never applied, and the person gets the
+     * request back with a `not-sent` notice. One the holder took is waited for while its part lives.
+     */
+    sendingLimitMs?: number;
     /**
      * Connection errors, and records or messages in Redis that were skipped (malformed, or not sealed
      * with the secret): log them. They never carry a command's content. Default: ignored.
@@ -230,6 +240,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
   const signer = createSigner(options.secret);
   const ttl = String(Math.max(1, Math.round(options.ttlSeconds ?? 30)));
   const routeTimeoutMs = options.routeTimeoutMs ?? 5_000;
+  const sendingLimitMs = options.sendingLimitMs ?? 30_000;
   const onError = options.onError ?? (() => undefined);
   const owned = options.client === undefined;
   const commands: RedisClientLike = options.client ?? createClient({ url: options.url });
@@ -260,6 +271,8 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
   const executors = new Map<string, CommandExecutor>();
   const waiting = new Map<string, (reply: Reply | 'failed') => void>();
   const pending = new Set<Promise<unknown>>();
+  /** Answers reported `sending` whose outcome is still awaited: `close()` lets them settle their claims first. */
+  const follows = new Set<Promise<unknown>>();
   let closed = false;
 
   /** Keeps `ready()` waiting for `work`; its failure goes to `onError`. */
@@ -642,7 +655,12 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
    * An answer for another instance: claimed and published in one script, so that of two answers to one
    * entry only the claimed one can ever be applied; withdrawn if the holder does not take it in time.
    */
-  async function routeAnswer(instanceId: string, principal: string, command: BridgeCommand): Promise<BridgeOutcome> {
+  async function routeAnswer(
+    instanceId: string,
+    principal: string,
+    command: BridgeCommand,
+    later: ((outcome: BridgeOutcome) => void) | undefined,
+  ): Promise<BridgeOutcome> {
     const { id, channel, message } = prepare(instanceId, principal, command);
     const [{ key, states }, sealed] = await Promise.all([claimOf(principal, command), message]);
     const routed = listen(id);
@@ -671,20 +689,35 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     }
     // Nobody listens on that channel: no such instance (any more).
     if (Number(receivers) === 0) routed.nobody();
-    return settleAnswer(routed, key, states, name('part', principal, instanceId), 0);
+    const part = name('part', principal, instanceId);
+    if (later === undefined) return settleAnswer(routed, key, states, part, 0);
+    // Silent past routeTimeoutMs: reported `sending`, and the claim kept while the holder lives, up to
+    // sendingLimitMs; the outcome that stands goes to `later`. Never "ignored, then applied".
+    const outcome = settleAnswer(routed, key, states, part, Math.ceil(sendingLimitMs / routeTimeoutMs));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const slow = new Promise<'sending'>((resolve) => {
+      timer = setTimeout(() => resolve('sending'), routeTimeoutMs);
+    });
+    const first = await Promise.race([outcome, slow]).finally(() => clearTimeout(timer));
+    if (first !== 'sending') return first;
+    const followed = outcome.then(later, (error: unknown) => onError(asError(error)));
+    follows.add(followed);
+    void followed.finally(() => follows.delete(followed));
+    return { status: 'sending' };
   }
 
   async function route(
     instanceId: string,
     principal: string,
     command: BridgeCommand,
+    later?: (outcome: BridgeOutcome) => void,
   ): Promise<BridgeOutcome | undefined> {
     // An instance of this process needs no round trip through Redis.
     const local = executors.get(instanceId);
     if (local !== undefined) return local(principal, command);
     if (closed) return undefined;
     await connected;
-    if (isAnswer(command)) return routeAnswer(instanceId, principal, command);
+    if (isAnswer(command)) return routeAnswer(instanceId, principal, command, later);
     const { id, channel, message } = prepare(instanceId, principal, command);
     const routed = listen(id);
     try {
@@ -741,6 +774,8 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       for (const settle of [...waiting.values()]) settle('timeout');
       waiting.clear();
       executors.clear();
+      // Answers still `sending` withdraw their claims (or learn they were taken) while Redis is still open.
+      await Promise.allSettled([...follows]);
       try {
         await connected;
         // Its MCP requests end with this process: other instances stop showing them now, not at expiry.
