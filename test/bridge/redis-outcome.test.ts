@@ -309,6 +309,58 @@ describe('given the instance holding a request stalls past the route timeout', (
     });
   }, 20_000);
 
+  test('a holder that lives but never takes the Accept: past sendingLimitMs it is withdrawn, the prompt is back with a not-sent notice, and the Accept is never applied', async () => {
+    const prefix = nextPrefix();
+    const stallable = await stallableClient(redis.url);
+    const a = createRedisBroker({ client: stallable.client, keyPrefix: prefix, secret: TEST_SECRET });
+    // The limit is what this test is about: two checks of the holder, then the claim is withdrawn.
+    const b = createRedisBroker({
+      url: redis.url,
+      keyPrefix: prefix,
+      secret: TEST_SECRET,
+      routeTimeoutMs: 200,
+      sendingLimitMs: 400,
+    });
+    brokers.push(a, b);
+    const [bridgeA, bridgeB] = [newBridge(a), newBridge(b)];
+    await Promise.all([a.ready(), b.ready()]);
+    let settled = 0;
+    let result: ElicitResult | undefined;
+    void bridgeA
+      .queueFor('alice')
+      .enqueue(formRequest('Transfer 100 EUR?'), origin)
+      .then((value) => {
+        settled += 1;
+        result = value;
+      });
+    const stream = await openStream(bridgeB, 'alice');
+    const entryId = (await withEntries(stream, 1)).entries[0]?.id ?? '';
+
+    stallable.stall();
+    const accept = { action: 'accept', content: { answer: 'yes' } };
+    const told = async (answer: unknown) =>
+      (await bridgeB.handle(command('alice', { type: 'respond', entryId, result: answer }))).text();
+    const toldAccept = await told(accept);
+    const back = await until(stream, (event) => event.notices.length === 1 && event.entries[0]?.status === 'pending');
+    // A hears the Accept only now: its claim was withdrawn, so it is not applied. The Decline is.
+    stallable.resume();
+    const toldDecline = await told({ action: 'decline' });
+    stream.close();
+    expect({
+      toldAccept,
+      back: [statuses(back), back.notices.map((item) => [item.kind, item.entry.id])],
+      toldDecline,
+      result,
+      settled,
+    }).toEqual({
+      toldAccept: '{"status":"sending"}',
+      back: [['pending'], [['not-sent', entryId]]],
+      toldDecline: '{"status":"answered"}',
+      result: { action: 'decline' },
+      settled: 1,
+    });
+  }, 20_000);
+
   test('an answer the holder took is reported answered, and a different answer after it is ignored', async () => {
     const prefix = nextPrefix();
     const a = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET });
