@@ -21,10 +21,11 @@ export interface ClaimStates {
   readonly taken: string;
   /** Applied (`answered`). */
   readonly done: string;
-  /** Withdrawn by a sender that stopped waiting: never applied. Another answer may claim the entry. */
-  readonly refused: string;
-  /** The claim's arguments of `SEEN_TAKE`: claimed, taken, done. */
-  readonly takeArgs: readonly string[];
+  /**
+   * Withdrawn by a sender that stopped waiting: never applied. Another answer may claim the entry. Computed
+   * only when a sender withdraws, off the path of an answer that goes through.
+   */
+  refused(): Promise<string>;
 }
 
 /** Whether `command` answers an entry (the commands a claim fences). */
@@ -39,14 +40,32 @@ export async function claimStates(signer: Signer, key: string, command: BridgeCo
     answer: command.type === 'respond' ? command.result : command.type === 'respondRound' ? command.results : null,
   });
   const state = async (name: string) => `${name}.${await signer.mac(`claim\n${key}\n${name}`, answer)}`;
-  const [claimed, taken, done, refused] = await Promise.all(['claimed', 'taken', 'done', 'refused'].map(state));
+  const [claimed, taken, done] = await Promise.all(['claimed', 'taken', 'done'].map(state));
+  let refused: Promise<string> | undefined;
   return {
     claimed: claimed ?? '',
     taken: taken ?? '',
     done: done ?? '',
-    refused: refused ?? '',
-    takeArgs: [claimed ?? '', taken ?? '', done ?? ''],
+    refused: () => (refused ??= state('refused')),
   };
+}
+
+/** A state as `claimStates` writes it: its name, a dot and a MAC in hex. */
+const STATE = (name: string) => new RegExp(`^${name}\\.[0-9a-f]{64}$`);
+const CARRIED = [STATE('claimed'), STATE('taken'), STATE('done')];
+
+/**
+ * The states a routed answer carries (claimed, taken, done), as its sender computed them with the secret:
+ * the message is sealed, so the holder needs not compute them again before it takes the claim. `undefined`
+ * when they are missing or malformed (the holder then computes them).
+ */
+export function carriedStates(value: unknown): Omit<ClaimStates, 'refused'> | undefined {
+  if (!Array.isArray(value) || value.length !== 3) return undefined;
+  if (!value.every((item: unknown, at) => typeof item === 'string' && CARRIED[at]?.test(item) === true)) {
+    return undefined;
+  }
+  const [claimed, taken, done] = value as string[];
+  return { claimed: claimed ?? '', taken: taken ?? '', done: done ?? '' };
 }
 
 /**

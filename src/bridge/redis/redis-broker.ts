@@ -18,6 +18,7 @@ import { randomId } from '../../shared/random-id.js';
 import type { BridgePart, BrokerView, CommandExecutor, ElicitationBroker, PublishedPart } from '../broker.js';
 import { readCommand, type BridgeCommand, type BridgeOutcome } from '../wire.js';
 import {
+  carriedStates,
   CLAIM_PUBLISH,
   CLAIM_TTL_MS,
   claimStates,
@@ -487,11 +488,9 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     };
   }
 
-  /** The claim key of an answer's entry and the states it can hold for this answer. */
-  async function claimOf(principal: string, command: BridgeCommand): Promise<{ key: string; states: ClaimStates }> {
-    const entryId = 'entryId' in command ? command.entryId : '';
-    const key = name('claim', principal, entryId);
-    return { key, states: await claimStates(signer, key, command) };
+  /** The claim key of an answer's entry. */
+  function claimKey(principal: string, command: BridgeCommand): string {
+    return name('claim', principal, 'entryId' in command ? command.entryId : '');
   }
 
   /** Runs one routed command and publishes its outcome, sealed, to the sender's reply channel. */
@@ -514,7 +513,12 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     const fresh = typeof sent === 'number' && Math.abs(Date.now() - sent) < REPLAY_WINDOW_MS;
     // Read again as untrusted, as a POST body is.
     const command = readCommand(request.command);
-    const claim = !('error' in command) && isAnswer(command) ? await claimOf(principal, command) : undefined;
+    const key = 'error' in command || !isAnswer(command) ? undefined : claimKey(principal, command);
+    // The states the sender claimed with come in the sealed message; computed here only when they do not.
+    const claim =
+      key === undefined || 'error' in command
+        ? undefined
+        : { key, states: carriedStates(request.claim) ?? (await claimStates(signer, key, command)) };
     const keys = claim === undefined ? [name('seen', id)] : [name('seen', id), claim.key];
     // The id is marked seen and an answer's claim taken in one step: applied only while this answer's
     // claim holds (a sender that gave up withdrew it first), and never for a replayed message.
@@ -526,7 +530,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
             String(keys.length),
             ...keys,
             String(REPLAY_WINDOW_MS),
-            ...(claim?.states.takeArgs ?? []),
+            ...(claim === undefined ? [] : [claim.states.claimed, claim.states.taken, claim.states.done]),
           ]),
         )
       : -1;
@@ -570,11 +574,15 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     };
   }
 
-  /** A routed command's id and its message, sealed for the holding instance's channel (sealing starts now). */
-  function prepare(instanceId: string, principal: string, command: BridgeCommand) {
+  /**
+   * A routed command's id and its message, sealed for the holding instance's channel (sealing starts now);
+   * an answer carries the states of its claim.
+   */
+  function prepare(instanceId: string, principal: string, command: BridgeCommand, states?: ClaimStates) {
     const id = randomId();
     const channel = name('route', instanceId);
-    const body = JSON.stringify({ id, sent: Date.now(), reply: replyChannel, principal, command });
+    const claim = states === undefined ? undefined : [states.claimed, states.taken, states.done];
+    const body = JSON.stringify({ id, sent: Date.now(), reply: replyChannel, principal, command, claim });
     const message = signer.seal(`route\n${channel}`, body);
     message.catch(() => undefined);
     return { id, channel, message };
@@ -640,7 +648,8 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
         const alive = !closed && reply !== 'nobody' && Number(await commands.sendCommand(['EXISTS', part])) === 1;
         if (alive && round < patience) continue;
         // Withdrawn unless the holder took it; what stands is the outcome.
-        const after = await commands.sendCommand(['EVAL', GIVE_UP, '1', key, states.claimed, states.refused]);
+        const refused = await states.refused();
+        const after = await commands.sendCommand(['EVAL', GIVE_UP, '1', key, states.claimed, refused]);
         if (after === states.done) return { status: 'answered' };
         // Taken: the holder is applying it right now; its reply follows unless it died meanwhile.
         if (after !== states.taken || !alive) return { status: 'ignored' };
@@ -661,8 +670,10 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     command: BridgeCommand,
     later: ((outcome: BridgeOutcome) => void) | undefined,
   ): Promise<BridgeOutcome> {
-    const { id, channel, message } = prepare(instanceId, principal, command);
-    const [{ key, states }, sealed] = await Promise.all([claimOf(principal, command), message]);
+    const key = claimKey(principal, command);
+    const states = await claimStates(signer, key, command);
+    const { id, channel, message } = prepare(instanceId, principal, command, states);
+    const sealed = await message;
     const routed = listen(id);
     let held: unknown;
     try {
