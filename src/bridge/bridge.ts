@@ -114,6 +114,12 @@ interface Outbox {
 /** How long a `delivered` mark hides its entry: far past the holder's publish of its own part. */
 const DELIVERED_MARK_MS = 60_000;
 
+/**
+ * The most answers one principal may have marked at once on an instance: past it, made-up entry ids sent to
+ * a stalled instance cannot grow the part (the oldest `delivered` marks go first, then nothing is marked).
+ */
+const MAX_MARKS = 256;
+
 const MAX_ANSWERS_KEPT = 1_000;
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -425,6 +431,11 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
   /** The broker said `sending`: every stream shows the entry so until its outcome is known. */
   function markSending(principal: string, entryId: string): void {
     const outbox = outboxOf(principal);
+    for (const [id, mark] of outbox.marks) {
+      if (outbox.marks.size < MAX_MARKS) break;
+      if (mark === 'delivered') outbox.marks.delete(id);
+    }
+    if (outbox.marks.size >= MAX_MARKS) return;
     outbox.marks.set(entryId, 'sending');
     // A notice that an earlier answer did not go through is past: a new one is on its way.
     for (const [id, notice] of outbox.notices) if (notice.entry.id === entryId) outbox.notices.delete(id);

@@ -39,15 +39,18 @@ export async function claimStates(signer: Signer, key: string, command: BridgeCo
     type: command.type,
     answer: command.type === 'respond' ? command.result : command.type === 'respondRound' ? command.results : null,
   });
-  const state = async (name: string) => `${name}.${await signer.mac(`claim\n${key}\n${name}`, answer)}`;
-  const [claimed, taken, done] = await Promise.all(['claimed', 'taken', 'done'].map(state));
+  // One after the other, with no closure over the answer: `refused`, kept while a sender waits, holds
+  // only the short claimed state (a tombstone bound to this answer through it), never the answer itself.
+  const claimed = await stateOf(signer, key, 'claimed', answer);
+  const taken = await stateOf(signer, key, 'taken', answer);
+  const done = await stateOf(signer, key, 'done', answer);
   let refused: Promise<string> | undefined;
-  return {
-    claimed: claimed ?? '',
-    taken: taken ?? '',
-    done: done ?? '',
-    refused: () => (refused ??= state('refused')),
-  };
+  return { claimed, taken, done, refused: () => (refused ??= stateOf(signer, key, 'refused', claimed)) };
+}
+
+/** `name.MAC`: a state of the claim at `key`, bound to `text`. */
+async function stateOf(signer: Signer, key: string, name: string, text: string): Promise<string> {
+  return `${name}.${await signer.mac(`claim\n${key}\n${name}`, text)}`;
 }
 
 /** A state as `claimStates` writes it: its name, a dot and a MAC in hex. */
