@@ -649,6 +649,24 @@ describe('given a remote queue whose answer is on its way (an entry `sending`)',
     expect(await violations(container)).toEqual([]);
   });
 
+  test('an answer shown as sending does not take the focus from where the person is', async () => {
+    const { queue, stream } = streamedQueue({ entries: [], notices: [] });
+    render(
+      <>
+        <button type="button">Elsewhere</button>
+        <ElicitationHost queue={queue} />
+      </>,
+    );
+    const elsewhere = screen.getByRole('button', { name: 'Elsewhere' });
+    elsewhere.focus();
+    act(() => stream({ entries: [{ ...transfer, status: 'sending' }], notices: [] }));
+    await act(async () => {});
+    expect([screen.getByText('Sending…').textContent, document.activeElement === elsewhere]).toEqual([
+      'Sending…',
+      true,
+    ]);
+  });
+
   test('an answer that did not go through: the prompt is back, enabled, under a notice that says so', async () => {
     const { queue, stream } = streamedQueue({ entries: [{ ...transfer, status: 'sending' }], notices: [] });
     render(<ElicitationHost queue={queue} />);

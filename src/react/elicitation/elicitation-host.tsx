@@ -145,7 +145,8 @@ export function ElicitationHost({
   const pending = snapshot.entries.filter((entry) => entry.status === 'pending');
   const head = pending[0];
   const shown = snapshot.entries.filter((entry) => entry.status !== 'pending' || entry === head);
-  const focusKey = head?.id ?? shown[0]?.id;
+  // An answer on its way (`sending`) asks nothing of the person: it never takes the focus.
+  const focusKey = head?.id ?? shown.find((entry) => entry.status !== 'sending')?.id;
 
   const returnTo = useRef<HTMLElement | null>(null);
   const lastFocusKey = useRef<string | undefined>(undefined);
