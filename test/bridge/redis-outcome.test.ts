@@ -309,6 +309,70 @@ describe('given the instance holding a request stalls past the route timeout', (
     });
   }, 20_000);
 
+  test('Redis failing once while the Accept is `sending` leaves it unknown, not stuck: the next check withdraws it when the holder is gone', async () => {
+    const prefix = nextPrefix();
+    const stallable = await stallableClient(redis.url);
+    const a = createRedisBroker({ client: stallable.client, keyPrefix: prefix, secret: TEST_SECRET, ttlSeconds: 3 });
+    // B's connection fails its first EXISTS, as a dropped connection would.
+    const client = createClient({ url: redis.url });
+    await client.connect();
+    clients.push(client);
+    const failures: string[] = [];
+    const watched = bindAll(client as unknown as RedisClientLike);
+    let failOnce = true;
+    const b = createRedisBroker({
+      client: {
+        ...watched,
+        sendCommand(args) {
+          if (args[0] === 'EXISTS' && failOnce) {
+            failOnce = false;
+            return Promise.reject(new Error('connection lost'));
+          }
+          return client.sendCommand(args);
+        },
+      },
+      keyPrefix: prefix,
+      secret: TEST_SECRET,
+      routeTimeoutMs: 200,
+      onError: (error) => failures.push(error.message),
+    });
+    const raw = createClient({ url: redis.url });
+    await raw.connect();
+    clients.push(raw);
+    brokers.push(a, b);
+    const [bridgeA, bridgeB] = [newBridge(a), newBridge(b)];
+    await Promise.all([a.ready(), b.ready()]);
+    let settled = 0;
+    void bridgeA
+      .queueFor('alice')
+      .enqueue(formRequest('Transfer 100 EUR?'), origin)
+      .then(() => (settled += 1));
+    const stream = await openStream(bridgeB, 'alice');
+    const entryId = (await withEntries(stream, 1)).entries[0]?.id ?? '';
+
+    stallable.stall({ commands: true });
+    const accept = { action: 'accept', content: { answer: 'yes' } };
+    const toldAccept = await (
+      await bridgeB.handle(command('alice', { type: 'respond', entryId, result: accept }))
+    ).text();
+    await until(stream, (event) => event.entries[0]?.status === 'sending');
+    await raw.del(`${prefix}part:alice:${encodeURIComponent(bridgeA.instanceId)}`);
+    const withdrawn = await until(stream, (event) => event.notices.length === 1);
+    stallable.resume();
+    stream.close();
+    expect({
+      toldAccept,
+      withdrawn: withdrawn.notices.map((item) => [item.kind, item.entry.id]),
+      failures,
+      settled,
+    }).toEqual({
+      toldAccept: '{"status":"sending"}',
+      withdrawn: [['not-sent', entryId]],
+      failures: ['connection lost'],
+      settled: 0,
+    });
+  }, 20_000);
+
   test('a holder that lives but never takes the Accept: past sendingLimitMs it is withdrawn, the prompt is back with a not-sent notice, and the Accept is never applied', async () => {
     const prefix = nextPrefix();
     const stallable = await stallableClient(redis.url);

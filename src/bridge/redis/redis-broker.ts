@@ -645,14 +645,20 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       for (let round = 0; round < rounds; round += 1) {
         const reply = await routed.next(routeTimeoutMs);
         if (typeof reply === 'object') return reply.outcome;
-        const alive = !closed && reply !== 'nobody' && Number(await commands.sendCommand(['EXISTS', part])) === 1;
-        if (alive && round < patience) continue;
-        // Withdrawn unless the holder took it; what stands is the outcome.
-        const refused = await states.refused();
-        const after = await commands.sendCommand(['EVAL', GIVE_UP, '1', key, states.claimed, refused]);
-        if (after === states.done) return { status: 'answered' };
-        // Taken: the holder is applying it right now; its reply follows unless it died meanwhile.
-        if (after !== states.taken || !alive) return { status: 'ignored' };
+        try {
+          const alive = !closed && reply !== 'nobody' && Number(await commands.sendCommand(['EXISTS', part])) === 1;
+          if (alive && round < patience) continue;
+          // Withdrawn unless the holder took it; what stands is the outcome.
+          const refused = await states.refused();
+          const after = await commands.sendCommand(['EVAL', GIVE_UP, '1', key, states.claimed, refused]);
+          if (after === states.done) return { status: 'answered' };
+          // Taken: the holder is applying it right now; its reply follows unless it died meanwhile.
+          if (after !== states.taken || !alive) return { status: 'ignored' };
+        } catch (error) {
+          // Redis did not answer: the outcome is still unknown and the claim stands; asked again next round.
+          if (round === rounds - 1) throw error;
+          onError(asError(error));
+        }
       }
       return { status: 'ignored' };
     } finally {
