@@ -99,6 +99,27 @@ interface Principal {
   readonly answered: Map<string, Promise<string>>;
 }
 
+/**
+ * Answers this instance sent on to another one whose outcome was not known in time (the broker said
+ * `sending`), by wire entry id, and the `not-sent` notices of those that were withdrawn.
+ */
+interface Outbox {
+  /** `sending`: shown as such on every stream; `delivered`: answered, hidden until the holder's part says so. */
+  readonly marks: Map<string, 'sending' | 'delivered'>;
+  /** The entries as they were when their answers went out: a `not-sent` notice shows what was asked. */
+  readonly entries: Map<string, ElicitationEntry>;
+  readonly notices: Map<string, ElicitationNotice>;
+}
+
+/** How long a `delivered` mark hides its entry: far past the holder's publish of its own part. */
+const DELIVERED_MARK_MS = 60_000;
+
+/**
+ * The most answers one principal may have marked at once on an instance: past it, made-up entry ids sent to
+ * a stalled instance cannot grow the part (the oldest `delivered` marks go first, then nothing is marked).
+ */
+const MAX_MARKS = 256;
+
 const MAX_ANSWERS_KEPT = 1_000;
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -219,10 +240,22 @@ export function mergeParts(view: BrokerView): {
   const entries: { at: number; entry: ElicitationEntry }[] = [];
   const notices: { at: number; notice: ElicitationNotice }[] = [];
   const drafts: Record<string, Draft> = {};
+  const sending = new Set<string>();
+  const delivered = new Set<string>();
+  for (const part of Object.values(view.parts)) {
+    for (const id of part.sending ?? []) sending.add(id);
+    for (const id of part.delivered ?? []) delivered.add(id);
+  }
+  // An answer on its way shows as `sending` on every stream, not as a prompt to answer again; one known to
+  // be answered goes at once, even while its holder's part still lists it.
+  const marked = (entry: ElicitationEntry): ElicitationEntry =>
+    entry.status === 'pending' && sending.has(entry.id) ? { ...entry, status: 'sending' } : entry;
   for (const instance of Object.keys(view.parts).sort()) {
     const part = view.parts[instance];
     if (part === undefined) continue;
-    part.entries.forEach((entry, index) => entries.push({ at: part.arrivals[index] ?? 0, entry }));
+    part.entries.forEach((entry, index) => {
+      if (!delivered.has(entry.id)) entries.push({ at: part.arrivals[index] ?? 0, entry: marked(entry) });
+    });
     part.notices.forEach((notice, index) => notices.push({ at: part.noticeArrivals[index] ?? 0, notice }));
     Object.assign(drafts, part.drafts);
   }
@@ -298,6 +331,10 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
   /** Each principal's open streams on this instance, oldest first: a call closes one. */
   const streams = new Map<string, Set<(reason?: StreamClosedReason) => void>>();
   const encoder = new TextEncoder();
+  const outboxes = new Map<string, Outbox>();
+  const outboxTimers = new Set<ReturnType<typeof setTimeout>>();
+  const noticeDurationMs = options.queueOptions?.noticeDurationMs ?? 10_000;
+  const maxNotices = options.queueOptions?.maxNotices ?? 20;
 
   function partOf(state: Principal): PublishedPart {
     const snapshot = state.queue.getSnapshot();
@@ -349,10 +386,109 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
     };
   }
 
-  function publish(principal: string, state: Principal): void {
-    const part = partOf(state);
-    const empty = part.entries.length === 0 && part.notices.length === 0;
+  function publish(principal: string): void {
+    const state = principals.get(principal);
+    const outbox = outboxes.get(principal);
+    const own = state === undefined ? { entries: [], notices: [], drafts: {} } : partOf(state);
+    const marks = [...(outbox?.marks ?? [])];
+    const part: PublishedPart = {
+      ...own,
+      notices: [...own.notices, ...(outbox?.notices.values() ?? [])],
+      ...(marks.length > 0 && {
+        sending: marks.filter(([, mark]) => mark === 'sending').map(([id]) => id),
+        delivered: marks.filter(([, mark]) => mark === 'delivered').map(([id]) => id),
+      }),
+    };
+    const empty = part.entries.length === 0 && part.notices.length === 0 && marks.length === 0;
     void broker.publish(principal, instanceId, empty ? undefined : part).catch(() => undefined);
+  }
+
+  /** Runs `act` after `ms` (never when `Infinity`), unless the bridge closes first. */
+  function after(ms: number, act: () => void): void {
+    if (!Number.isFinite(ms)) return;
+    const timer = setTimeout(() => {
+      outboxTimers.delete(timer);
+      act();
+    }, ms);
+    outboxTimers.add(timer);
+  }
+
+  function outboxOf(principal: string): Outbox {
+    const known = outboxes.get(principal);
+    if (known !== undefined) return known;
+    const created: Outbox = { marks: new Map(), entries: new Map(), notices: new Map() };
+    outboxes.set(principal, created);
+    return created;
+  }
+
+  /** Forgets an outbox with nothing left in it. */
+  function tidy(principal: string, outbox: Outbox): void {
+    if (outbox.marks.size === 0 && outbox.notices.size === 0 && outboxes.get(principal) === outbox) {
+      outboxes.delete(principal);
+    }
+  }
+
+  /** The broker said `sending`: every stream shows the entry so until its outcome is known. */
+  function markSending(principal: string, entryId: string): void {
+    const outbox = outboxOf(principal);
+    for (const [id, mark] of outbox.marks) {
+      if (outbox.marks.size < MAX_MARKS) break;
+      if (mark === 'delivered') outbox.marks.delete(id);
+    }
+    if (outbox.marks.size >= MAX_MARKS) return;
+    outbox.marks.set(entryId, 'sending');
+    // A notice that an earlier answer did not go through is past: a new one is on its way.
+    for (const [id, notice] of outbox.notices) if (notice.entry.id === entryId) outbox.notices.delete(id);
+    publish(principal);
+    // What was asked, for the notice should this answer be withdrawn.
+    void broker
+      .read(principal)
+      .then((view) => {
+        const entry = mergeParts(view).entries.find((item) => item.id === entryId);
+        if (entry !== undefined && outbox.marks.get(entryId) === 'sending') {
+          outbox.entries.set(entryId, { ...entry, status: 'pending' });
+        }
+      })
+      .catch(() => undefined);
+  }
+
+  /** The outcome of an answer that was `sending`: answered (hidden now), or withdrawn (back, with a notice). */
+  function landed(principal: string, entryId: string, outcome: BridgeOutcome): void {
+    const outbox = outboxOf(principal);
+    if (outbox.marks.get(entryId) !== 'sending') return;
+    const entry = outbox.entries.get(entryId);
+    outbox.entries.delete(entryId);
+    if ('status' in outcome && outcome.status === 'answered') {
+      outbox.marks.set(entryId, 'delivered');
+      after(DELIVERED_MARK_MS, () => {
+        if (outbox.marks.get(entryId) !== 'delivered') return;
+        outbox.marks.delete(entryId);
+        tidy(principal, outbox);
+        publish(principal);
+      });
+    } else {
+      outbox.marks.delete(entryId);
+      if (entry !== undefined) {
+        const id = `${instanceId}.${randomId()}`;
+        outbox.notices.set(id, {
+          id,
+          kind: 'not-sent',
+          reason: 'not-sent',
+          server: entry.server,
+          serverKey: entry.serverKey,
+          entry,
+          at: Date.now(),
+        });
+        trim(outbox.notices, maxNotices);
+        after(noticeDurationMs, () => {
+          if (!outbox.notices.delete(id)) return;
+          tidy(principal, outbox);
+          publish(principal);
+        });
+      }
+      tidy(principal, outbox);
+    }
+    publish(principal);
   }
 
   function queueFor(principal: string): ElicitationQueue {
@@ -367,7 +503,7 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
       answered: new Map(),
     };
     principals.set(principal, state);
-    state.queue.subscribe(() => publish(principal, state));
+    state.queue.subscribe(() => publish(principal));
     return state.queue;
   }
 
@@ -408,6 +544,12 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
         return { ok: state !== undefined && id !== undefined && state.queue.dismiss(id) };
       }
       case 'dismissNotice': {
+        const outbox = outboxes.get(principal);
+        if (outbox?.notices.delete(command.noticeId) === true) {
+          tidy(principal, outbox);
+          publish(principal);
+          return { ok: true };
+        }
         const id = local(command.noticeId);
         return { ok: state !== undefined && id !== undefined && state.queue.dismissNotice(id) };
       }
@@ -428,7 +570,7 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
         // A secret never reaches the bridge's memory, its broker or Redis, whatever a browser sends: MCP 2025-11-25,
         // "Elicitation" → "Security Considerations" (no credentials in form mode; the kit keeps them out of drafts).
         state.drafts.set(command.entryId, withoutSecrets(entry, command.draft));
-        publish(principal, state);
+        publish(principal);
         return { ok: true };
       }
       default:
@@ -457,8 +599,23 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
       command.type === 'dismissNotice' ? command.noticeId : command.type === 'shown' ? command.id : command.entryId;
     const instance = id.slice(0, Math.max(0, id.indexOf('.')));
     if (instance === instanceId) return execute(principal, command);
-    const routed = instance === '' ? undefined : await broker.route(instance, principal, command);
-    // No such instance: answered exactly as an id it never had.
+    if (instance === '') return execute(principal, command);
+    if (command.type !== 'respond' && command.type !== 'respondRound') {
+      // No such instance: answered exactly as an id it never had.
+      return (await broker.route(instance, principal, command)) ?? execute(principal, command);
+    }
+    // The outcome of an answer reported `sending` may come before this call resumes: kept until then.
+    const entryId = command.entryId;
+    const track: { final?: BridgeOutcome; waiting: boolean } = { waiting: false };
+    const routed = await broker.route(instance, principal, command, (final) => {
+      if (track.waiting) landed(principal, entryId, final);
+      else track.final = final;
+    });
+    if (routed !== undefined && 'status' in routed && routed.status === 'sending') {
+      markSending(principal, entryId);
+      track.waiting = true;
+      if (track.final !== undefined) landed(principal, entryId, track.final);
+    }
     return routed ?? execute(principal, command);
   }
 
@@ -626,6 +783,8 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
     },
     close() {
       stopServing();
+      for (const timer of outboxTimers) clearTimeout(timer);
+      outboxTimers.clear();
       for (const mine of [...streams.values()]) for (const stop of [...mine]) stop();
     },
   };

@@ -23,6 +23,13 @@ export interface BridgePart {
   readonly noticeArrivals: readonly number[];
   /** Unsent form drafts of this part's entries, by entry id. */
   readonly drafts: Readonly<Record<string, Draft>>;
+  /**
+   * Entries (of any instance) whose answer this instance sent on and whose outcome is not known yet: every
+   * stream shows them as `sending`.
+   */
+  readonly sending?: readonly string[];
+  /** Entries (of any instance) this instance learned were answered: hidden even before their holder's part says so. */
+  readonly delivered?: readonly string[];
 }
 
 /** A part as a bridge publishes it: the broker numbers its entries and notices (what is passed is replaced). */
@@ -58,8 +65,18 @@ export interface ElicitationBroker {
   subscribe(principal: string, listener: () => void): () => void;
   /** Makes this instance the one `route` reaches under `instanceId`. Returns the function that stops it. */
   serve(instanceId: string, execute: CommandExecutor): () => void;
-  /** Runs `command` on the instance holding its entry; `undefined` when no such instance serves. */
-  route(instanceId: string, principal: string, command: BridgeCommand): Promise<BridgeOutcome | undefined>;
+  /**
+   * Runs `command` on the instance holding its entry; `undefined` when no such instance serves. A broker
+   * may answer an answer with `{ status: 'sending' }` while its outcome is not known yet (the holder is
+   * slow): it then calls `later` once with the outcome that stands (`answered`, or `ignored` when the answer
+   * was withdrawn and will never be applied). Without `later` it never answers `sending`.
+   */
+  route(
+    instanceId: string,
+    principal: string,
+    command: BridgeCommand,
+    later?: (outcome: BridgeOutcome) => void,
+  ): Promise<BridgeOutcome | undefined>;
 }
 
 /**

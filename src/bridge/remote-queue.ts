@@ -55,8 +55,11 @@ export interface RemoteElicitationQueue extends ElicitationQueue {
   readonly closedReason: string | undefined;
 }
 
-/** What the page has done that the server has not confirmed yet. */
-type Override = 'removed' | 'consented';
+/**
+ * What the page has done that the server has not confirmed yet; `sending`: the bridge said the answer is
+ * on its way and its outcome is not known (shown so until the stream says so too).
+ */
+type Override = 'removed' | 'consented' | 'sending';
 
 const EMPTY: ElicitationSnapshot = Object.freeze({ entries: Object.freeze([]), notices: Object.freeze([]) });
 
@@ -112,7 +115,10 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
       const override = overrides.get(entry.id);
       if (override === 'removed') continue;
       const consented = override === 'consented' && entry.kind === 'single';
-      entries.push(consented ? Object.freeze({ ...entry, status: 'consented' as const }) : entry);
+      if (consented) entries.push(Object.freeze({ ...entry, status: 'consented' as const }));
+      else if (override === 'sending' && entry.status === 'pending') {
+        entries.push(Object.freeze({ ...entry, status: 'sending' as const }));
+      } else entries.push(entry);
     }
     const notices = server.notices.filter((notice) => !hiddenNotices.has(notice.id));
     const same =
@@ -161,9 +167,12 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
     if (decoded.reset) known = next;
     serverDrafts = view.drafts;
     // The server has heard the change once its entry left `pending` (or left): its view wins from then on.
+    // An answer it shows as `sending` is its to show (then answered, or back with a `not-sent` notice).
     for (const [id, override] of overrides) {
       const entry = server.entries.find((item) => item.id === id);
-      if (entry === undefined || (override === 'consented' && entry.status !== 'pending')) overrides.delete(id);
+      const heard =
+        entry === undefined || entry.status === 'sending' || (override !== 'removed' && entry.status !== 'pending');
+      if (heard) overrides.delete(id);
     }
     for (const id of hiddenNotices) if (!server.notices.some((notice) => notice.id === id)) hiddenNotices.delete(id);
     const pending = new Set(server.entries.filter((entry) => entry.status === 'pending').map((entry) => entry.id));
@@ -264,6 +273,12 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
     for (const id of ids) overrides.set(id, override);
     publish();
     void command(body).then((outcome) => {
+      if (outcome !== undefined && 'status' in outcome && outcome.status === 'sending') {
+        // Not a refusal: shown as being sent, not as a prompt to answer again (unless the stream moved on).
+        for (const id of ids) if (overrides.get(id) === override) overrides.set(id, 'sending');
+        publish();
+        return;
+      }
       const taken =
         outcome !== undefined &&
         (('status' in outcome && outcome.status === 'answered') ||

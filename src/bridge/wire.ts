@@ -24,8 +24,12 @@ export type BridgeCommand = (
   | { type: 'shown'; id: string }
 ) & { requestId?: string };
 
-/** What a command returns: `status` for answers, `ok` for dismissals and drafts, `count` for cancel-all. */
-export type BridgeOutcome = { status: RespondStatus } | { ok: boolean } | { count: number };
+/**
+ * What a command returns: `status` for answers, `ok` for dismissals and drafts, `count` for cancel-all. An
+ * answer's `sending`: it is on its way to the instance holding the entry and its outcome is not known yet;
+ * the entry shows as `sending` on every stream until it is answered, or comes back with a `not-sent` notice.
+ */
+export type BridgeOutcome = { status: RespondStatus | 'sending' } | { ok: boolean } | { count: number };
 
 /** A principal's entries, notices and drafts, as an event carries them (entry ids are the bridge's). */
 export interface BridgeView {

@@ -85,8 +85,12 @@ export type RoundPrompt = ElicitationPrompt & {
   readonly key: string;
 };
 
-/** `pending`: waits for an answer. `consented`: URL accepted, waits for completion. `completed`: done. */
-export type EntryStatus = 'pending' | 'consented' | 'completed';
+/**
+ * `pending`: waits for an answer. `consented`: URL accepted, waits for completion. `completed`: done.
+ * `sending`: a remote queue only: the person's answer is on its way to the server instance holding the
+ * request and its outcome is not known yet (show it as being sent, not as a prompt to answer again).
+ */
+export type EntryStatus = 'pending' | 'consented' | 'completed' | 'sending';
 
 /** What every entry has. */
 export interface EntryCommon {
@@ -113,8 +117,11 @@ export interface RoundElicitationEntry extends EntryCommon {
   readonly kind: 'round';
   /** In the order the server listed them. */
   readonly prompts: readonly RoundPrompt[];
-  /** A round leaves the queue when answered (2026-07-28 URL mode has no completion to wait for). */
-  readonly status: 'pending';
+  /**
+   * A round leaves the queue when answered (2026-07-28 URL mode has no completion to wait for); `sending`
+   * as for a single entry (a remote queue only).
+   */
+  readonly status: 'pending' | 'sending';
 }
 
 /** An entry of the queue. */
@@ -167,16 +174,24 @@ export interface ElicitationRecord {
   readonly reason?: CancelReason;
 }
 
-/** Tells the person that a request ended without them. Expires by itself once a view has shown it. */
+/**
+ * Tells the person that a request ended without them (`stopped-waiting`), or that their answer did not go
+ * through (`not-sent`). Expires by itself once a view has shown it.
+ */
 export interface ElicitationNotice {
   /** Unique within this queue; pass it to `dismissNotice`. */
   readonly id: string;
-  readonly kind: 'stopped-waiting';
+  /**
+   * `not-sent` comes from the bridge only: an answer sent through another instance never reached the one
+   * holding the request, and was withdrawn; `entry` is back in the queue, to be answered again.
+   */
+  readonly kind: 'stopped-waiting' | 'not-sent';
   /**
    * `aborted`: the server's signal fired; `deadline`: its deadline passed; `not-shown`: the queue cancelled it
-   * because no view showed it within `unseenTimeoutMs` (such a notice stays until a view has shown it).
+   * because no view showed it within `unseenTimeoutMs` (such a notice stays until a view has shown it);
+   * `not-sent`: the notice of that kind.
    */
-  readonly reason: 'aborted' | 'deadline' | 'not-shown';
+  readonly reason: 'aborted' | 'deadline' | 'not-shown' | 'not-sent';
   readonly server: ElicitationServer;
   readonly serverKey: string;
   /** The entry as it was when it was removed (what had been asked). */

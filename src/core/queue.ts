@@ -314,7 +314,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     }
   }
 
-  function stopWaiting(live: Live, reason: ElicitationNotice['reason']): void {
+  function stopWaiting(live: Live, reason: Exclude<ElicitationNotice['reason'], 'not-sent'>): void {
     if (live.settled) return;
     settle(
       live,

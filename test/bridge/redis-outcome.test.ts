@@ -7,7 +7,12 @@ import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 
 import { createElicitationBridge, createInProcessBroker, type ElicitationBridge } from '../../src/bridge/index.js';
-import { createRedisBroker, type RedisClientLike, type RedisElicitationBroker } from '../../src/bridge/redis/index.js';
+import {
+  createRedisBroker,
+  type RedisClientLike,
+  type RedisElicitationBroker,
+  type RedisMultiLike,
+} from '../../src/bridge/redis/index.js';
 import type { ElicitResult } from '../../src/core/index.js';
 import { authorize, command, formRequest, openStream, ORIGIN, type OpenStream, type ViewEvent } from './helpers.js';
 import { startRedis, TEST_SECRET, type RedisServer } from './redis-server.js';
@@ -82,13 +87,38 @@ async function stallableClient(url: string) {
     on: (event, listener) => subscriber.on(event, listener),
   };
   const commands = client as unknown as RedisClientLike;
+  // The command connection stalls too when asked (the whole process stalls): its commands wait for `resume`.
+  const gate = { closed: false, waiters: [] as (() => void)[] };
+  const passed = () => (gate.closed ? new Promise<void>((resolve) => gate.waiters.push(resolve)) : Promise.resolve());
+  const bound = bindAll(commands);
   return {
-    client: { ...bindAll(commands), duplicate: () => stallable } as RedisClientLike,
-    stall() {
+    client: {
+      ...bound,
+      duplicate: () => stallable,
+      sendCommand: async (args) => {
+        await passed();
+        return bound.sendCommand(args);
+      },
+      multi: () => {
+        const multi = bound.multi();
+        const gated: RedisMultiLike = {
+          addCommand: (args) => (multi.addCommand(args), gated),
+          exec: async () => {
+            await passed();
+            return multi.exec();
+          },
+        };
+        return gated;
+      },
+    } as RedisClientLike,
+    stall({ commands: all = false }: { commands?: boolean } = {}) {
       stalled = true;
+      gate.closed = all;
     },
     resume() {
       stalled = false;
+      gate.closed = false;
+      for (const open of gate.waiters.splice(0)) open();
       for (const deliver of queue.splice(0)) deliver();
     },
     held(n: number): Promise<void> {
@@ -146,13 +176,88 @@ const origin = { server: { name: 'weather', id: 'weather' } };
 const messages = (event: ViewEvent) =>
   event.entries.map((entry) => (entry.kind === 'single' ? (entry.prompt.request as { message: string }).message : ''));
 
+/** The next event in which `ready` holds. */
+async function until(stream: OpenStream, ready: (event: ViewEvent) => boolean): Promise<ViewEvent> {
+  let event = await stream.next();
+  while (!ready(event)) event = await stream.next();
+  return event;
+}
+
+const statuses = (event: ViewEvent) => event.entries.map((entry) => entry.status);
+
 describe('given the instance holding a request stalls past the route timeout', () => {
-  test("the person's Accept is reported ignored and never applied; the Decline sent next is the answer the server gets", async () => {
+  test("the person's Accept is `sending` on every stream while the holder stalls, then applied and answered: never ignored, then applied", async () => {
     const prefix = nextPrefix();
     const stallable = await stallableClient(redis.url);
     const a = createRedisBroker({ client: stallable.client, keyPrefix: prefix, secret: TEST_SECRET });
-    // The route timeout is what this test is about: the Accept waits it out once.
-    const b = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET, routeTimeoutMs: 2_000 });
+    // The route timeout is what this test is about: the Accept waits it out once, then is `sending`.
+    const b = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET, routeTimeoutMs: 300 });
+    const c = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET });
+    brokers.push(a, b, c);
+    const [bridgeA, bridgeB, bridgeC] = [newBridge(a), newBridge(b), newBridge(c)];
+    await Promise.all([a.ready(), b.ready(), c.ready()]);
+    let settled = 0;
+    let result: ElicitResult | undefined;
+    void bridgeA
+      .queueFor('alice')
+      .enqueue(formRequest('Transfer 100 EUR?'), origin)
+      .then((value) => {
+        settled += 1;
+        result = value;
+      });
+    const [onB, onC] = [await openStream(bridgeB, 'alice'), await openStream(bridgeC, 'alice')];
+    const entryId = (await withEntries(onB, 1)).entries[0]?.id ?? '';
+    await withEntries(onC, 1);
+
+    // A's process stalls: its subscriber hears nothing (its part still lives in Redis).
+    stallable.stall();
+    const accept = { action: 'accept', content: { answer: 'yes' } };
+    const told = async (answer: unknown) =>
+      (await bridgeB.handle(command('alice', { type: 'respond', entryId, result: answer }))).text();
+    const toldAccept = await told(accept);
+    const sendingOnB = statuses(await until(onB, (event) => event.entries[0]?.status === 'sending'));
+    const sendingOnC = statuses(await until(onC, (event) => event.entries[0]?.status === 'sending'));
+    // Another answer while the Accept is on its way can never be applied: told so at once.
+    const toldDecline = await told({ action: 'decline' });
+    const settledWhileStalled = settled;
+
+    stallable.resume();
+    const [afterB, afterC] = [
+      await until(onB, (event) => event.entries.length === 0),
+      await until(onC, (event) => event.entries.length === 0),
+    ];
+    onB.close();
+    onC.close();
+    expect({
+      toldAccept,
+      sendingOnB,
+      sendingOnC,
+      toldDecline,
+      settledWhileStalled,
+      result,
+      settled,
+      notices: [afterB.notices, afterC.notices],
+    }).toEqual({
+      toldAccept: '{"status":"sending"}',
+      sendingOnB: ['sending'],
+      sendingOnC: ['sending'],
+      toldDecline: '{"status":"ignored"}',
+      settledWhileStalled: 0,
+      result: accept,
+      settled: 1,
+      notices: [[], []],
+    });
+  }, 20_000);
+
+  test("the holder's part disappears while the Accept is `sending`: withdrawn, never applied, and the prompt comes back with a not-sent notice", async () => {
+    const prefix = nextPrefix();
+    const stallable = await stallableClient(redis.url);
+    // A refreshes its part every second: once resumed, it writes the part that went away again.
+    const a = createRedisBroker({ client: stallable.client, keyPrefix: prefix, secret: TEST_SECRET, ttlSeconds: 3 });
+    const b = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET, routeTimeoutMs: 200 });
+    const raw = createClient({ url: redis.url });
+    await raw.connect();
+    clients.push(raw);
     brokers.push(a, b);
     const [bridgeA, bridgeB] = [newBridge(a), newBridge(b)];
     await Promise.all([a.ready(), b.ready()]);
@@ -167,24 +272,157 @@ describe('given the instance holding a request stalls past the route timeout', (
       });
     const stream = await openStream(bridgeB, 'alice');
     const entryId = (await withEntries(stream, 1)).entries[0]?.id ?? '';
-    stream.close();
 
-    stallable.stall();
+    // The whole of A stalls, and its part goes (as it does when its key expires in a long stall).
+    stallable.stall({ commands: true });
+    const accept = { action: 'accept', content: { answer: 'yes' } };
+    const told = async (answer: unknown) =>
+      (await bridgeB.handle(command('alice', { type: 'respond', entryId, result: answer }))).text();
+    const toldAccept = await told(accept);
+    await until(stream, (event) => event.entries[0]?.status === 'sending');
+    await raw.del(`${prefix}part:alice:${encodeURIComponent(bridgeA.instanceId)}`);
+    const withdrawn = await until(stream, (event) => event.notices.length === 1);
+
+    stallable.resume();
+    const back = await until(stream, (event) => event.entries.length === 1);
+    const notice = back.notices[0];
+    // The person answers again; the server receives that answer, and only it.
+    const toldDecline = await told({ action: 'decline' });
+    const answered = await until(stream, (event) => event.entries.length === 0);
+    stream.close();
+    expect({
+      toldAccept,
+      withdrawn: [withdrawn.entries.length, withdrawn.notices.map((item) => [item.kind, item.entry.id])],
+      back: [statuses(back), back.entries[0]?.id, notice?.kind, notice?.reason, notice?.entry.id],
+      toldDecline,
+      result,
+      settled,
+      answered: answered.entries.length,
+    }).toEqual({
+      toldAccept: '{"status":"sending"}',
+      withdrawn: [0, [['not-sent', entryId]]],
+      back: [['pending'], entryId, 'not-sent', 'not-sent', entryId],
+      toldDecline: '{"status":"answered"}',
+      result: { action: 'decline' },
+      settled: 1,
+      answered: 0,
+    });
+  }, 20_000);
+
+  test('Redis failing once while the Accept is `sending` leaves it unknown, not stuck: the next check withdraws it when the holder is gone', async () => {
+    const prefix = nextPrefix();
+    const stallable = await stallableClient(redis.url);
+    const a = createRedisBroker({ client: stallable.client, keyPrefix: prefix, secret: TEST_SECRET, ttlSeconds: 3 });
+    // B's connection fails its first EXISTS, as a dropped connection would.
+    const client = createClient({ url: redis.url });
+    await client.connect();
+    clients.push(client);
+    const failures: string[] = [];
+    const watched = bindAll(client as unknown as RedisClientLike);
+    let failOnce = true;
+    const b = createRedisBroker({
+      client: {
+        ...watched,
+        sendCommand(args) {
+          if (args[0] === 'EXISTS' && failOnce) {
+            failOnce = false;
+            return Promise.reject(new Error('connection lost'));
+          }
+          return client.sendCommand(args);
+        },
+      },
+      keyPrefix: prefix,
+      secret: TEST_SECRET,
+      routeTimeoutMs: 200,
+      onError: (error) => failures.push(error.message),
+    });
+    const raw = createClient({ url: redis.url });
+    await raw.connect();
+    clients.push(raw);
+    brokers.push(a, b);
+    const [bridgeA, bridgeB] = [newBridge(a), newBridge(b)];
+    await Promise.all([a.ready(), b.ready()]);
+    let settled = 0;
+    void bridgeA
+      .queueFor('alice')
+      .enqueue(formRequest('Transfer 100 EUR?'), origin)
+      .then(() => (settled += 1));
+    const stream = await openStream(bridgeB, 'alice');
+    const entryId = (await withEntries(stream, 1)).entries[0]?.id ?? '';
+
+    stallable.stall({ commands: true });
     const accept = { action: 'accept', content: { answer: 'yes' } };
     const toldAccept = await (
       await bridgeB.handle(command('alice', { type: 'respond', entryId, result: accept }))
     ).text();
-    const decline = bridgeB.handle(command('alice', { type: 'respond', entryId, result: { action: 'decline' } }));
-    // A resumes while the Decline waits for it: it hears the Accept first, then the Decline.
-    await stallable.held(2);
+    await until(stream, (event) => event.entries[0]?.status === 'sending');
+    await raw.del(`${prefix}part:alice:${encodeURIComponent(bridgeA.instanceId)}`);
+    const withdrawn = await until(stream, (event) => event.notices.length === 1);
     stallable.resume();
-    const toldDecline = await (await decline).text();
-    expect([toldAccept, toldDecline, result, settled]).toEqual([
-      '{"status":"ignored"}',
-      '{"status":"answered"}',
-      { action: 'decline' },
-      1,
-    ]);
+    stream.close();
+    expect({
+      toldAccept,
+      withdrawn: withdrawn.notices.map((item) => [item.kind, item.entry.id]),
+      failures,
+      settled,
+    }).toEqual({
+      toldAccept: '{"status":"sending"}',
+      withdrawn: [['not-sent', entryId]],
+      failures: ['connection lost'],
+      settled: 0,
+    });
+  }, 20_000);
+
+  test('a holder that lives but never takes the Accept: past sendingLimitMs it is withdrawn, the prompt is back with a not-sent notice, and the Accept is never applied', async () => {
+    const prefix = nextPrefix();
+    const stallable = await stallableClient(redis.url);
+    const a = createRedisBroker({ client: stallable.client, keyPrefix: prefix, secret: TEST_SECRET });
+    // The limit is what this test is about: two checks of the holder, then the claim is withdrawn.
+    const b = createRedisBroker({
+      url: redis.url,
+      keyPrefix: prefix,
+      secret: TEST_SECRET,
+      routeTimeoutMs: 200,
+      sendingLimitMs: 400,
+    });
+    brokers.push(a, b);
+    const [bridgeA, bridgeB] = [newBridge(a), newBridge(b)];
+    await Promise.all([a.ready(), b.ready()]);
+    let settled = 0;
+    let result: ElicitResult | undefined;
+    void bridgeA
+      .queueFor('alice')
+      .enqueue(formRequest('Transfer 100 EUR?'), origin)
+      .then((value) => {
+        settled += 1;
+        result = value;
+      });
+    const stream = await openStream(bridgeB, 'alice');
+    const entryId = (await withEntries(stream, 1)).entries[0]?.id ?? '';
+
+    stallable.stall();
+    const accept = { action: 'accept', content: { answer: 'yes' } };
+    const told = async (answer: unknown) =>
+      (await bridgeB.handle(command('alice', { type: 'respond', entryId, result: answer }))).text();
+    const toldAccept = await told(accept);
+    const back = await until(stream, (event) => event.notices.length === 1 && event.entries[0]?.status === 'pending');
+    // A hears the Accept only now: its claim was withdrawn, so it is not applied. The Decline is.
+    stallable.resume();
+    const toldDecline = await told({ action: 'decline' });
+    stream.close();
+    expect({
+      toldAccept,
+      back: [statuses(back), back.notices.map((item) => [item.kind, item.entry.id])],
+      toldDecline,
+      result,
+      settled,
+    }).toEqual({
+      toldAccept: '{"status":"sending"}',
+      back: [['pending'], [['not-sent', entryId]]],
+      toldDecline: '{"status":"answered"}',
+      result: { action: 'decline' },
+      settled: 1,
+    });
   }, 20_000);
 
   test('an answer the holder took is reported answered, and a different answer after it is ignored', async () => {
@@ -211,6 +449,45 @@ describe('given the instance holding a request stalls past the route timeout', (
       '{"status":"answered"}',
       accept,
     ]);
+  });
+});
+
+describe('given an answer routed to the instance holding the entry', () => {
+  test('the sender reaches Redis once (claim and publish in one script) and the holder applies it', async () => {
+    const prefix = nextPrefix();
+    const a = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET });
+    const client = createClient({ url: redis.url });
+    await client.connect();
+    clients.push(client);
+    const sent: string[] = [];
+    const watched = bindAll(client as unknown as RedisClientLike);
+    const b = createRedisBroker({
+      client: {
+        ...watched,
+        sendCommand(args) {
+          sent.push(
+            args[0] === 'EVAL' ? `EVAL ${/PUBLISH/.test(args[1] ?? '') ? 'with' : 'without'} PUBLISH` : (args[0] ?? ''),
+          );
+          return client.sendCommand(args);
+        },
+      },
+      keyPrefix: prefix,
+      secret: TEST_SECRET,
+    });
+    brokers.push(a, b);
+    const ran: unknown[] = [];
+    a.serve('inst-a', (principal, command) => {
+      ran.push([principal, command.type]);
+      return Promise.resolve({ status: 'answered' });
+    });
+    await Promise.all([a.ready(), b.ready()]);
+    sent.length = 0;
+    const outcome = await b.route('inst-a', 'alice', {
+      type: 'respond',
+      entryId: 'inst-a.1',
+      result: { action: 'decline' },
+    });
+    expect([outcome, ran, sent]).toEqual([{ status: 'answered' }, [['alice', 'respond']], ['EVAL with PUBLISH']]);
   });
 });
 

@@ -6,6 +6,7 @@ import { createHmac } from 'node:crypto';
 
 import { describe, expect, test } from 'vitest';
 
+import { carriedStates, claimStates } from '../../src/bridge/redis/claims.js';
 import { readPart, readVersion } from '../../src/bridge/redis/records.js';
 import { createSigner } from '../../src/bridge/redis/signing.js';
 import { formRequest } from './helpers.js';
@@ -109,7 +110,39 @@ describe('given a part read from Redis', () => {
     ['a server without a name', { ...good, entries: [{ ...entry, server: {} }] }, false],
     ['a notice without a time', { ...good, notices: [{ ...notice, at: 'now' }] }, false],
     ['a draft value that is an object', { ...good, drafts: { 'a.1': { answer: { x: 1 } } } }, false],
+    ['answers marked sending and delivered', { ...good, sending: ['b.1'], delivered: ['b.2'] }, true],
+    ['`sending` that is not a list', { ...good, sending: 'b.1' }, false],
+    ['a `delivered` id that is not a string', { ...good, delivered: [7] }, false],
   ])('%s: read %s', (_name, value, readable) => {
     expect(readPart(value)).toEqual(readable ? value : undefined);
+  });
+});
+
+describe('given the claim states a routed answer carries', () => {
+  const mac = 'a'.repeat(64);
+  test.each([
+    ['the three states in order', [`claimed.${mac}`, `taken.${mac}`, `done.${mac}`], true],
+    ['missing', undefined, false],
+    ['out of order', [`taken.${mac}`, `claimed.${mac}`, `done.${mac}`], false],
+    ['a refused state among them', [`claimed.${mac}`, `taken.${mac}`, `refused.${mac}`], false],
+    ['a MAC that is not 64 hex digits', [`claimed.${mac}`, `taken.${mac}`, `done.${mac.slice(1)}`], false],
+    ['a state with a line break', [`claimed.${mac}\n`, `taken.${mac}`, `done.${mac}`], false],
+    ['four of them', [`claimed.${mac}`, `taken.${mac}`, `done.${mac}`, `done.${mac}`], false],
+  ])('%s: used as they are %s', (_name, value, used) => {
+    expect(carriedStates(value)).toEqual(
+      used ? { claimed: `claimed.${mac}`, taken: `taken.${mac}`, done: `done.${mac}` } : undefined,
+    );
+  });
+
+  test('they are the states claimStates computes for the answer, so the holder takes the very claim the sender made', async () => {
+    const signer = createSigner(SECRET);
+    const command = { type: 'respond' as const, entryId: 'a.1', result: { action: 'decline' } };
+    const states = await claimStates(signer, 'p:claim:alice:a.1', command);
+    expect(carriedStates([states.claimed, states.taken, states.done])).toEqual({
+      claimed: states.claimed,
+      taken: states.taken,
+      done: states.done,
+    });
+    expect((await states.refused()).startsWith('refused.')).toBe(true);
   });
 });

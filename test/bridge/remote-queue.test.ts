@@ -15,7 +15,8 @@ import {
   type ElicitationBridge,
   type RemoteElicitationQueue,
 } from '../../src/bridge/index.js';
-import type { ElicitationSnapshot } from '../../src/core/index.js';
+import type { ElicitationNotice, ElicitationSnapshot, SingleElicitationEntry } from '../../src/core/index.js';
+import { encodeView, type BridgeView, type SentView } from '../../src/bridge/wire.js';
 import { authorize, formRequest } from './helpers.js';
 
 let bridge: ElicitationBridge;
@@ -167,5 +168,111 @@ describe('given a principal with more remote queues than the bridge keeps stream
       streamsAsked: 1,
       kept: ['Your city?'],
     });
+  });
+});
+
+describe('given a bridge that answers `sending` (the instance holding the entry is slow)', () => {
+  /**
+   * A remote queue whose `fetch` is scripted: the stream carries the views `push` is given (encoded as the
+   * bridge encodes them), and every POST answers `outcome`.
+   */
+  function scripted(outcome: unknown) {
+    const encoder = new TextEncoder();
+    let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+    let opened: () => void = () => undefined;
+    const open = new Promise<void>((resolve) => (opened = resolve));
+    let sent: SentView | undefined;
+    let counter = 0;
+    const posted: unknown[] = [];
+    const answer: { release: () => void; gate: Promise<void> } = { release: () => undefined, gate: Promise.resolve() };
+    answer.gate = new Promise<void>((resolve) => (answer.release = resolve));
+    const scriptedFetch: typeof fetch = async (_input, init) => {
+      if (init?.method === 'POST') {
+        posted.push(JSON.parse(String(init.body)));
+        await answer.gate;
+        return new Response(JSON.stringify(outcome), { headers: { 'content-type': 'application/json' } });
+      }
+      const body = new ReadableStream<Uint8Array>({
+        start(given) {
+          controller = given;
+          opened();
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+    };
+    const remote = createRemoteElicitationQueue({ url: 'http://127.0.0.1:9/elicit', fetch: scriptedFetch });
+    return {
+      remote,
+      posted,
+      release: () => answer.release(),
+      async push(view: BridgeView) {
+        await open;
+        const next = encodeView(view, sent);
+        sent = next.sent;
+        counter += 1;
+        controller?.enqueue(encoder.encode(`id: e-${counter}\ndata: ${JSON.stringify(next.data)}\n\n`));
+      },
+    };
+  }
+
+  const entry: SingleElicitationEntry = {
+    id: 'inst-a.1',
+    kind: 'single',
+    server: { name: 'bank' },
+    serverKey: 'bank',
+    status: 'pending',
+    prompt: { mode: 'form', request: formRequest('Transfer 100 EUR?') },
+  };
+  const notice: ElicitationNotice = {
+    id: 'inst-b.9',
+    kind: 'not-sent',
+    reason: 'not-sent',
+    server: { name: 'bank' },
+    serverKey: 'bank',
+    entry,
+    at: 1,
+  };
+  const shownStatuses = (remote: RemoteElicitationQueue) => remote.getSnapshot().entries.map((item) => item.status);
+
+  test('the answered entry shows as sending (not as a prompt again), then goes once the stream says it was answered', async () => {
+    const { remote, push, release, posted } = scripted({ status: 'sending' });
+    await push({ entries: [entry], notices: [], drafts: {} });
+    await until(remote, (snapshot) => snapshot.entries.length === 1);
+    const told = remote.respond(entry.id, { action: 'decline' });
+    const optimistic = shownStatuses(remote);
+    release();
+    await until(remote, (snapshot) => snapshot.entries[0]?.status === 'sending');
+    const afterPost = shownStatuses(remote);
+    const again = remote.respond(entry.id, { action: 'accept', content: { answer: 'yes' } });
+    await push({ entries: [{ ...entry, status: 'sending' }], notices: [], drafts: {} });
+    const fromStream = shownStatuses(remote);
+    await push({ entries: [], notices: [], drafts: {} });
+    await until(remote, (snapshot) => snapshot.entries.length === 0);
+    remote.close();
+    expect({ told, optimistic, afterPost, again, fromStream, posted: posted.length }).toEqual({
+      told: 'answered',
+      optimistic: [],
+      afterPost: ['sending'],
+      again: 'ignored',
+      fromStream: ['sending'],
+      posted: 1,
+    });
+  });
+
+  test('an answer that did not go through brings the prompt back with its not-sent notice', async () => {
+    const { remote, push, release } = scripted({ status: 'sending' });
+    await push({ entries: [entry], notices: [], drafts: {} });
+    await until(remote, (snapshot) => snapshot.entries.length === 1);
+    remote.respond(entry.id, { action: 'decline' });
+    await push({ entries: [{ ...entry, status: 'sending' }], notices: [], drafts: {} });
+    await until(remote, (snapshot) => snapshot.entries[0]?.status === 'sending');
+    release();
+    await push({ entries: [entry], notices: [notice], drafts: {} });
+    await until(remote, (snapshot) => snapshot.notices.length === 1);
+    const snapshot = remote.getSnapshot();
+    remote.close();
+    expect([snapshot.entries.map((item) => [item.id, item.status]), snapshot.notices.map((item) => item.kind)]).toEqual(
+      [[[entry.id, 'pending']], ['not-sent']],
+    );
   });
 });

@@ -12,7 +12,13 @@ import {
   type ElicitRequestParams,
   type ElicitResult,
 } from '../../src/index.js';
-import { createElicitationQueue } from '../../src/core/index.js';
+import {
+  createElicitationQueue,
+  type ElicitationNotice,
+  type ElicitationQueue,
+  type ElicitationSnapshot,
+  type SingleElicitationEntry,
+} from '../../src/core/index.js';
 import { stubWindowOpen, violations } from './helpers.js';
 
 const open = stubWindowOpen();
@@ -563,6 +569,127 @@ describe('given a 2026-07-28 round in the host', () => {
     expect(answers.value).toEqual({
       a: { action: 'accept', content: { name: 'One' } },
       b: { action: 'accept', content: { name: 'Two' } },
+    });
+  });
+});
+
+describe('given a remote queue whose answer is on its way (an entry `sending`)', () => {
+  /** A queue as the bridge's remote queue presents it: its snapshot is what the server streamed. */
+  function streamedQueue(first: ElicitationSnapshot) {
+    let snapshot = first;
+    const listeners = new Set<() => void>();
+    const answers: unknown[] = [];
+    const queue: ElicitationQueue = {
+      enqueue: () => Promise.reject(new Error('not here')),
+      enqueueRound: () => Promise.reject(new Error('not here')),
+      respond: (id, result) => (answers.push([id, result]), 'answered'),
+      respondRound: () => 'ignored',
+      complete: () => false,
+      dismiss: () => false,
+      dismissNotice: () => false,
+      cancelAll: () => 0,
+      subscribe: (listener) => (listeners.add(listener), () => listeners.delete(listener)),
+      getSnapshot: () => snapshot,
+    };
+    return {
+      queue,
+      answers,
+      stream(next: ElicitationSnapshot) {
+        snapshot = next;
+        for (const listener of [...listeners]) listener();
+      },
+    };
+  }
+  const transfer: SingleElicitationEntry = {
+    id: 'a.1',
+    kind: 'single',
+    server: { name: 'Bank' },
+    serverKey: 'Bank',
+    status: 'pending',
+    prompt: { mode: 'form', request: nameRequest('Who gets 100 EUR?') },
+  };
+  const later: SingleElicitationEntry = {
+    ...transfer,
+    id: 'a.2',
+    server: { name: 'Mail' },
+    serverKey: 'Mail',
+    prompt: { mode: 'form', request: nameRequest('Who to write to?') },
+  };
+
+  test('says "Sending…" politely, disables its form, and shows the next request to answer', async () => {
+    const { queue } = streamedQueue({ entries: [{ ...transfer, status: 'sending' }, later], notices: [] });
+    const { container } = render(<ElicitationHost queue={queue} />);
+    await act(async () => {});
+    const sending = screen.getByText('Sending…');
+    const [bank, mail] = [
+      screen.getByRole('group', { name: 'Request from Bank' }),
+      screen.getByRole('group', { name: 'Request from Mail' }),
+    ];
+    expect({
+      role: sending.getAttribute('role'),
+      live: sending.getAttribute('aria-live'),
+      bankName: within(bank).getByRole('textbox', { name: 'Name' }).matches(':disabled'),
+      bankButtons: within(bank)
+        .getAllByRole('button')
+        .map((button) => [button.textContent, button.matches(':disabled')]),
+      mailName: within(mail).getByRole('textbox', { name: 'Name' }).matches(':disabled'),
+      count: container.querySelector('.mek-host-count')?.textContent,
+    }).toEqual({
+      role: 'status',
+      live: 'polite',
+      bankName: true,
+      bankButtons: [
+        ['Accept', true],
+        ['Decline', true],
+        ['Cancel', true],
+      ],
+      mailName: false,
+      count: '1 pending',
+    });
+    expect(await violations(container)).toEqual([]);
+  });
+
+  test('an answer shown as sending does not take the focus from where the person is', async () => {
+    const { queue, stream } = streamedQueue({ entries: [], notices: [] });
+    render(
+      <>
+        <button type="button">Elsewhere</button>
+        <ElicitationHost queue={queue} />
+      </>,
+    );
+    const elsewhere = screen.getByRole('button', { name: 'Elsewhere' });
+    elsewhere.focus();
+    act(() => stream({ entries: [{ ...transfer, status: 'sending' }], notices: [] }));
+    await act(async () => {});
+    expect([screen.getByText('Sending…').textContent, document.activeElement === elsewhere]).toEqual([
+      'Sending…',
+      true,
+    ]);
+  });
+
+  test('an answer that did not go through: the prompt is back, enabled, under a notice that says so', async () => {
+    const { queue, stream } = streamedQueue({ entries: [{ ...transfer, status: 'sending' }], notices: [] });
+    render(<ElicitationHost queue={queue} />);
+    await act(async () => {});
+    const notice: ElicitationNotice = {
+      id: 'b.9',
+      kind: 'not-sent',
+      reason: 'not-sent',
+      server: transfer.server,
+      serverKey: transfer.serverKey,
+      entry: transfer,
+      at: 1,
+    };
+    act(() => stream({ entries: [transfer], notices: [notice] }));
+    await act(async () => {});
+    expect({
+      sending: screen.queryByText('Sending…'),
+      notice: screen.getByRole('listitem').textContent,
+      name: screen.getByRole('textbox', { name: 'Name' }).matches(':disabled'),
+    }).toEqual({
+      sending: null,
+      notice: 'Your answer did not reach Bank. Please answer again.Who gets 100 EUR?Dismiss',
+      name: false,
     });
   });
 });

@@ -242,13 +242,14 @@ describe('given the queue a host drives', () => {
     expectTypeOf<SingleElicitationEntry['kind']>().toEqualTypeOf<'single'>();
     expectTypeOf<SingleElicitationEntry['prompt']>().toEqualTypeOf<ElicitationPrompt>();
     expectTypeOf<SingleElicitationEntry['status']>().toEqualTypeOf<EntryStatus>();
-    expectTypeOf<EntryStatus>().toEqualTypeOf<'pending' | 'consented' | 'completed'>();
+    expectTypeOf<EntryStatus>().toEqualTypeOf<'pending' | 'consented' | 'completed' | 'sending'>();
+    expectTypeOf<RoundElicitationEntry['status']>().toEqualTypeOf<'pending' | 'sending'>();
     expectTypeOf<RoundElicitationEntry['kind']>().toEqualTypeOf<'round'>();
     expectTypeOf<RoundElicitationEntry['prompts']>().toEqualTypeOf<readonly RoundPrompt[]>();
     expectTypeOf<RoundPrompt>().toEqualTypeOf<ElicitationPrompt & { readonly key: string }>();
     expectTypeOf<ElicitationEntry['serverKey']>().toEqualTypeOf<string>();
-    expectTypeOf<ElicitationNotice['kind']>().toEqualTypeOf<'stopped-waiting'>();
-    expectTypeOf<ElicitationNotice['reason']>().toEqualTypeOf<'aborted' | 'deadline' | 'not-shown'>();
+    expectTypeOf<ElicitationNotice['kind']>().toEqualTypeOf<'stopped-waiting' | 'not-sent'>();
+    expectTypeOf<ElicitationNotice['reason']>().toEqualTypeOf<'aborted' | 'deadline' | 'not-shown' | 'not-sent'>();
   });
 
   test('a prompt is a form, a url, or an invalid request with its problem', () => {

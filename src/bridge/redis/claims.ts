@@ -1,7 +1,7 @@
 /**
  * One claim per entry in Redis, so that an answer routed to another instance is either applied and
  * reported `answered`, or refused and never applied later. The sender claims the entry for its answer
- * before routing it; the holder applies an answer only after turning its claim into `taken`; a sender
+ * and routes it in one script; the holder applies an answer only after turning its claim into `taken`; a sender
  * that stops waiting turns `claimed` into `refused`. Both are compare-and-set scripts on one key, so
  * exactly one of them wins. Each state is sealed with the answer (HMAC), so no process without the secret
  * can write a state that matches an answer.
@@ -21,10 +21,11 @@ export interface ClaimStates {
   readonly taken: string;
   /** Applied (`answered`). */
   readonly done: string;
-  /** Withdrawn by a sender that stopped waiting: never applied. Another answer may claim the entry. */
-  readonly refused: string;
-  /** The claim's arguments of `SEEN_TAKE`: claimed, taken, done. */
-  readonly takeArgs: readonly string[];
+  /**
+   * Withdrawn by a sender that stopped waiting: never applied. Another answer may claim the entry. Computed
+   * only when a sender withdraws, off the path of an answer that goes through.
+   */
+  refused(): Promise<string>;
 }
 
 /** Whether `command` answers an entry (the commands a claim fences). */
@@ -38,24 +39,51 @@ export async function claimStates(signer: Signer, key: string, command: BridgeCo
     type: command.type,
     answer: command.type === 'respond' ? command.result : command.type === 'respondRound' ? command.results : null,
   });
-  const state = async (name: string) => `${name}.${await signer.mac(`claim\n${key}\n${name}`, answer)}`;
-  const [claimed, taken, done, refused] = await Promise.all(['claimed', 'taken', 'done', 'refused'].map(state));
-  return {
-    claimed: claimed ?? '',
-    taken: taken ?? '',
-    done: done ?? '',
-    refused: refused ?? '',
-    takeArgs: [claimed ?? '', taken ?? '', done ?? ''],
-  };
+  // One after the other, with no closure over the answer: `refused`, kept while a sender waits, holds
+  // only the short claimed state (a tombstone bound to this answer through it), never the answer itself.
+  const claimed = await stateOf(signer, key, 'claimed', answer);
+  const taken = await stateOf(signer, key, 'taken', answer);
+  const done = await stateOf(signer, key, 'done', answer);
+  let refused: Promise<string> | undefined;
+  return { claimed, taken, done, refused: () => (refused ??= stateOf(signer, key, 'refused', claimed)) };
 }
 
-/** Claims an empty or withdrawn entry for ARGV[1] (expiring in ARGV[2] ms); returns what the key then holds. */
-export const CLAIM = `local v = redis.call('GET', KEYS[1])
+/** `name.MAC`: a state of the claim at `key`, bound to `text`. */
+async function stateOf(signer: Signer, key: string, name: string, text: string): Promise<string> {
+  return `${name}.${await signer.mac(`claim\n${key}\n${name}`, text)}`;
+}
+
+/** A state as `claimStates` writes it: its name, a dot and a MAC in hex. */
+const STATE = (name: string) => new RegExp(`^${name}\\.[0-9a-f]{64}$`);
+const CARRIED = [STATE('claimed'), STATE('taken'), STATE('done')];
+
+/**
+ * The states a routed answer carries (claimed, taken, done), as its sender computed them with the secret:
+ * the message is sealed, so the holder needs not compute them again before it takes the claim. `undefined`
+ * when they are missing or malformed (the holder then computes them).
+ */
+export function carriedStates(value: unknown): Omit<ClaimStates, 'refused'> | undefined {
+  if (!Array.isArray(value) || value.length !== 3) return undefined;
+  if (!value.every((item: unknown, at) => typeof item === 'string' && CARRIED[at]?.test(item) === true)) {
+    return undefined;
+  }
+  const [claimed, taken, done] = value as string[];
+  return { claimed: claimed ?? '', taken: taken ?? '', done: done ?? '' };
+}
+
+/**
+ * Claims an empty or withdrawn entry for ARGV[1] (expiring in ARGV[2] ms) and, while this answer holds the
+ * claim (claimed, or taken: ARGV[3]), publishes the routed message ARGV[5] on channel ARGV[4], in one round
+ * trip: the message never goes out without its claim, and the sender waits for Redis once, not twice.
+ * Returns what the key then holds and how many listeners the message reached (-1: not sent).
+ */
+export const CLAIM_PUBLISH = `local v = redis.call('GET', KEYS[1])
 if not v or string.sub(v, 1, 8) == 'refused.' then
   redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return ARGV[1]
+  v = ARGV[1]
 end
-return v`;
+if v == ARGV[1] or v == ARGV[3] then return {v, redis.call('PUBLISH', ARGV[4], ARGV[5])} end
+return {v, -1}`;
 
 /**
  * The holder's first step for a routed command, in one round trip: marks its message id as seen (KEYS[1],

@@ -51,6 +51,11 @@ function isNumbering(value: unknown, length: number): boolean {
   return Array.isArray(value) && value.length === length && value.every((at) => Number.isSafeInteger(at));
 }
 
+/** Entry ids marked `sending` or `delivered`: absent, or a list of strings. */
+function isIdList(value: unknown): boolean {
+  return value === undefined || (Array.isArray(value) && value.every(isString));
+}
+
 /** A part as the bridge publishes it, or `undefined` (the caller skips and cleans it up). */
 export function readPart(value: unknown): BridgePart | undefined {
   if (!isRecord(value)) return undefined;
@@ -60,6 +65,7 @@ export function readPart(value: unknown): BridgePart | undefined {
   if (!Array.isArray(notices) || !notices.every(isNotice)) return undefined;
   if (!isNumbering(noticeArrivals, notices.length)) return undefined;
   if (!isRecord(drafts) || !Object.values(drafts).every((draft) => readDraft(draft) !== undefined)) return undefined;
+  if (!isIdList(value.sending) || !isIdList(value.delivered)) return undefined;
   return value as unknown as BridgePart;
 }
 

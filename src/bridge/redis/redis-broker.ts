@@ -9,14 +9,25 @@
  * (`signing.ts`), and everything read back is checked (`records.ts`); a bad record is skipped, reported
  * to `onError` and removed. An answer routed to another instance is fenced by one claim per entry
  * (`claims.ts`): it is applied only while its claim holds, and a sender that stops waiting withdraws the
- * claim first, so an answer reported `ignored` is never applied later.
+ * claim first, so an answer reported `ignored` is never applied later; while the holder lives but is
+ * slow, the answer is `sending` and the claim kept, up to `sendingLimitMs`.
  */
 import { createClient } from 'redis';
 
 import { randomId } from '../../shared/random-id.js';
 import type { BridgePart, BrokerView, CommandExecutor, ElicitationBroker, PublishedPart } from '../broker.js';
 import { readCommand, type BridgeCommand, type BridgeOutcome } from '../wire.js';
-import { CLAIM, CLAIM_TTL_MS, claimStates, GIVE_UP, isAnswer, SEEN_TAKE, SETTLE, type ClaimStates } from './claims.js';
+import {
+  carriedStates,
+  CLAIM_PUBLISH,
+  CLAIM_TTL_MS,
+  claimStates,
+  GIVE_UP,
+  isAnswer,
+  SEEN_TAKE,
+  SETTLE,
+  type ClaimStates,
+} from './claims.js';
 import { parseJson, readPart, readVersion } from './records.js';
 import { createSigner, MIN_SECRET_LENGTH } from './signing.js';
 
@@ -95,9 +106,18 @@ export type RedisBrokerOptions = (
     ttlSeconds?: number;
     /**
      * How long a routed command waits for the instance holding its entry (default 5 000 ms). Past it, an
-     * answer's claim is withdrawn (then it is `ignored` and never applied) unless the holder took it already.
+     * answer is reported `sending` (see `sendingLimitMs`; a caller of `route` without `later` gets its claim
+     * withdrawn instead, then it is `ignored` and never applied, unless the holder took it already); other
+     * commands answer as for an unknown id.
      */
     routeTimeoutMs?: number;
+    /**
+     * How long an answer may stay `sending` after `routeTimeoutMs` while the instance holding its entry lives
+     * but does not take it (default 30 000 ms; checked every `routeTimeoutMs`). Past it, or as soon as the
+     * holder's part is gone, the claim is withdrawn: the answer is never applied, and the person gets the
+     * request back with a `not-sent` notice. One the holder took is waited for while its part lives.
+     */
+    sendingLimitMs?: number;
     /**
      * Connection errors, and records or messages in Redis that were skipped (malformed, or not sealed
      * with the secret): log them. They never carry a command's content. Default: ignored.
@@ -221,6 +241,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
   const signer = createSigner(options.secret);
   const ttl = String(Math.max(1, Math.round(options.ttlSeconds ?? 30)));
   const routeTimeoutMs = options.routeTimeoutMs ?? 5_000;
+  const sendingLimitMs = options.sendingLimitMs ?? 30_000;
   const onError = options.onError ?? (() => undefined);
   const owned = options.client === undefined;
   const commands: RedisClientLike = options.client ?? createClient({ url: options.url });
@@ -251,6 +272,8 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
   const executors = new Map<string, CommandExecutor>();
   const waiting = new Map<string, (reply: Reply | 'failed') => void>();
   const pending = new Set<Promise<unknown>>();
+  /** Answers reported `sending` whose outcome is still awaited: `close()` lets them settle their claims first. */
+  const follows = new Set<Promise<unknown>>();
   let closed = false;
 
   /** Keeps `ready()` waiting for `work`; its failure goes to `onError`. */
@@ -465,11 +488,9 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     };
   }
 
-  /** The claim key of an answer's entry and the states it can hold for this answer. */
-  async function claimOf(principal: string, command: BridgeCommand): Promise<{ key: string; states: ClaimStates }> {
-    const entryId = 'entryId' in command ? command.entryId : '';
-    const key = name('claim', principal, entryId);
-    return { key, states: await claimStates(signer, key, command) };
+  /** The claim key of an answer's entry. */
+  function claimKey(principal: string, command: BridgeCommand): string {
+    return name('claim', principal, 'entryId' in command ? command.entryId : '');
   }
 
   /** Runs one routed command and publishes its outcome, sealed, to the sender's reply channel. */
@@ -492,7 +513,12 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     const fresh = typeof sent === 'number' && Math.abs(Date.now() - sent) < REPLAY_WINDOW_MS;
     // Read again as untrusted, as a POST body is.
     const command = readCommand(request.command);
-    const claim = !('error' in command) && isAnswer(command) ? await claimOf(principal, command) : undefined;
+    const key = 'error' in command || !isAnswer(command) ? undefined : claimKey(principal, command);
+    // The states the sender claimed with come in the sealed message; computed here only when they do not.
+    const claim =
+      key === undefined || 'error' in command
+        ? undefined
+        : { key, states: carriedStates(request.claim) ?? (await claimStates(signer, key, command)) };
     const keys = claim === undefined ? [name('seen', id)] : [name('seen', id), claim.key];
     // The id is marked seen and an answer's claim taken in one step: applied only while this answer's
     // claim holds (a sender that gave up withdrew it first), and never for a replayed message.
@@ -504,7 +530,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
             String(keys.length),
             ...keys,
             String(REPLAY_WINDOW_MS),
-            ...(claim?.states.takeArgs ?? []),
+            ...(claim === undefined ? [] : [claim.states.claimed, claim.states.taken, claim.states.done]),
           ]),
         )
       : -1;
@@ -548,18 +574,25 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     };
   }
 
-  /** A routed command's id and its message, sealed for the holding instance's channel (sealing starts now). */
-  function prepare(instanceId: string, principal: string, command: BridgeCommand) {
+  /**
+   * A routed command's id and its message, sealed for the holding instance's channel (sealing starts now);
+   * an answer carries the states of its claim.
+   */
+  function prepare(instanceId: string, principal: string, command: BridgeCommand, states?: ClaimStates) {
     const id = randomId();
     const channel = name('route', instanceId);
-    const body = JSON.stringify({ id, sent: Date.now(), reply: replyChannel, principal, command });
+    const claim = states === undefined ? undefined : [states.claimed, states.taken, states.done];
+    const body = JSON.stringify({ id, sent: Date.now(), reply: replyChannel, principal, command, claim });
     const message = signer.seal(`route\n${channel}`, body);
     message.catch(() => undefined);
     return { id, channel, message };
   }
 
-  /** Publishes a prepared command on the holding instance's channel. Rejects when it failed there. */
-  async function call({ id, channel, message }: ReturnType<typeof prepare>): Promise<Call> {
+  /**
+   * Waits for the reply to the routed command `id` (registered before the command is sent, so a quick
+   * reply is not missed). `nobody()` says the command reached no listener.
+   */
+  function listen(id: string): Call & { nobody(): void } {
     let settle: (reply: Reply) => void = () => undefined;
     let fail: (error: Error) => void = () => undefined;
     const replied = new Promise<Reply>((resolve, reject) => {
@@ -572,14 +605,6 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       // A fixed sentence: the command may hold what the person typed.
       reply === 'failed' ? fail(new Error('The instance holding the entry failed to run the command')) : settle(reply),
     );
-    try {
-      const receivers = await commands.sendCommand(['PUBLISH', channel, await message]);
-      // Nobody listens on that channel: no such instance (any more).
-      if (receivers === 0) settle('nobody');
-    } catch {
-      waiting.delete(id);
-      throw new Error('The broker could not reach Redis');
-    }
     return {
       async next(ms) {
         let timer: ReturnType<typeof setTimeout> | undefined;
@@ -592,6 +617,9 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
           clearTimeout(timer);
         }
       },
+      nobody() {
+        settle('nobody');
+      },
       end() {
         waiting.delete(id);
         settle('timeout');
@@ -600,30 +628,37 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
   }
 
   /**
-   * An answer for another instance: claimed first, so that of two answers to one entry only the claimed
-   * one can ever be applied; withdrawn if the holder does not take it in time.
+   * The outcome of an answer routed and claimed: the holder's reply; or, when none comes, the claim is
+   * withdrawn unless the holder took it. `patience` is how many `routeTimeoutMs` the claim is kept while
+   * the holder's part lives (0: withdrawn at the first silence); the holder's part gone (it died, or its
+   * key expired in a stall) withdraws it at once. Bounded: past the holder's TTL it is given up.
    */
-  async function routeAnswer(instanceId: string, principal: string, command: BridgeCommand): Promise<BridgeOutcome> {
-    // Sealed while the claim is made; sent only once the claim holds.
-    const prepared = prepare(instanceId, principal, command);
-    const { key, states } = await claimOf(principal, command);
-    const now = await commands.sendCommand(['EVAL', CLAIM, '1', key, states.claimed, String(CLAIM_TTL_MS)]);
-    if (now === states.done) return { status: 'answered' };
-    // Another answer holds the claim: this one can never be applied.
-    if (now !== states.claimed && now !== states.taken) return { status: 'ignored' };
-    const routed = await call(prepared);
+  async function settleAnswer(
+    routed: Call,
+    key: string,
+    states: ClaimStates,
+    part: string,
+    patience: number,
+  ): Promise<BridgeOutcome> {
     try {
-      // The holder has a part while it lives: wait for it as long as the part stays, at most its TTL.
-      const rounds = Math.ceil((Number(ttl) * 1_000) / routeTimeoutMs) + 1;
+      const rounds = patience + Math.ceil((Number(ttl) * 1_000) / routeTimeoutMs) + 1;
       for (let round = 0; round < rounds; round += 1) {
         const reply = await routed.next(routeTimeoutMs);
         if (typeof reply === 'object') return reply.outcome;
-        // No reply in time: withdraw the claim unless the holder took it; what stands is the outcome.
-        const after = await commands.sendCommand(['EVAL', GIVE_UP, '1', key, states.claimed, states.refused]);
-        if (after === states.done) return { status: 'answered' };
-        if (after !== states.taken) return { status: 'ignored' };
-        // Taken: the holder is applying it right now; its reply follows unless it died meanwhile.
-        if (Number(await commands.sendCommand(['EXISTS', name('part', principal, instanceId)])) === 0) break;
+        try {
+          const alive = !closed && reply !== 'nobody' && Number(await commands.sendCommand(['EXISTS', part])) === 1;
+          if (alive && round < patience) continue;
+          // Withdrawn unless the holder took it; what stands is the outcome.
+          const refused = await states.refused();
+          const after = await commands.sendCommand(['EVAL', GIVE_UP, '1', key, states.claimed, refused]);
+          if (after === states.done) return { status: 'answered' };
+          // Taken: the holder is applying it right now; its reply follows unless it died meanwhile.
+          if (after !== states.taken || !alive) return { status: 'ignored' };
+        } catch (error) {
+          // Redis did not answer: the outcome is still unknown and the claim stands; asked again next round.
+          if (round === rounds - 1) throw error;
+          onError(asError(error));
+        }
       }
       return { status: 'ignored' };
     } finally {
@@ -631,18 +666,85 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     }
   }
 
+  /**
+   * An answer for another instance: claimed and published in one script, so that of two answers to one
+   * entry only the claimed one can ever be applied; withdrawn if the holder does not take it in time.
+   */
+  async function routeAnswer(
+    instanceId: string,
+    principal: string,
+    command: BridgeCommand,
+    later: ((outcome: BridgeOutcome) => void) | undefined,
+  ): Promise<BridgeOutcome> {
+    const key = claimKey(principal, command);
+    const states = await claimStates(signer, key, command);
+    const { id, channel, message } = prepare(instanceId, principal, command, states);
+    const sealed = await message;
+    const routed = listen(id);
+    let held: unknown;
+    try {
+      held = await commands.sendCommand([
+        'EVAL',
+        CLAIM_PUBLISH,
+        '1',
+        key,
+        states.claimed,
+        String(CLAIM_TTL_MS),
+        states.taken,
+        channel,
+        sealed,
+      ]);
+    } catch {
+      routed.end();
+      throw new Error('The broker could not reach Redis');
+    }
+    const [now, receivers] = Array.isArray(held) ? (held as unknown[]) : [];
+    if (now !== states.claimed && now !== states.taken) {
+      routed.end();
+      // Applied already (a retry of this answer), or another answer holds the claim: this one never applies.
+      return { status: now === states.done ? 'answered' : 'ignored' };
+    }
+    // Nobody listens on that channel: no such instance (any more).
+    if (Number(receivers) === 0) routed.nobody();
+    const part = name('part', principal, instanceId);
+    if (later === undefined) return settleAnswer(routed, key, states, part, 0);
+    // Silent past routeTimeoutMs: reported `sending`, and the claim kept while the holder lives, up to
+    // sendingLimitMs; the outcome that stands goes to `later`. Never "ignored, then applied".
+    const outcome = settleAnswer(routed, key, states, part, Math.ceil(sendingLimitMs / routeTimeoutMs));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const slow = new Promise<'sending'>((resolve) => {
+      timer = setTimeout(() => resolve('sending'), routeTimeoutMs);
+    });
+    const first = await Promise.race([outcome, slow]).finally(() => clearTimeout(timer));
+    if (first !== 'sending') return first;
+    const followed = outcome.then(later, (error: unknown) => onError(asError(error)));
+    follows.add(followed);
+    void followed.finally(() => follows.delete(followed));
+    return { status: 'sending' };
+  }
+
   async function route(
     instanceId: string,
     principal: string,
     command: BridgeCommand,
+    later?: (outcome: BridgeOutcome) => void,
   ): Promise<BridgeOutcome | undefined> {
     // An instance of this process needs no round trip through Redis.
     const local = executors.get(instanceId);
     if (local !== undefined) return local(principal, command);
     if (closed) return undefined;
     await connected;
-    if (isAnswer(command)) return routeAnswer(instanceId, principal, command);
-    const routed = await call(prepare(instanceId, principal, command));
+    if (isAnswer(command)) return routeAnswer(instanceId, principal, command, later);
+    const { id, channel, message } = prepare(instanceId, principal, command);
+    const routed = listen(id);
+    try {
+      const receivers = await commands.sendCommand(['PUBLISH', channel, await message]);
+      // Nobody listens on that channel: no such instance (any more).
+      if (receivers === 0) routed.nobody();
+    } catch {
+      routed.end();
+      throw new Error('The broker could not reach Redis');
+    }
     try {
       const reply = await routed.next(routeTimeoutMs);
       // No reply in time, or nobody there: the bridge then answers as for an unknown id.
@@ -689,6 +791,8 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       for (const settle of [...waiting.values()]) settle('timeout');
       waiting.clear();
       executors.clear();
+      // Answers still `sending` withdraw their claims (or learn they were taken) while Redis is still open.
+      await Promise.allSettled([...follows]);
       try {
         await connected;
         // Its MCP requests end with this process: other instances stop showing them now, not at expiry.

@@ -4,7 +4,7 @@
  * head takes the focus on its group, not a control, so a key pressed at that moment cannot answer it;
  * the focus returns when the last prompt goes.
  */
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 import type {
   Draft,
@@ -92,6 +92,25 @@ function draftsOf(queue: ElicitationQueue, entryId: string) {
 }
 
 /**
+ * An entry whose answer is on its way (a remote queue's `sending`): said politely, and its controls
+ * disabled (a disabled fieldset disables every control in it, HTML "The fieldset element"), so the person
+ * neither answers twice nor sees a prompt waiting for them.
+ */
+function SendingFrame({ sending, label, children }: { sending: boolean; label: string; children: ReactNode }) {
+  if (!sending) return children;
+  return (
+    <>
+      <p className="mek-host-sending" role="status" aria-live="polite">
+        {label}
+      </p>
+      <fieldset className="mek-host-sending-frame" disabled>
+        {children}
+      </fieldset>
+    </>
+  );
+}
+
+/**
  * Shows the elicitations waiting in `queue`, oldest first, one prompt (or round) at a time, and
  * passes every answer back to the queue (`respond`, `respondRound`, `dismiss`, `cancelAll`).
  */
@@ -126,7 +145,8 @@ export function ElicitationHost({
   const pending = snapshot.entries.filter((entry) => entry.status === 'pending');
   const head = pending[0];
   const shown = snapshot.entries.filter((entry) => entry.status !== 'pending' || entry === head);
-  const focusKey = head?.id ?? shown[0]?.id;
+  // An answer on its way (`sending`) asks nothing of the person: it never takes the focus.
+  const focusKey = head?.id ?? shown.find((entry) => entry.status !== 'sending')?.id;
 
   const returnTo = useRef<HTMLElement | null>(null);
   const lastFocusKey = useRef<string | undefined>(undefined);
@@ -216,7 +236,9 @@ export function ElicitationHost({
               return (
                 <li key={notice.id} className="mek-notice" data-reason={notice.reason}>
                   <span className="mek-notice-text" id={`${notice.id}-text`}>
-                    {labels.stoppedWaiting(shownServer(serverOf(notice)), notice.reason)}
+                    {notice.kind === 'not-sent'
+                      ? labels.notSent(shownServer(serverOf(notice)))
+                      : labels.stoppedWaiting(shownServer(serverOf(notice)), notice.reason)}
                   </span>
                   {detail !== undefined && (
                     <span className="mek-notice-detail" dir="auto">
@@ -247,35 +269,37 @@ export function ElicitationHost({
             else wrappers.current.delete(entry.id);
           }}
         >
-          <PromptFooter.Provider value={entry === head ? cancelAll : undefined}>
-            {entry.kind === 'round' ? (
-              loaded && (
-                <loaded.ElicitationRound
-                  entry={serverOf(entry) === entry.server ? entry : { ...entry, server: serverOf(entry) }}
+          <SendingFrame sending={entry.status === 'sending'} label={labels.sending}>
+            <PromptFooter.Provider value={entry === head ? cancelAll : undefined}>
+              {entry.kind === 'round' ? (
+                loaded && (
+                  <loaded.ElicitationRound
+                    entry={serverOf(entry) === entry.server ? entry : { ...entry, server: serverOf(entry) }}
+                    labels={given}
+                    theme={theme}
+                    widgets={widgets}
+                    {...(secrets && { secrets })}
+                    onRespondAll={(result) => respond(entry, result)}
+                    onRespondRound={(results) => respondRound(entry, results)}
+                  />
+                )
+              ) : (
+                <PromptView
+                  prompt={entry.prompt}
+                  server={serverOf(entry)}
+                  status={entry.status}
                   labels={given}
                   theme={theme}
                   widgets={widgets}
                   {...(secrets && { secrets })}
-                  onRespondAll={(result) => respond(entry, result)}
-                  onRespondRound={(results) => respondRound(entry, results)}
+                  onRespond={(result) => respond(entry, result)}
+                  onClose={() => queue.dismiss(entry.id)}
+                  views={loaded}
+                  drafts={draftsOf(queue, entry.id)}
                 />
-              )
-            ) : (
-              <PromptView
-                prompt={entry.prompt}
-                server={serverOf(entry)}
-                status={entry.status}
-                labels={given}
-                theme={theme}
-                widgets={widgets}
-                {...(secrets && { secrets })}
-                onRespond={(result) => respond(entry, result)}
-                onClose={() => queue.dismiss(entry.id)}
-                views={loaded}
-                drafts={draftsOf(queue, entry.id)}
-              />
-            )}
-          </PromptFooter.Provider>
+              )}
+            </PromptFooter.Provider>
+          </SendingFrame>
         </div>
       ))}
       {shown.length === 0 && labels.hostEmpty !== '' && <p className="mek-host-empty">{labels.hostEmpty}</p>}

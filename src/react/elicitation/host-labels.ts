@@ -70,6 +70,10 @@ export interface HostLabels {
    * because no view showed it in time (`not-shown`). The server's name and id as `shownServer` gives them.
    */
   stoppedWaiting: (server: ElicitationServer, reason: ElicitationNotice['reason']) => string;
+  /** The person's answer did not reach the server (a `not-sent` notice of the bridge): the request is back. */
+  notSent: (server: ElicitationServer) => string;
+  /** Over a request whose answer is on its way and not confirmed yet (a remote queue's `sending` entry). */
+  sending: string;
   dismissNotice: string;
   /** Cancels every request of the server being shown. */
   cancelAllFrom: (server: ElicitationServer) => string;
@@ -110,6 +114,8 @@ export type HostOwnLabels = Pick<
   | 'hostRegion'
   | 'hostEmpty'
   | 'stoppedWaiting'
+  | 'notSent'
+  | 'sending'
   | 'dismissNotice'
   | 'cancelAllFrom'
   | 'connectionName'
@@ -126,6 +132,8 @@ export const hostOwnLabels: HostOwnLabels = Object.freeze({
     reason === 'not-shown'
       ? `Cancelled while nobody was looking: a request from ${server.name}`
       : `${server.name} stopped waiting`,
+  notSent: (server: ElicitationServer) => `Your answer did not reach ${server.name}. Please answer again.`,
+  sending: 'Sending…',
   dismissNotice: 'Dismiss',
   cancelAllFrom: (server: ElicitationServer) => `Cancel all from ${server.name}`,
   connectionName: (name: string, connection: number) => `${name} (connection ${connection})`,
