@@ -15,3 +15,13 @@ export { optionIndex } from './option-index.js';
 export { revealInHost } from './url.js';
 export { lookalikeKey, lookalikeOptions } from './lookalike-text.js';
 export { isSecretProperty, maskSecrets, secretKeys } from './secrets.js';
+export {
+  acceptsFile,
+  fileKeys,
+  fileTooLargeMessage,
+  fileWrongTypeMessage,
+  formatBytes,
+  readDataUri,
+  redactFiles,
+  redactFileValue,
+} from './files.js';

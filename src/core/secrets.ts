@@ -7,6 +7,7 @@
 import { hasOwn, isRecord, ownValue, setOwn } from '../shared/path.js';
 import { NOT_SECRET_AFTER, NOT_SECRET_BEFORE, NOT_SECRET_PHRASES, SECRET_PHRASES } from './secret-words.js';
 import type { ElicitContent, ElicitResult } from './types.js';
+import { fileKeys, redactFiles } from './files.js';
 
 /** What a secret value is replaced with wherever the kit hands a value on that is not the answer itself. */
 export const SECRET_MASK = '[secret]';
@@ -86,12 +87,14 @@ export function maskSecrets<T>(
 }
 
 /**
- * `result` with the value of every secret field of `requestedSchema` replaced by `SECRET_MASK`: what a
- * transcript, a log or anything that may reach a model should keep of an answer. Other fields, the action and
- * `_meta` are kept; a result without `content` is returned as it is.
+ * `result` with the value of every secret field of `requestedSchema` replaced by `SECRET_MASK`, and every file
+ * field's `data:` URI by its type and size (`data:image/png;base64,[2048 bytes]`; SEP-2356: the value MUST NOT
+ * enter model context, and logs redact it): what a transcript, a log or anything that may reach a model should
+ * keep of an answer. Other fields, the action and `_meta` are kept; a result without `content` is returned as it is.
  */
 export function redactElicitResult(requestedSchema: unknown, result: ElicitResult): ElicitResult {
   if (!isRecord(result) || !isRecord(result.content)) return result;
-  const content = maskSecrets(result.content, secretKeys(requestedSchema)) as ElicitContent;
+  const masked = maskSecrets(result.content, secretKeys(requestedSchema)) as ElicitContent;
+  const content = redactFiles(masked, fileKeys(requestedSchema));
   return content === result.content ? result : { ...result, content };
 }
