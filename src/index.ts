@@ -29,6 +29,7 @@ export type {
   EntryStatus,
   EnumSchema,
   Field,
+  FileField,
   FieldError,
   FieldErrorCode,
   FieldKind,
@@ -77,6 +78,7 @@ export type {
 export type { ElicitationFormProps } from './react/elicitation/elicitation-form.js';
 export type {
   ElicitationFormState,
+  FilesState,
   SecretPolicy,
   SecretsState,
   UseElicitationFormOptions,

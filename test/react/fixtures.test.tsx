@@ -188,7 +188,9 @@ describe('given each valid fixture, answered through the UI', () => {
   test.each(enterable)('$title', async ({ fixture, answer }) => {
     const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
-    render(<ElicitationForm request={fixture.request} server={{ name: 'Fixture server' }} onRespond={onRespond} />);
+    render(
+      <ElicitationForm request={fixture.request} server={{ name: 'Fixture server' }} onRespond={onRespond} files />,
+    );
     for (const field of fixture.fields) {
       const from = valueOf(fixture.initialDraft, field.key);
       const to = valueOf(answer.draft, field.key);
@@ -260,7 +262,9 @@ describe('given each enum variant, completed with the keyboard alone', () => {
   test.each(enumCases)('$title', { timeout: 20_000 }, async ({ fixture, answer }) => {
     const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
-    render(<ElicitationForm request={fixture.request} server={{ name: 'Fixture server' }} onRespond={onRespond} />);
+    render(
+      <ElicitationForm request={fixture.request} server={{ name: 'Fixture server' }} onRespond={onRespond} files />,
+    );
     for (const field of fixture.fields) {
       const from = valueOf(fixture.initialDraft, field.key);
       const to = valueOf(answer.draft, field.key);
@@ -310,7 +314,7 @@ describe("given each valid fixture, answered through a host's rjsf Form with the
     };
     const kit = vi.fn();
     const view = render(
-      <ElicitationForm request={fixture.request} server={{ name: 'Fixture server' }} onRespond={kit} />,
+      <ElicitationForm request={fixture.request} server={{ name: 'Fixture server' }} onRespond={kit} files />,
     );
     await enter(userEvent.setup({ delay: null }));
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Accept' }));

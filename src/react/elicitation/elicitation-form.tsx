@@ -7,6 +7,8 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type Keyboa
 
 import type {
   Draft,
+  DraftValue,
+  ElicitContent,
   ElicitationFormModel,
   ElicitationServer,
   ElicitRequestFormParams,
@@ -27,7 +29,8 @@ import type { KitFormContext } from '../theme/widgets/parts.js';
 import { fieldSlots, FieldView } from './form-fields.js';
 import { shownRefusal, shownSchemaProblems, type ShownProblem } from './request-view.js';
 import { useElicitationForm, type SecretPolicy } from './use-elicitation-form.js';
-import { maskSecrets } from '../../core/internal.js';
+import { maskSecrets, redactFiles } from '../../core/internal.js';
+import { hasOwn } from '../../shared/path.js';
 import { RevealedText } from '../shared/server-text.js';
 import '../theme/elicit-kit.css';
 
@@ -66,6 +69,12 @@ export interface ElicitationFormProps {
    * `allow` drops the warning. Secret fields are always masked and never reach `onDraftChange` (a mask instead).
    */
   secrets?: SecretPolicy;
+  /**
+   * Experimental: draw file fields (SEP-2356 `x-mcp-file`, a draft) with a file picker, and send the chosen file
+   * as a `data:` URI. Off by default: a form that asks for a file names the field the app cannot fill and offers
+   * only Decline and Cancel. File bytes never reach `onDraftChange` (the type and size instead).
+   */
+  files?: boolean;
 }
 
 /** Without an Accept button, where a lone field accepts on Enter (Chromium's date fields do not). */
@@ -333,10 +342,11 @@ function ShownForm({
   onDraftChange,
   initialDraft,
   secrets: policy,
+  files: filesEnabled,
 }: ElicitationFormProps) {
   const labels = useMemo(() => mergeLabels(given), [given]);
-  const form = useElicitationForm(request, { onRespond, initialDraft, secrets: policy });
-  const { secrets } = form;
+  const form = useElicitationForm(request, { onRespond, initialDraft, secrets: policy, files: filesEnabled });
+  const { secrets, files } = form;
   const { model, snapshot } = form;
   const baseId = useBaseId();
   const session = useSessionKey(request);
@@ -344,7 +354,9 @@ function ShownForm({
   const needsEngine = model.needsPatternEngine || model.needsSchemaValidator;
   const { engine, acceptWaits } = form;
   const accept = () => void form.accept();
-  useDraftReport(model, onDraftChange, engine, secrets.keys);
+  useDraftReport(model, onDraftChange, engine, secrets.keys, files.keys);
+  // A file chosen before a reload is not in the draft (only its type and size were kept): say to choose it again.
+  const chooseAgain = initialDraft !== undefined && files.keys.some((key) => hasOwn(initialDraft, key));
   const respond = (result: ElicitResult) => (result.action === 'decline' ? form.decline() : form.cancel());
   const declineCancel = <DeclineCancel labels={labels} respond={respond} />;
   return (
@@ -368,9 +380,14 @@ function ShownForm({
           </p>
           <ActionRow>{declineCancel}</ActionRow>
         </div>
+      ) : files.refused ? (
+        <FilesRefused server={server} labels={labels} model={model} keys={files.keys}>
+          <ActionRow>{declineCancel}</ActionRow>
+        </FilesRefused>
       ) : (
         <>
           {secrets.warn && <SecretWarning server={server} labels={labels} />}
+          {chooseAgain && <p className="mek-hint mek-file-again">{labels.chooseFileAgain}</p>}
           <FormView
             key={session}
             model={model}
@@ -438,12 +455,55 @@ export function SecretWarning({
   );
 }
 
-/** What the host hears of a draft and its verdict: every secret value replaced by core's mask. */
-function masked(draft: Readonly<Draft>, verdict: SubmitResult, secrets: ReadonlySet<string>): [Draft, SubmitResult] {
-  if (secrets.size === 0) return [draft, verdict];
-  const shown = maskSecrets(draft, secrets) as Draft;
+/**
+ * A form that asks for a file when the host did not opt in (`files`): each file field named as one the app cannot
+ * fill (SEP-2356 leaves a client that cannot present a picker to decline), then Decline and Cancel.
+ */
+function FilesRefused({
+  server,
+  labels,
+  model,
+  keys,
+  children,
+}: {
+  server: ElicitationServer;
+  labels: ElicitationLabels;
+  model: ElicitationFormModel;
+  keys: readonly string[];
+  children: ReactNode;
+}) {
+  const fields = model.reading.ok ? model.reading.fields.filter((field) => keys.includes(field.key)) : [];
+  return (
+    <div className="mek-refused">
+      <p className="mek-refused-title">{labels.filesRefusedTitle}</p>
+      <p>
+        <ServerName name={server.name} /> {labels.filesRefused}
+      </p>
+      <ul className="mek-problems">
+        {fields.map((field) => (
+          <li key={field.key}>
+            <RevealedText text={labels.fileCannotBeFilled(field.label)} />
+          </li>
+        ))}
+      </ul>
+      {children}
+    </div>
+  );
+}
+
+/** What the host hears of a draft and its verdict: every secret value replaced by core's mask, every file by its type and size. */
+function masked(
+  draft: Readonly<Draft>,
+  verdict: SubmitResult,
+  secrets: ReadonlySet<string>,
+  files: ReadonlySet<string>,
+): [Draft, SubmitResult] {
+  if (secrets.size === 0 && files.size === 0) return [draft, verdict];
+  const hide = <T,>(values: Readonly<Record<string, T>>) =>
+    redactFiles(maskSecrets(values, secrets) as ElicitContent, files);
+  const shown = hide(draft as Readonly<Record<string, DraftValue>>) as Draft;
   if (!verdict.ok) return [shown, verdict];
-  return [shown, { ok: true, result: { ...verdict.result, content: maskSecrets(verdict.result.content, secrets) } }];
+  return [shown, { ok: true, result: { ...verdict.result, content: hide(verdict.result.content) } }];
 }
 
 function useDraftReport(
@@ -451,6 +511,7 @@ function useDraftReport(
   onDraftChange: ElicitationFormProps['onDraftChange'],
   engineStatus: PatternEngineStatus,
   secretKeys: readonly string[],
+  fileKeys: readonly string[],
 ): void {
   const listener = useRef(onDraftChange);
   useEffect(() => {
@@ -461,7 +522,9 @@ function useDraftReport(
     // A secret never reaches the host's preview, which hosts keep as drafts (MCP 2025-11-25, "Elicitation" →
     // "Security Considerations"): its value is replaced by a mask.
     const secrets = new Set(secretKeys);
-    const report = (draft: Readonly<Draft>) => listener.current?.(...masked(draft, model.check(), secrets));
+    // SEP-2356: file bytes are sensitive and never enter model context; a draft keeps the file's type and size.
+    const files = new Set(fileKeys);
+    const report = (draft: Readonly<Draft>) => listener.current?.(...masked(draft, model.check(), secrets, files));
     let last = model.getSnapshot().draft;
     report(last);
     return model.subscribe(() => {
@@ -470,5 +533,5 @@ function useDraftReport(
       last = draft;
       report(draft);
     });
-  }, [model, listener, engineStatus, secretKeys]);
+  }, [model, listener, engineStatus, secretKeys, fileKeys]);
 }
