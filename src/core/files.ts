@@ -3,11 +3,11 @@
  * `{ type: "string", format: "uri", "x-mcp-file": { accept?, maxSize? } }` takes an RFC 2397 `data:` URI.
  * React-free: what a value is and whether it fits; reading the file lives where the browser is.
  */
+import { FILE_KEYWORD, isFilePlacement } from '../shared/files.js';
 import { hasOwn, isRecord, joinPath, ownValue, setOwn } from '../shared/path.js';
 import type { ElicitContent, ElicitResult } from './types.js';
 
-/** The SEP-2356 keyword. */
-export const FILE_KEYWORD = 'x-mcp-file';
+export { FILE_KEYWORD, isFilePlacement };
 
 /** SEP-2356 `FileInputDescriptor`, as read: bad entries refuse the form, so what is here is well-formed. */
 export interface FileDescriptor {
@@ -25,18 +25,6 @@ const HEADER = new RegExp(`^data:(${TOKEN}/${TOKEN})?((?:;${TOKEN}=(?:${TOKEN}|"
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 // RFC 2396 `uric`: what the percent-encoded form may hold besides `%XX`.
 const URIC = /^(?:[A-Za-z0-9\-_.!~*'();/?:@&=+$,]|%[0-9A-Fa-f]{2})*$/;
-
-/** Whether `schema` is where SEP-2356 allows the keyword: a `format: "uri"` string that lists no options. */
-export function isFilePlacement(schema: Record<string, unknown>): boolean {
-  return (
-    hasOwn(schema, FILE_KEYWORD) &&
-    schema.type === 'string' &&
-    schema.format === 'uri' &&
-    !hasOwn(schema, 'enum') &&
-    !hasOwn(schema, 'oneOf') &&
-    !hasOwn(schema, 'anyOf')
-  );
-}
 
 /** Reads a descriptor at `path` (the keyword's own); each bad part is reported with its path. */
 export function readFileDescriptor(

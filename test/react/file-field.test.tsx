@@ -55,7 +55,8 @@ function renderPhoto(props: Partial<Parameters<typeof ElicitationForm>[0]> = {})
   // The person overrides the picker's filter, as SEP-2356 says pickers allow.
   const user = userEvent.setup({ delay: null, applyAccept: false });
   const view = render(<ElicitationForm request={photo} server={server} onRespond={onRespond} files {...props} />);
-  const input = () => screen.getByLabelText(/Profile photo/, { selector: 'input' }) as HTMLInputElement;
+  // The picker loads on first use: wait for its input, the widget's own ready state.
+  const input = async () => (await screen.findByLabelText(/Profile photo/, { selector: 'input' })) as HTMLInputElement;
   return { ...view, onRespond, user, input };
 }
 
@@ -65,7 +66,7 @@ describe('given a host that opted in (files)', () => {
   test('a chosen PNG is sent as a data: URI of exactly its bytes and type', async () => {
     const { user, input, onRespond } = renderPhoto();
     const reads = spyOnReads();
-    await user.upload(input(), png());
+    await user.upload(await input(), png());
     expect(await screen.findByText('me.png (image/png, 10 bytes)')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText(/Reading the file/)).toBeNull());
     // The spies see a read: one slice, read once (the refusals below show none).
@@ -79,19 +80,19 @@ describe('given a host that opted in (files)', () => {
     const huge = png();
     Object.defineProperty(huge, 'size', { value: 2 * 1024 ** 3 });
     const reads = spyOnReads();
-    await user.upload(input(), huge);
+    await user.upload(await input(), huge);
     expect(screen.getByRole('alert').textContent).toBe('The file is 2 GB; the server accepts files up to 64 bytes.');
     expect(reads.map((spy) => spy.mock.calls.length)).toEqual([0, 0, 0, 0, 0, 0, 0]);
-    expect(input().getAttribute('aria-invalid')).toBe('true');
+    expect((await input()).getAttribute('aria-invalid')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(onRespond).not.toHaveBeenCalled();
   });
 
   test('a file outside accept is refused before reading, though the picker was told the filter', async () => {
     const { user, input } = renderPhoto();
-    expect(input().accept).toBe('image/png,image/jpeg');
+    expect((await input()).accept).toBe('image/png,image/jpeg');
     const reads = spyOnReads();
-    await user.upload(input(), new File(['GIF89a'], 'cat.gif', { type: 'image/gif' }));
+    await user.upload(await input(), new File(['GIF89a'], 'cat.gif', { type: 'image/gif' }));
     expect(screen.getByRole('alert').textContent).toBe(
       'A file of type image/gif is not accepted; the server accepts image/png, image/jpeg.',
     );
@@ -100,7 +101,7 @@ describe('given a host that opted in (files)', () => {
 
   test('a file of no reported type is application/octet-stream (SEP-2356) and refused here', async () => {
     const { user, input } = renderPhoto();
-    await user.upload(input(), new File(['x'], 'blob'));
+    await user.upload(await input(), new File(['x'], 'blob'));
     expect(screen.getByRole('alert').textContent).toBe(
       'A file of type application/octet-stream is not accepted; the server accepts image/png, image/jpeg.',
     );
@@ -109,7 +110,7 @@ describe('given a host that opted in (files)', () => {
   test('Remove empties the field; the hint says what is accepted; no axe violations', async () => {
     const { user, input, container } = renderPhoto();
     expect(screen.getByText('Accepted: image/png, image/jpeg. Up to 64 bytes.')).toBeTruthy();
-    await user.upload(input(), png());
+    await user.upload(await input(), png());
     await screen.findByText('me.png (image/png, 10 bytes)');
     expect(await violations(container)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Remove the file of Profile photo' }));
@@ -121,7 +122,7 @@ describe('given a host that opted in (files)', () => {
   test('onDraftChange gets the type and size of the file, never its bytes', async () => {
     const onDraftChange = vi.fn();
     const { user, input } = renderPhoto({ onDraftChange });
-    await user.upload(input(), png());
+    await user.upload(await input(), png());
     await waitFor(() =>
       expect(onDraftChange.mock.calls.at(-1)).toStrictEqual([
         { photo: 'data:image/png;base64,[10 bytes]' },
@@ -133,7 +134,7 @@ describe('given a host that opted in (files)', () => {
 
   test('once sent, the field shows the name and size, no picker, and the page holds no bytes', async () => {
     const { user, input, container } = renderPhoto();
-    await user.upload(input(), png());
+    await user.upload(await input(), png());
     await waitFor(() => expect(screen.queryByText(/Reading the file/)).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(screen.getByText('me.png (image/png, 10 bytes)')).toBeTruthy();
@@ -184,7 +185,7 @@ describe('given a host that did not opt in', () => {
 describe('given the views that draw forms', () => {
   test('ElicitationPrompt and ElicitationHost pass files on, and refuse without it', async () => {
     const prompt = render(<ElicitationPrompt request={photo} server={server} onRespond={vi.fn()} files />);
-    expect(screen.getByLabelText(/Profile photo/, { selector: 'input' })).toBeTruthy();
+    expect(await screen.findByLabelText(/Profile photo/, { selector: 'input' })).toBeTruthy();
     prompt.unmount();
     const queue = createElicitationQueue();
     void queue.enqueue(photo, { server });
