@@ -16,6 +16,12 @@ export interface AttachElicitationOptions {
    * undeclared mode (MCP 2025-11-25, "Elicitation" → "Capabilities"), and never reaches the queue.
    */
   modes?: readonly ElicitationMode[];
+  /**
+   * Experimental: the host fills SEP-2356 file fields (`x-mcp-file`), as the views' `files` (pass it to them too).
+   * SEP-2356 defines no client capability, so nothing more is declared: the capabilities are those of `modes`,
+   * with or without it, and a request that asks for a file reaches the queue either way.
+   */
+  files?: boolean;
 }
 
 /** An elicitation mode (MCP 2025-11-25, "Elicitation"): `form`, or `url`. */
