@@ -36,12 +36,12 @@ const overBudget = (items: Measured[]): string[] =>
 describe('given the kit built for production', () => {
   const { entries, hosts } = measure();
 
-  test('each entry stays within its budget (core ≤ 17.5, React entry ≤ 29.7, tools ≤ 10, tools/react ≤ 28.3 kB gzipped)', () => {
+  test('each entry stays within its budget (core ≤ 18.5, React entry ≤ 31.9, tools ≤ 10, tools/react ≤ 29.2 kB gzipped)', () => {
     expect(entries.map((entry) => [entry.name, entry.budgetKb])).toEqual([
-      ['core', 17.5],
-      ['react (.)', 29.7],
+      ['core', 18.5],
+      ['react (.)', 31.9],
       ['tools', 10],
-      ['tools/react', 28.3],
+      ['tools/react', 29.2],
       ['sdk', null],
       ['bridge', null],
       ['bridge/redis', null],
@@ -50,10 +50,10 @@ describe('given the kit built for production', () => {
     expect(overBudget(entries)).toEqual([]);
   });
 
-  test('a host pays at most 24.1 kB over react + react-dom for ElicitationForm, and at most 32 kB for ElicitationHost + queue + SDK adapter', () => {
+  test('a host pays at most 26.3 kB over react + react-dom for ElicitationForm, and at most 34.1 kB for ElicitationHost + queue + SDK adapter', () => {
     expect(hosts.map((host) => [host.name, host.budgetKb])).toEqual([
-      ['ElicitationForm', 24.1],
-      ['ElicitationHost + queue + SDK adapter', 32],
+      ['ElicitationForm', 26.3],
+      ['ElicitationHost + queue + SDK adapter', 34.1],
     ]);
     expect(overBudget(hosts)).toEqual([]);
   });
