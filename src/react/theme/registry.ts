@@ -48,7 +48,9 @@ export const RJSF_WIDGET_KEYS: { readonly [name in WidgetName]: string } = Objec
   radio: 'RadioWidget',
   select: 'SelectWidget',
   checkboxes: 'CheckboxesWidget',
-  file: 'FileWidget',
+  // Not rjsf's `FileWidget` (`format: "data-url"`, which a host's own schemas keep): the kit's file picker is
+  // found by its short name, which rjsf looks up among the registered widgets first.
+  file: 'file',
 });
 
 /** `ui:widget` values that resolve to a kit widget (which labels itself): short names, keys, rjsf's alias. */

@@ -99,7 +99,7 @@ function fileArguments(inputSchema: Record<string, unknown>): string[] {
 function uiSchemaFor(files: readonly string[]): UiSchema<ToolFormData, RJSFSchema, ToolFormContext> {
   if (files.length === 0) return UI_SCHEMA;
   const ui: UiSchema<ToolFormData, RJSFSchema, ToolFormContext> = { ...UI_SCHEMA };
-  for (const key of files) setOwn(ui, key, { 'ui:widget': 'FileWidget' });
+  for (const key of files) setOwn(ui, key, { 'ui:widget': 'file' });
   return ui;
 }
 
