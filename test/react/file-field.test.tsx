@@ -220,6 +220,8 @@ describe('given the views that draw forms', () => {
     expect(screen.getByText('This form asks for a file')).toBeTruthy();
     expect(document.querySelector('input[type="file"]')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Accept' }));
+    // The round answers once its forms are judged: wait for that, not for time.
+    await waitFor(() => expect(onRespondRound).toHaveBeenCalledTimes(1));
     expect(onRespondRound.mock.calls).toStrictEqual([
       [
         {
