@@ -32,6 +32,7 @@ import {
   McpServer,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import { afterEach, describe, expect, test } from 'vitest';
 
 import {
@@ -435,4 +436,14 @@ describe('given a server that asks for a file (SEP-2356 x-mcp-file)', () => {
       });
     },
   );
+
+  test("the SDK 2.4 server's own validator (its default, Ajv) takes the schema with x-mcp-file and accepts the answer", () => {
+    const check = new AjvJsonSchemaValidator().getValidator(photoForm.requestedSchema);
+    expect(check({ photo: png }).valid).toBe(true);
+    // It does check: a value that is no URI is refused.
+    expect(check({ photo: 'me.png' })).toMatchObject({
+      valid: false,
+      errorMessage: 'data/photo must match format "uri"',
+    });
+  });
 });
