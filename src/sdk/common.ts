@@ -17,9 +17,9 @@ export interface AttachElicitationOptions {
    */
   modes?: readonly ElicitationMode[];
   /**
-   * Experimental: the host fills SEP-2356 file fields (`x-mcp-file`), as the views' `files` (pass it to them too).
-   * SEP-2356 defines no client capability, so nothing more is declared: the capabilities are those of `modes`,
-   * with or without it, and a request that asks for a file reaches the queue either way.
+   * Experimental: the host fills SEP-2356 file fields (`x-mcp-file`). SEP-2356 defines no client capability, so
+   * nothing more is declared and nothing else changes today: the capabilities are those of `modes`, a request that
+   * asks for a file reaches the queue either way, and the views' own `files` is what draws file fields.
    */
   files?: boolean;
 }
