@@ -28,7 +28,9 @@
  *    older commit (`--before`, default ab503d9: its `src/` taken with `git archive` and built beside this
  *    one's), interleaved in the same run, with the ratios printed; and the bytes one stream receives per
  *    draft save with 30 pending requests of 300 KB, for both. `--before none` skips the comparison.
- * Options: `--runs N`, `--only multi|single|huge|fields|node|patterns|bridge` (repeatable), `--sizes 50,500`,
+ * 7. File fields (`files`): the file picker's encoder on a 10 MB file, the whole time and the longest task
+ *    (heartbeat gaps, as the huge cases).
+ * Options: `--runs N`, `--only multi|single|huge|fields|node|patterns|bridge|files` (repeatable), `--sizes 50,500`,
  * `--before <commit>`.
  */
 import { execFileSync } from 'node:child_process';
@@ -187,6 +189,7 @@ async function browserCases(url) {
   });
   const results = [];
   const huge = [];
+  const files = [];
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(url);
@@ -347,11 +350,25 @@ async function browserCases(url) {
         });
       }
     }
+    if (wants('files')) {
+      // The file picker's encoder (SEP-2356 file fields) on a 10 MB file: the whole time, and the longest task.
+      process.stderr.write('encode 10 MB file …\n');
+      const timings = [];
+      for (let run = 0; run < WARMUP + RUNS; run++) {
+        const timing = await page.evaluate((megabytes) => window.bench.encodeFile(megabytes), 10);
+        if (run >= WARMUP) timings.push(timing);
+      }
+      files.push({
+        case: 'encode 10 MB file',
+        total: stats(timings.map((timing) => timing.total)),
+        longest: stats(timings.map((timing) => timing.longest)),
+      });
+    }
     await page.evaluate(() => window.bench.unmount());
   } finally {
     await browser.close();
   }
-  return { results, huge };
+  return { results, huge, files };
 }
 
 const fmt = (value) => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
@@ -406,9 +423,10 @@ const { outDir, nodeModule } = await buildApp();
 const server = await serve(resolve(outDir));
 let browser;
 let huge;
+let files;
 try {
   const { port } = server.address();
-  ({ results: browser, huge } = await browserCases(`http://127.0.0.1:${port}/`));
+  ({ results: browser, huge, files } = await browserCases(`http://127.0.0.1:${port}/`));
 } finally {
   server.close();
 }
@@ -486,6 +504,14 @@ console.log(table(browser, 'frame'));
 if (huge.length > 0) {
   console.log('\n### Huge lists: the kit, against its own 500-option case of this run\n');
   console.log(hugeTable(huge, browser));
+}
+if (files.length > 0) {
+  console.log('\n### File fields: the picker encoding a file to a data: URI\n');
+  console.log(
+    ['| case | whole encoding | longest main-thread task |', '|---|---|---|']
+      .concat(files.map((row) => `| ${row.case} | ${cell(row.total)} | ${cell(row.longest)} |`))
+      .join('\n'),
+  );
 }
 if (node) {
   console.log('\n### Node, 100 fields, µs per call\n');
@@ -576,6 +602,6 @@ if (patterns.accept.length > 0 || patterns.node.length > 0) {
 mkdirSync(join(root, 'bench'), { recursive: true });
 writeFileSync(
   join(root, 'bench/results.json'),
-  `${JSON.stringify({ date: started.toISOString(), machine, runs: { 50: plan(50), 500: plan(500), 5000: plan(5000), fields: { warmup: WARMUP * 2, runs: RUNS }, patterns: PATTERN_PLAN }, browser, huge, node, patterns, bridge: bridgeLatency }, null, 2)}\n`,
+  `${JSON.stringify({ date: started.toISOString(), machine, runs: { 50: plan(50), 500: plan(500), 5000: plan(5000), fields: { warmup: WARMUP * 2, runs: RUNS }, patterns: PATTERN_PLAN }, browser, huge, files, node, patterns, bridge: bridgeLatency }, null, 2)}\n`,
 );
 console.log('\nwritten: bench/results.json');

@@ -46,7 +46,7 @@ async function connect(
     const client = new ClientV2(info, { versionNegotiation: { mode: 'auto' } });
     onClient(() => client.close());
     // Before connect: the capabilities (form and URL mode) are sent at connect.
-    attachElicitation(client, queue);
+    attachElicitation(client, queue, { files: true });
     await client.connect(new TransportV2(new URL(url)));
     const { tools } = await client.listTools();
     return {
@@ -57,7 +57,7 @@ async function connect(
   }
   const client = new Client(info);
   onClient(() => client.close());
-  attachElicitation(client, queue);
+  attachElicitation(client, queue, { files: true });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   const { tools } = await client.listTools();
   return {
@@ -210,7 +210,7 @@ export function DemoApp({
         </div>
         <div className="demo-prompts">
           <h2>Requests</h2>
-          <ElicitationHost queue={queue} />
+          <ElicitationHost queue={queue} files />
         </div>
       </main>
     </>

@@ -266,4 +266,36 @@ export function registerDemoTools(mcp: McpServer, options: DemoToolOptions): voi
       }
     },
   );
+
+  mcp.registerTool(
+    'profile_photo',
+    {
+      title: 'Profile photo',
+      description: 'Asks for an image file (SEP-2356 x-mcp-file, experimental) and returns what arrived.',
+    },
+    async (extra) => {
+      try {
+        const result = await ask(mcp, extra, {
+          mode: 'form',
+          message: 'Please select a profile photo.',
+          requestedSchema: {
+            type: 'object',
+            properties: {
+              // SEP-2356's own example; the SDK's types do not know the keyword yet.
+              photo: {
+                type: 'string',
+                format: 'uri',
+                title: 'Profile photo',
+                'x-mcp-file': { accept: ['image/*'], maxSize: 2097152 },
+              } as { type: 'string'; format: 'uri'; title: string },
+            },
+            required: ['photo'],
+          },
+        });
+        return text(JSON.stringify(result));
+      } catch (error) {
+        return failure(error);
+      }
+    },
+  );
 }

@@ -30,6 +30,7 @@ export type {
   EntryStatus,
   EnumSchema,
   Field,
+  FileField,
   FieldError,
   FieldErrorCode,
   FieldKind,
@@ -78,6 +79,7 @@ export type {
 export type { ElicitationFormProps } from './react/elicitation/elicitation-form.js';
 export type {
   ElicitationFormState,
+  FilesState,
   SecretPolicy,
   SecretsState,
   UseElicitationFormOptions,

@@ -1089,6 +1089,19 @@ const german: ElicitationLabels = {
   secretRefused:
     'fragt in einem Formular nach etwas, das wie ein Passwort oder Schlüssel aussieht; MCP-Server dürfen das nicht. Diese App zeigt solche Formulare nicht. Sie können ablehnen oder abbrechen.',
   showSecret: (fieldLabel: string) => `${fieldLabel} anzeigen`,
+  chooseFile: 'Datei wählen oder hierher ziehen',
+  removeFile: (fieldLabel: string) => `Datei von ${fieldLabel} entfernen`,
+  chosenFile: (name: string | undefined, type: string, size: string) =>
+    name === undefined ? `Eine Datei (${type}, ${size})` : `${name} (${type}, ${size})`,
+  fileHint: (accept: readonly string[] | undefined, maxSize: string | undefined) =>
+    [accept && `Erlaubt: ${accept.join(', ')}.`, maxSize && `Bis ${maxSize}.`].filter(Boolean).join(' ') || undefined,
+  readingFile: 'Datei wird gelesen…',
+  fileUnreadable: 'Die Datei konnte nicht gelesen werden. Bitte erneut wählen.',
+  chooseFileAgain: 'Dateien bleiben beim Neuladen nicht erhalten: bitte die Datei erneut wählen.',
+  filesRefusedTitle: 'Dieses Formular fragt nach einer Datei',
+  filesRefused: 'fragt nach einer Datei, die diese App nicht senden kann. Sie können ablehnen oder abbrechen.',
+  fileCannotBeFilled: (fieldLabel: string) =>
+    `„${fieldLabel}“ fragt nach einer Datei, die diese App nicht senden kann.`,
   refusedTitle: 'Diese Anfrage kann nicht als Formular angezeigt werden',
   refusedIntro:
     'Der Server hat eine Anfrage gesendet, die nicht korrekt beantwortet werden kann. Sie können sie ablehnen oder abbrechen.',

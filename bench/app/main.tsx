@@ -16,6 +16,7 @@ import { ElicitationForm, loadElicitationViews, type ElicitRequestFormParams } f
 import { loadPatternEngine } from '../../src/core/index.js';
 import { BASELINE_PATTERN, freshPattern, patternCases } from '../patterns.js';
 import { fieldsSubject, gridSubject, listSubject, type ListCase, type Subject } from './subjects.js';
+import { encodeDataUri } from '../../src/react/theme/widgets/encode-file.js';
 
 /** One timing, in milliseconds. */
 interface Timing {
@@ -204,6 +205,34 @@ async function mountHuge(which: { list?: ListCase; grid?: { fields: number; opti
   return { mount, longest: Math.max(mount, longest), idle: idleAt - started };
 }
 
+/**
+ * Encodes a file of `megabytes` MB as the file picker does (SEP-2356 `data:` URI): the whole time, and the longest
+ * the main thread was busy at a stretch meanwhile (heartbeat gaps, as `mountHuge` measures).
+ */
+async function encodeFile(megabytes: number): Promise<{ total: number; longest: number; length: number }> {
+  const bytes = new Uint8Array(megabytes * 1024 * 1024);
+  for (let at = 0; at < bytes.length; at += 997) bytes[at] = at & 0xff;
+  const file = new File([bytes], 'bench.bin', { type: 'application/octet-stream' });
+  const beat = new MessageChannel();
+  let lastBeat = performance.now();
+  let longest = 0;
+  let beating = true;
+  beat.port1.onmessage = () => {
+    const now = performance.now();
+    longest = Math.max(longest, now - lastBeat);
+    lastBeat = now;
+    if (beating) beat.port2.postMessage(null);
+  };
+  const started = performance.now();
+  lastBeat = started;
+  beat.port2.postMessage(null);
+  const uri = await encodeDataUri(file, file.type);
+  const total = performance.now() - started;
+  beating = false;
+  beat.port1.close();
+  return { total, longest, length: uri.length };
+}
+
 /** Mounts the 100-field form. */
 async function mountFields(subject: Subject): Promise<void> {
   unmount();
@@ -300,6 +329,7 @@ const bench = {
   keystroke,
   unmount,
   untilDrawn,
+  encodeFile,
   count: () => (container as HTMLElement).querySelectorAll('input, option').length,
 };
 

@@ -15,7 +15,7 @@ import {
   type ElicitResult,
 } from '../core/index.js';
 import { hasOwn, isRecord, jsonText, ownValue, setOwn } from '../shared/path.js';
-import { secretKeys } from '../core/internal.js';
+import { fileKeys, formatBytes, redactFileValue, secretKeys } from '../core/internal.js';
 import { createInProcessBroker, type BrokerView, type ElicitationBroker, type PublishedPart } from './broker.js';
 import { randomId } from '../shared/random-id.js';
 import { createIdempotencyLedger, sha256 } from './ledger.js';
@@ -55,6 +55,12 @@ export interface ElicitationBridgeOptions {
   maxBodyBytes?: number;
   /** The largest draft kept per entry, in bytes of JSON (default 16 384): more is refused with 413. */
   maxDraftBytes?: number;
+  /**
+   * The largest file (decoded bytes) an answer may carry for a SEP-2356 file field (default 10 485 760, 10 MiB).
+   * While a principal's form asks for files, its POST bodies may be `maxBodyBytes` plus the base64 of each file
+   * field's `maxSize`, each capped at this; a larger body is refused with 413, saying when this cap is the cause.
+   */
+  maxFileBytes?: number;
   /** How long a POST body may take to arrive (default 10 000 ms): a slower one is cut with 408. */
   bodyTimeoutMs?: number;
   /** How deep a POST body may nest (default 16; a command needs 6): deeper is refused with 400. */
@@ -299,16 +305,46 @@ function hostOf(request: Request): string {
   return request.headers.get('host') ?? new URL(request.url).host;
 }
 
-/** `draft` without the values of the entry's secret fields (of any of a round's forms: its drafts share one object). */
+/**
+ * `draft` without the values of the entry's secret fields, and with each file field's value reduced to its type and
+ * size (of any of a round's forms: its drafts share one object). The key stays, so a reloaded page can ask for
+ * the file again.
+ */
 function withoutSecrets(entry: ElicitationEntry, draft: Draft): Draft {
   const prompts = entry.kind === 'single' ? [entry.prompt] : entry.prompts;
   const secrets = new Set<string>();
-  for (const prompt of prompts)
-    if (prompt.mode === 'form') for (const key of secretKeys(prompt.request.requestedSchema)) secrets.add(key);
-  if (secrets.size === 0) return draft;
+  const files = new Set<string>();
+  for (const prompt of prompts) {
+    if (prompt.mode !== 'form') continue;
+    for (const key of secretKeys(prompt.request.requestedSchema)) secrets.add(key);
+    for (const key of fileKeys(prompt.request.requestedSchema)) files.add(key);
+  }
+  if (secrets.size === 0 && files.size === 0) return draft;
   const kept: Draft = {};
-  for (const key of Object.keys(draft)) if (!secrets.has(key)) setOwn(kept, key, draft[key]);
+  for (const key of Object.keys(draft)) {
+    // SEP-2356 ("Logging and telemetry"): file bytes are sensitive; a draft never holds them.
+    if (files.has(key)) setOwn(kept, key, redactFileValue(draft[key]));
+    else if (!secrets.has(key)) setOwn(kept, key, draft[key]);
+  }
   return kept;
+}
+
+/** Room for one file field's `data:` URI around its base64: the media type, `;base64,`, the JSON key. */
+const FILE_OVERHEAD_BYTES = 512;
+
+/** The `maxSize` of each file field of `entry`'s forms (`undefined`: the field names none). */
+function fileSizes(entry: ElicitationEntry): (number | undefined)[] {
+  const sizes: (number | undefined)[] = [];
+  for (const prompt of entry.kind === 'single' ? [entry.prompt] : entry.prompts) {
+    if (prompt.mode !== 'form') continue;
+    const properties = (prompt.request.requestedSchema as { properties?: unknown }).properties;
+    for (const key of fileKeys(prompt.request.requestedSchema)) {
+      const descriptor = (properties as Record<string, Record<string, unknown>>)[key]?.['x-mcp-file'];
+      const maxSize = (descriptor as { maxSize?: unknown } | undefined)?.maxSize;
+      sizes.push(typeof maxSize === 'number' && Number.isSafeInteger(maxSize) && maxSize > 0 ? maxSize : undefined);
+    }
+  }
+  return sizes;
 }
 
 /** Creates a bridge. Its queues and their requests live in this process; the broker shares the view. */
@@ -316,6 +352,7 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
   const broker = options.broker ?? createInProcessBroker();
   const maxBodyBytes = options.maxBodyBytes ?? 65_536;
   const maxDraftBytes = options.maxDraftBytes ?? 16_384;
+  const maxFileBytes = options.maxFileBytes ?? 10_485_760;
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const retryMs = options.retryMs ?? 2_000;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? 10_000;
@@ -719,16 +756,47 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
     return refuse(403, 'This origin may not use the bridge');
   }
 
+  /**
+   * The body a principal's answer may take: `maxBodyBytes`, plus, for its pending entry with the most room for files,
+   * the base64 of each file field's `maxSize` (SEP-2356) capped at `maxFileBytes`; and whether that cap cut it.
+   */
+  function bodyLimit(principal: string): { bytes: number; capped?: { wanted: number } } {
+    let room = 0;
+    let wanted = 0;
+    for (const entry of principals.get(principal)?.queue.getSnapshot().entries ?? []) {
+      if (entry.status !== 'pending') continue;
+      const sizes = fileSizes(entry);
+      const files = sizes.reduce<number>(
+        (sum, size) => sum + 4 * Math.ceil(Math.min(size ?? maxFileBytes, maxFileBytes) / 3) + FILE_OVERHEAD_BYTES,
+        0,
+      );
+      room = Math.max(room, files);
+      wanted = Math.max(
+        wanted,
+        sizes.reduce<number>((sum, size) => sum + (size !== undefined && size > maxFileBytes ? size : 0), 0),
+      );
+    }
+    return { bytes: maxBodyBytes + room, ...(wanted > 0 && { capped: { wanted } }) };
+  }
+
   async function post(principal: string, request: Request): Promise<Response> {
     const type = request.headers.get('content-type') ?? '';
     if (!/^application\/json\s*(;|$)/i.test(type)) return refuse(415, 'The body must be application/json');
+    const limit = bodyLimit(principal);
     let read: Awaited<ReturnType<typeof readLimited>>;
     try {
-      read = await readLimited(request, maxBodyBytes, bodyTimeoutMs);
+      read = await readLimited(request, limit.bytes, bodyTimeoutMs);
     } catch {
       return refuse(400, 'The body is not valid UTF-8');
     }
-    if (read === 'too-large') return refuse(413, `The body is larger than ${maxBodyBytes} bytes`);
+    if (read === 'too-large') {
+      return refuse(
+        413,
+        limit.capped === undefined
+          ? `The body is larger than ${limit.bytes} bytes`
+          : `The body is larger than ${limit.bytes} bytes: this app takes files up to ${formatBytes(maxFileBytes)} (maxFileBytes), less than the ${formatBytes(limit.capped.wanted)} the server accepts`,
+      );
+    }
     if (read === 'too-slow') return refuse(408, `The body did not arrive within ${bodyTimeoutMs} ms`);
     let parsed: unknown;
     try {

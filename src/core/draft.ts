@@ -72,7 +72,12 @@ function normalize(field: Field, raw: unknown): { value: unknown } | { issue: Va
     return undefined;
   }
   // "" is empty, unless the server offers "" as an option.
-  if (raw === '' && (field.kind === 'text' || (field.kind === 'single-select' && optionIndex(field.options)('') < 0)))
+  if (
+    raw === '' &&
+    (field.kind === 'text' ||
+      field.kind === 'file' ||
+      (field.kind === 'single-select' && optionIndex(field.options)('') < 0))
+  )
     return undefined;
   if (field.kind === 'text' && field.format === 'date-time' && typeof raw === 'string') {
     const converted = localDateTimeToRfc3339(raw);

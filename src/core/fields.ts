@@ -84,8 +84,22 @@ export interface MultiSelectField extends FieldBase {
   default?: string[];
 }
 
+/**
+ * A file (SEP-2356, draft): a `format: "uri"` string with `x-mcp-file`, answered with an RFC 2397 `data:` URI.
+ * Drawn only when the host opts in (`files`); its value never reaches a draft, a preview or a transcript.
+ */
+export interface FileField extends FieldBase {
+  kind: 'file';
+  /** MIME types, `type/*` wildcards and `.ext` suffixes the server accepts; absent: any file. */
+  accept?: string[];
+  /** The largest decoded size in bytes the server accepts. */
+  maxSize?: number;
+  /** Never: a file is only ever the person's own choice (SEP-2356, "Security Implications"). */
+  default?: undefined;
+}
+
 /** A classified property. Discriminated on `kind`. */
-export type Field = TextField | NumberField | BooleanField | SingleSelectField | MultiSelectField;
+export type Field = TextField | NumberField | BooleanField | SingleSelectField | MultiSelectField | FileField;
 
 /** Whether a field of `fields` has a `pattern`: such a form is checked by the pattern engine, loaded on demand. */
 export function hasPatternField(fields: readonly Field[]): boolean {
@@ -93,7 +107,7 @@ export function hasPatternField(fields: readonly Field[]): boolean {
 }
 
 /** The kinds, for exhaustive switches and tests. */
-export const FIELD_KINDS = ['text', 'number', 'boolean', 'single-select', 'multi-select'] as const;
+export const FIELD_KINDS = ['text', 'number', 'boolean', 'single-select', 'multi-select', 'file'] as const;
 
 /** A field's kind. */
 export type FieldKind = Field['kind'];

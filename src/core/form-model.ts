@@ -137,19 +137,20 @@ export interface ElicitationFormModelOptions {
   /**
    * The person's earlier draft of this request (a reload, a re-mounted host), used instead of the defaults:
    * a field absent from it starts empty, as the person left it. Keys the form lacks and values of no draft
-   * shape are dropped, and so is any value of a secret field; what is kept is judged like typed input, on Accept.
+   * shape are dropped, and so is any value of a secret or file field; what is kept is judged like typed input, on Accept.
    */
   initialDraft?: Readonly<Draft> | undefined;
 }
 
 /**
  * The kept part of a seeded draft: only the form's keys, only draft-shaped values, copied. A secret field
- * always starts empty: a stored draft never holds its value (at most a mask), and a mask is no answer.
+ * always starts empty: a stored draft never holds its value (at most a mask), and a mask is no answer. So does
+ * a file field (SEP-2356: the host reads a file only on the person's own choice; drafts keep no bytes).
  */
 function seedDraft(fields: readonly Field[], seed: Readonly<Draft>, secrets: readonly string[]): Draft {
   const draft: Draft = {};
   for (const field of fields) {
-    if (!hasOwn(seed, field.key) || secrets.includes(field.key)) continue;
+    if (!hasOwn(seed, field.key) || secrets.includes(field.key) || field.kind === 'file') continue;
     const value: unknown = seed[field.key];
     if (isDraftValue(value)) setOwn(draft, field.key, Array.isArray(value) ? [...value] : value);
   }

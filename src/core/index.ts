@@ -26,6 +26,7 @@ export type {
 export type {
   BooleanField,
   Field,
+  FileField,
   FieldKind,
   MultiSelectField,
   NumberField,

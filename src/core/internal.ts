@@ -14,4 +14,14 @@ export { isDraftValue } from './draft.js';
 export { optionIndex } from './option-index.js';
 export { revealInHost } from './url.js';
 export { lookalikeKey, lookalikeOptions } from './lookalike-text.js';
-export { isSecretProperty, maskSecrets, maskVerdict, secretFieldKeys, secretKeys } from './secrets.js';
+export { isSecretProperty, maskSecrets, maskValues, maskVerdict, secretFieldKeys, secretKeys } from './secrets.js';
+export {
+  acceptsFile,
+  fileKeys,
+  fileTooLargeMessage,
+  fileWrongTypeMessage,
+  formatBytes,
+  readDataUri,
+  redactFiles,
+  redactFileValue,
+} from './files.js';

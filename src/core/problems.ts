@@ -33,6 +33,8 @@ export const BLOCKING_PROBLEM_CODES = [
   'too-many-options-total',
   /** The input could not be read at all (a throwing getter, a Proxy): nothing in it is trusted. */
   'unreadable',
+  /** SEP-2356: an `x-mcp-file` whose `accept` or `maxSize` is malformed. */
+  'file-invalid',
 ] as const;
 
 /** Problems that leave the form usable: the offending part is ignored. */
@@ -98,6 +100,12 @@ export const FIELD_ERROR_CODES = [
   'duplicate',
   'min-items',
   'max-items',
+  /** SEP-2356: a file value that is not a well-formed RFC 2397 `data:` URI. */
+  'file',
+  /** A file over the field's `maxSize` (decoded bytes). */
+  'file-size',
+  /** A file outside the field's `accept`. */
+  'file-type',
   /** Fewer answers than the schema's root `minProperties`. */
   'min-properties',
   /** More answers than the schema's root `maxProperties`. */

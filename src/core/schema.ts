@@ -12,6 +12,7 @@ import { MAX_FIELDS, MAX_OPTIONS, MAX_TOTAL_OPTIONS } from '../shared/limits.js'
 import { checkValue } from './value.js';
 import { isSecretProperty } from './secrets.js';
 import { finders, finish, indexInSteps, STEP } from './option-index.js';
+import { FILE_KEYWORD, isFilePlacement, readFileDescriptor } from './files.js';
 
 /** Longest `pattern` the kit checks; longer ones are ignored with a warning (the tools' `maxPatternLength`). */
 const MAX_PATTERN_LENGTH = 4_096;
@@ -497,6 +498,14 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
         break;
       }
       const { format, minLength, maxLength, pattern } = readTextRules(schema, path, problems);
+      // SEP-2356: only on a `format: "uri"` string is `x-mcp-file` a file field; elsewhere it is ignored.
+      if (isFilePlacement(schema)) {
+        const descriptor = readFileDescriptor(schema[FILE_KEYWORD], joinPath(path, FILE_KEYWORD), (at, message) =>
+          problems.add(at, 'file-invalid', message),
+        );
+        field = descriptor && { ...base, kind: 'file', ...descriptor };
+        break;
+      }
       const example =
         pattern !== undefined && Array.isArray(schema.examples)
           ? (schema.examples as unknown[]).find(
@@ -539,7 +548,8 @@ function readField(key: string, schema: unknown, required: boolean, problems: Pr
   if (!field || problems.blocking(before)) return undefined;
   // A secret's default is never shown (MCP 2025-11-25, "Elicitation" → "Security Considerations": no credentials
   // in form mode), nor sent unless the person types it: it is dropped, silently, as SEP-1034 allows.
-  if (hasOwn(schema, 'default') && !(field.kind === 'text' && field.secret)) {
+  // A file's default is dropped too: SEP-2356 has the host send only a file the person chose.
+  if (hasOwn(schema, 'default') && !(field.kind === 'text' && field.secret) && field.kind !== 'file') {
     // SEP-1034: an unusable default is ignored, not fatal. Its `pattern` is checked on Accept, so the
     // parse does not depend on whether the pattern engine has loaded.
     const issue = checkValue(field, schema.default, 'skip');

@@ -9,6 +9,7 @@ import { NOT_SECRET_AFTER, NOT_SECRET_BEFORE, NOT_SECRET_PHRASES, SECRET_PHRASES
 import type { SubmitResult } from './draft.js';
 import type { Field } from './fields.js';
 import type { ElicitContent, ElicitResult } from './types.js';
+import { fileKeys, redactFiles } from './files.js';
 
 /** What a secret value is replaced with wherever the kit hands a value on that is not the answer itself. */
 export const SECRET_MASK = '[secret]';
@@ -94,19 +95,41 @@ export function maskSecrets<T>(
   return copy;
 }
 
-/** `verdict` with its answer's secret values masked (`maskSecrets`); a refusal is returned as it is. */
-export function maskVerdict(verdict: SubmitResult, secrets: ReadonlySet<string>): SubmitResult {
-  if (!verdict.ok || secrets.size === 0) return verdict;
-  return { ok: true, result: { ...verdict.result, content: maskSecrets(verdict.result.content, secrets) } };
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * What a host may keep of `values` (a draft, an answer's content): each secret value masked (`maskSecrets`), each
+ * file value as its type and size (`redactFiles`; SEP-2356: file bytes stay out of drafts and model context).
+ */
+export function maskValues<T>(
+  values: Readonly<Record<string, T>>,
+  secrets: ReadonlySet<string>,
+  files: ReadonlySet<string> = NONE,
+): Record<string, T | string> {
+  const masked = maskSecrets(values, secrets);
+  return files.size === 0 ? masked : (redactFiles(masked as ElicitContent, files) as Record<string, T | string>);
+}
+
+/** `verdict` with its answer's secret and file values hidden (`maskValues`); a refusal is returned as it is. */
+export function maskVerdict(
+  verdict: SubmitResult,
+  secrets: ReadonlySet<string>,
+  files: ReadonlySet<string> = NONE,
+): SubmitResult {
+  if (!verdict.ok || (secrets.size === 0 && files.size === 0)) return verdict;
+  const content = maskValues(verdict.result.content, secrets, files) as ElicitContent;
+  return { ok: true, result: { ...verdict.result, content } };
 }
 
 /**
- * `result` with the value of every secret field of `requestedSchema` replaced by `SECRET_MASK`: what a
- * transcript, a log or anything that may reach a model should keep of an answer. Other fields, the action and
- * `_meta` are kept; a result without `content` is returned as it is.
+ * `result` with the value of every secret field of `requestedSchema` replaced by `SECRET_MASK`, and every file
+ * field's `data:` URI by its type and size (`data:image/png;base64,[2048 bytes]`; SEP-2356: the value MUST NOT
+ * enter model context, and logs redact it): what a transcript, a log or anything that may reach a model should
+ * keep of an answer. Other fields, the action and `_meta` are kept; a result without `content` is returned as it is.
  */
 export function redactElicitResult(requestedSchema: unknown, result: ElicitResult): ElicitResult {
   if (!isRecord(result) || !isRecord(result.content)) return result;
-  const content = maskSecrets(result.content, secretKeys(requestedSchema)) as ElicitContent;
+  const masked = maskSecrets(result.content, secretKeys(requestedSchema)) as ElicitContent;
+  const content = redactFiles(masked, fileKeys(requestedSchema));
   return content === result.content ? result : { ...result, content };
 }

@@ -85,6 +85,13 @@ function fieldToRjsf(field: Field, radioLimit: number): { schema: RJSFSchema; ui
           items: { 'ui:enumNames': optionLabelsOf(field) },
         },
       };
+    case 'file':
+      // No `format: "uri"`: SEP-2356 says not to assert it on a file field (a long data: URI through a regex).
+      // The descriptor stays under its own keyword, where the kit's file widget reads it.
+      return {
+        schema: { ...base, type: 'string', 'x-mcp-file': pickDefined(field, ['accept', 'maxSize']) },
+        ui: { 'ui:widget': widgetFor(field) },
+      };
     default:
       return field satisfies never;
   }

@@ -20,6 +20,8 @@ export interface StringSchema extends SchemaCommon {
   maxLength?: number;
   format?: StringFormat;
   default?: string;
+  /** SEP-2356 (draft): on a `format: "uri"` string, a file field answered with a `data:` URI. */
+  'x-mcp-file'?: { accept?: string[]; maxSize?: number };
 }
 
 /** `{ type: "number" | "integer" }` with optional bounds. */

@@ -6,6 +6,7 @@ import { quoteShort } from '../shared/path.js';
 import { patternCheck } from '../shared/pattern-engine.js';
 import { MESSAGES } from '../shared/messages.js';
 import { optionIndex } from './option-index.js';
+import { acceptsFile, fileTooLargeMessage, fileWrongTypeMessage, readDataUri } from './files.js';
 
 /** Why a value does not fit a field. */
 export interface ValueIssue {
@@ -148,6 +149,16 @@ export function checkValue(field: Field, value: unknown, patterns: 'run' | 'skip
       if (field.maxItems !== undefined && value.length > field.maxItems) {
         return issue('max-items', MESSAGES.maxOptions(field.maxItems));
       }
+      return undefined;
+    }
+    case 'file': {
+      // SEP-2356 "Wire encoding": an RFC 2397 `data:` URI, base64 or percent-encoded.
+      const data = typeof value === 'string' ? readDataUri(value) : undefined;
+      if (data === undefined) return issue('file', 'Choose a file.');
+      if (field.maxSize !== undefined && data.size > field.maxSize)
+        return issue('file-size', fileTooLargeMessage(data.size, field.maxSize));
+      if (!acceptsFile(field.accept, data.type))
+        return issue('file-type', fileWrongTypeMessage(data.type, field.accept ?? []));
       return undefined;
     }
     default:

@@ -16,6 +16,7 @@ export const WIDGET_NAMES = [
   'radio',
   'select',
   'checkboxes',
+  'file',
 ] as const;
 
 /** A control's name. */
@@ -38,6 +39,8 @@ export function widgetFor(field: Field, radioLimit: number = DEFAULT_RADIO_LIMIT
       return field.options.length <= radioLimit ? 'radio' : 'select';
     case 'multi-select':
       return 'checkboxes';
+    case 'file':
+      return 'file';
     default:
       return field satisfies never;
   }

@@ -16,6 +16,12 @@ export interface AttachElicitationOptions {
    * undeclared mode (MCP 2025-11-25, "Elicitation" → "Capabilities"), and never reaches the queue.
    */
   modes?: readonly ElicitationMode[];
+  /**
+   * Experimental: the host fills SEP-2356 file fields (`x-mcp-file`). SEP-2356 defines no client capability, so
+   * nothing more is declared and nothing else changes today: the capabilities are those of `modes`, a request that
+   * asks for a file reaches the queue either way, and the views' own `files` is what draws file fields.
+   */
+  files?: boolean;
 }
 
 /** An elicitation mode (MCP 2025-11-25, "Elicitation"): `form`, or `url`. */

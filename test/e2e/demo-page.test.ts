@@ -24,7 +24,7 @@ afterEach(async () => {
 });
 
 /** The demo server's tools, in the order it registers them. */
-const TOOLS = ['greet', 'everything', 'confirm', 'open_link', 'stop_waiting', 'burst'];
+const TOOLS = ['greet', 'everything', 'confirm', 'open_link', 'stop_waiting', 'burst', 'profile_photo'];
 
 function tool(name: string) {
   return page.getByRole('region', { name: 'Greeter' }).getByRole('region', { name, exact: true });

@@ -211,3 +211,26 @@ describe('given a queue that cancels a request no view has shown within 300 ms',
     await expect(requests().getByRole('listitem').count()).resolves.toBe(0);
   });
 });
+
+describe('given a server that asks for a file (SEP-2356 x-mcp-file)', () => {
+  test("a person's chosen file reaches the SDK 1.x server as a data: URI of exactly its bytes, and its validation accepts it", async () => {
+    await open();
+    await call('profile_photo');
+    const form = requests().getByRole('group', { name: 'Request from Workspace service' });
+    // SEP-2356's own 1×1 PNG.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNkYGBgAAAABQABWaDDsAAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    // The picker loads on first use: setInputFiles waits for its input.
+    await form.getByLabel('Profile photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    // Exactly this text once the file is encoded ("Reading the file…" follows it until then).
+    await form.getByText('me.png (image/png, 70 bytes)', { exact: true }).waitFor();
+    await armed(form.getByRole('button', { name: 'Accept' })).click();
+    const answer = JSON.parse(await result('profile_photo')) as { action: string; content: { photo: string } };
+    expect(answer.action).toBe('accept');
+    const prefix = 'data:image/png;base64,';
+    expect(answer.content.photo.slice(0, prefix.length)).toBe(prefix);
+    expect(Buffer.from(answer.content.photo.slice(prefix.length), 'base64').equals(png)).toBe(true);
+  });
+});

@@ -32,6 +32,7 @@ import {
   McpServer,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import { afterEach, describe, expect, test } from 'vitest';
 
 import {
@@ -78,6 +79,23 @@ const colorForm = {
   },
 };
 
+// SEP-2356's own elicitation example: an image file up to 2 MB.
+const photoForm = {
+  message: 'Please select a profile photo.',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      photo: {
+        type: 'string',
+        format: 'uri',
+        title: 'Profile photo',
+        'x-mcp-file': { accept: ['image/*'], maxSize: 2097152 },
+      },
+    },
+    required: ['photo'],
+  },
+};
+
 const signInUrl = { message: 'Authorise the repository', url: 'https://git.example.com/oauth/authorize?client=kit' };
 
 /** What the tool saw on each call, for assertions. */
@@ -116,6 +134,13 @@ function buildServer(log: ServerLog): McpServer {
         },
       });
     }
+    return report({ answers: inputResponses });
+  });
+  server.registerTool('photo', { description: 'Asks for a file (SEP-2356)' }, async (ctx) => {
+    const { inputResponses } = ctx.mcpReq;
+    log.calls.push({ inputResponses, requestState: ctx.mcpReq.requestState() });
+    if (inputResponses === undefined)
+      return inputRequired({ inputRequests: { photo: inputRequired.elicit(photoForm as SdkFormParams) } });
     return report({ answers: inputResponses });
   });
   return server;
@@ -381,5 +406,44 @@ describe('given the same server and a 2.x client on the 2025 era (default negoti
       state: 'round-1',
     });
     expect(log.calls.map((call) => call.requestState)).toStrictEqual([undefined, 'round-1']);
+  });
+});
+
+describe('given a server that asks for a file (SEP-2356 x-mcp-file)', () => {
+  // SEP-2356's own 1×1 PNG, as the file picker encodes it.
+  const png =
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNkYGBgAAAABQABWaDDsAAAAABJRU5ErkJggg==';
+
+  test.each(['modern', 'legacy'] as const)(
+    '%s era: the kit reads the request unstripped, and the data: URI reaches the SDK 2.4 server as sent',
+    async (era) => {
+      const { queue, client } = await setUp(era);
+      const asked = when(queue, (q) => q.getSnapshot().entries.length === 1);
+      const call = client.callTool({ name: 'photo', arguments: {} });
+      await asked;
+      const [entry] = queue.getSnapshot().entries;
+      const prompt = entry?.kind === 'round' ? entry.prompts[0] : entry?.prompt;
+      if (prompt?.mode !== 'form') throw new Error('expected a form');
+      // The handler saw the keyword: core reads a file field.
+      expect(prompt.request.requestedSchema.properties['photo']).toStrictEqual(
+        photoForm.requestedSchema.properties.photo,
+      );
+      const answer = fillPrompt(prompt, { photo: png });
+      if (entry?.kind === 'round') expect(queue.respondRound(entry.id, { photo: answer })).toBe('answered');
+      else expect(queue.respond(entry?.id ?? '', answer)).toBe('answered');
+      expect(textOf(await call)).toStrictEqual({
+        answers: { photo: { action: 'accept', content: { photo: png } } },
+      });
+    },
+  );
+
+  test("the SDK 2.4 server's own validator (its default, Ajv) takes the schema with x-mcp-file and accepts the answer", () => {
+    const check = new AjvJsonSchemaValidator().getValidator(photoForm.requestedSchema);
+    expect(check({ photo: png }).valid).toBe(true);
+    // It does check: a value that is no URI is refused.
+    expect(check({ photo: 'me.png' })).toMatchObject({
+      valid: false,
+      errorMessage: 'data/photo must match format "uri"',
+    });
   });
 });

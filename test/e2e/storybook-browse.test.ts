@@ -182,6 +182,7 @@ describe('given Storybook as `npm start` serves it', () => {
   test('the sidebar lists stories of every component, and keeps the answering tests out of it', () => {
     expect([...new Set(sidebar.map((entry) => entry.title))].sort()).toEqual([
       'ElicitationForm',
+      'ElicitationForm/File field',
       'ElicitationHost',
       'Headless/useElicitationForm',
       'Live host',

@@ -74,6 +74,10 @@ function unenterable(fixture: ValidFixture, answer: FixtureAnswer): string | und
           return `${field.key}: not a list of options`;
         }
         break;
+      case 'file':
+        // Files come from the picker (setInputFiles, userEvent.upload): test/react/file-field.test.tsx.
+        if (to !== undefined) return `${field.key}: a file is chosen with the picker, not typed`;
+        break;
       default:
         return field satisfies never;
     }
@@ -153,6 +157,8 @@ async function enterWithPointer(user: UserEvent, field: Field, from: unknown, to
       }
       return;
     }
+    case 'file':
+      throw new Error(`${field.key}: files are chosen in test/react/file-field.test.tsx`);
     default:
       return field satisfies never;
   }
@@ -166,6 +172,8 @@ describe('given each valid fixture, answered through the UI', () => {
   // Not skipped silently: exactly these answers cannot be entered through a widget, and why.
   test('only answers no widget can produce are left out', () => {
     expect(notEnterable.map((entry) => [entry.title, entry.skip])).toEqual([
+      ["file/photo-required: chooses the SEP's 1x1 PNG", 'photo: a file is chosen with the picker, not typed'],
+      ['file/text-optional-percent: chooses a short text file', 'notes: a file is chosen with the picker, not typed'],
       [
         'format-date-time/optional-with-default: a value with -04:00 is kept verbatim',
         'remindAt: 2026-06-01T08:00:00-04:00 carries an offset, which a local date-time picker cannot produce',
@@ -180,7 +188,9 @@ describe('given each valid fixture, answered through the UI', () => {
   test.each(enterable)('$title', async ({ fixture, answer }) => {
     const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
-    render(<ElicitationForm request={fixture.request} server={{ name: 'Fixture server' }} onRespond={onRespond} />);
+    render(
+      <ElicitationForm request={fixture.request} server={{ name: 'Fixture server' }} onRespond={onRespond} files />,
+    );
     for (const field of fixture.fields) {
       const from = valueOf(fixture.initialDraft, field.key);
       const to = valueOf(answer.draft, field.key);
@@ -252,7 +262,9 @@ describe('given each enum variant, completed with the keyboard alone', () => {
   test.each(enumCases)('$title', { timeout: 20_000 }, async ({ fixture, answer }) => {
     const user = userEvent.setup({ delay: null });
     const onRespond = vi.fn();
-    render(<ElicitationForm request={fixture.request} server={{ name: 'Fixture server' }} onRespond={onRespond} />);
+    render(
+      <ElicitationForm request={fixture.request} server={{ name: 'Fixture server' }} onRespond={onRespond} files />,
+    );
     for (const field of fixture.fields) {
       const from = valueOf(fixture.initialDraft, field.key);
       const to = valueOf(answer.draft, field.key);
@@ -302,7 +314,7 @@ describe("given each valid fixture, answered through a host's rjsf Form with the
     };
     const kit = vi.fn();
     const view = render(
-      <ElicitationForm request={fixture.request} server={{ name: 'Fixture server' }} onRespond={kit} />,
+      <ElicitationForm request={fixture.request} server={{ name: 'Fixture server' }} onRespond={kit} files />,
     );
     await enter(userEvent.setup({ delay: null }));
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Accept' }));

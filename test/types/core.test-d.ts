@@ -39,6 +39,7 @@ import type {
   InspectUrlOptions,
   LegacyTitledEnumSchema,
   MultiSelectField,
+  FileField,
   NumberField,
   NumberSchema,
   Option,
@@ -115,9 +116,12 @@ describe('given the result a host sends back', () => {
 describe('given the requested schema and the fields parsed from it', () => {
   test('Field is a union discriminated on kind, one member per kind', () => {
     expectTypeOf<Field>().toEqualTypeOf<
-      TextField | NumberField | BooleanField | SingleSelectField | MultiSelectField
+      TextField | NumberField | BooleanField | SingleSelectField | MultiSelectField | FileField
     >();
-    expectTypeOf<FieldKind>().toEqualTypeOf<'text' | 'number' | 'boolean' | 'single-select' | 'multi-select'>();
+    expectTypeOf<FieldKind>().toEqualTypeOf<
+      'text' | 'number' | 'boolean' | 'single-select' | 'multi-select' | 'file'
+    >();
+    expectTypeOf<Extract<Field, { kind: 'file' }>>().toEqualTypeOf<FileField>();
     expectTypeOf<Extract<Field, { kind: 'text' }>>().toEqualTypeOf<TextField>();
     expectTypeOf<Extract<Field, { kind: 'number' }>>().toEqualTypeOf<NumberField>();
     expectTypeOf<Extract<Field, { kind: 'boolean' }>>().toEqualTypeOf<BooleanField>();

@@ -52,11 +52,13 @@ describe('given an MCP client to attach', () => {
     expectTypeOf<sdk.AttachElicitationOptions>().toEqualTypeOf<{
       server?: { name?: string; id?: string };
       modes?: readonly ('form' | 'url')[];
+      files?: boolean;
     }>();
     expectTypeOf<sdk.ElicitationMode>().toEqualTypeOf<'form' | 'url'>();
     expectTypeOf<sdk.AttachAiSdkElicitationOptions>().toEqualTypeOf<{
       server?: { name?: string; id?: string };
       modes?: readonly ('form' | 'url')[];
+      files?: boolean;
       elicitationRequestSchema: typeof ElicitationRequestSchema;
     }>();
   });

@@ -27,7 +27,8 @@ import type { KitFormContext } from '../theme/widgets/parts.js';
 import { fieldSlots, FieldView } from './form-fields.js';
 import { shownRefusal, shownSchemaProblems, type ShownProblem } from './request-view.js';
 import { useElicitationForm, type SecretPolicy } from './use-elicitation-form.js';
-import { maskSecrets, maskVerdict } from '../../core/internal.js';
+import { maskValues, maskVerdict } from '../../core/internal.js';
+import { hasOwn } from '../../shared/path.js';
 import { RevealedText } from '../shared/server-text.js';
 import '../theme/elicit-kit.css';
 
@@ -66,6 +67,12 @@ export interface ElicitationFormProps {
    * `allow` drops the warning. Secret fields are always masked and never reach `onDraftChange` (a mask instead).
    */
   secrets?: SecretPolicy;
+  /**
+   * Experimental: draw file fields (SEP-2356 `x-mcp-file`, a draft) with a file picker, and send the chosen file
+   * as a `data:` URI. Off by default: a form that asks for a file names the field the app cannot fill and offers
+   * only Decline and Cancel. File bytes never reach `onDraftChange` (the type and size instead).
+   */
+  files?: boolean;
 }
 
 /** Without an Accept button, where a lone field accepts on Enter (Chromium's date fields do not). */
@@ -333,10 +340,11 @@ function ShownForm({
   onDraftChange,
   initialDraft,
   secrets: policy,
+  files: filesEnabled,
 }: ElicitationFormProps) {
   const labels = useMemo(() => mergeLabels(given), [given]);
-  const form = useElicitationForm(request, { onRespond, initialDraft, secrets: policy });
-  const { secrets } = form;
+  const form = useElicitationForm(request, { onRespond, initialDraft, secrets: policy, files: filesEnabled });
+  const { secrets, files } = form;
   const { model, snapshot } = form;
   const baseId = useBaseId();
   const session = useSessionKey(request);
@@ -344,7 +352,9 @@ function ShownForm({
   const needsEngine = model.needsPatternEngine || model.needsSchemaValidator;
   const { engine, acceptWaits } = form;
   const accept = () => void form.accept();
-  useDraftReport(model, onDraftChange, engine, secrets.keys);
+  useDraftReport(model, onDraftChange, engine, secrets.keys, files.keys);
+  // A file chosen before a reload is not in the draft (only its type and size were kept): say to choose it again.
+  const chooseAgain = initialDraft !== undefined && files.keys.some((key) => hasOwn(initialDraft, key));
   const respond = (result: ElicitResult) => (result.action === 'decline' ? form.decline() : form.cancel());
   const declineCancel = <DeclineCancel labels={labels} respond={respond} />;
   return (
@@ -368,9 +378,14 @@ function ShownForm({
           </p>
           <ActionRow>{declineCancel}</ActionRow>
         </div>
+      ) : files.refused ? (
+        <FilesRefused server={server} labels={labels} model={model} keys={files.keys}>
+          <ActionRow>{declineCancel}</ActionRow>
+        </FilesRefused>
       ) : (
         <>
           {secrets.warn && <SecretWarning server={server} labels={labels} />}
+          {chooseAgain && <p className="mek-hint mek-file-again">{labels.chooseFileAgain}</p>}
           <FormView
             key={session}
             model={model}
@@ -438,11 +453,48 @@ export function SecretWarning({
   );
 }
 
+/**
+ * A form that asks for a file when the host did not opt in (`files`): each file field named as one the app cannot
+ * fill (SEP-2356 leaves a client that cannot present a picker to decline), then Decline and Cancel.
+ */
+function FilesRefused({
+  server,
+  labels,
+  model,
+  keys,
+  children,
+}: {
+  server: ElicitationServer;
+  labels: ElicitationLabels;
+  model: ElicitationFormModel;
+  keys: readonly string[];
+  children: ReactNode;
+}) {
+  const fields = model.reading.ok ? model.reading.fields.filter((field) => keys.includes(field.key)) : [];
+  return (
+    <div className="mek-refused">
+      <p className="mek-refused-title">{labels.filesRefusedTitle}</p>
+      <p>
+        <ServerName name={server.name} /> {labels.filesRefused}
+      </p>
+      <ul className="mek-problems">
+        {fields.map((field) => (
+          <li key={field.key}>
+            <RevealedText text={labels.fileCannotBeFilled(field.label)} />
+          </li>
+        ))}
+      </ul>
+      {children}
+    </div>
+  );
+}
+
 function useDraftReport(
   model: ElicitationFormModel,
   onDraftChange: ElicitationFormProps['onDraftChange'],
   engineStatus: PatternEngineStatus,
   secretKeys: readonly string[],
+  fileKeys: readonly string[],
 ): void {
   const listener = useRef(onDraftChange);
   useEffect(() => {
@@ -453,8 +505,10 @@ function useDraftReport(
     // A secret never reaches the host's preview, which hosts keep as drafts (MCP 2025-11-25, "Elicitation" →
     // "Security Considerations"): its value is replaced by a mask.
     const secrets = new Set(secretKeys);
+    // SEP-2356: file bytes are sensitive and never enter model context; a draft keeps the file's type and size.
+    const files = new Set(fileKeys);
     const report = (draft: Readonly<Draft>) =>
-      listener.current?.(maskSecrets(draft, secrets), maskVerdict(model.check(), secrets));
+      listener.current?.(maskValues(draft, secrets, files), maskVerdict(model.check(), secrets, files));
     let last = model.getSnapshot().draft;
     report(last);
     return model.subscribe(() => {
@@ -463,5 +517,5 @@ function useDraftReport(
       last = draft;
       report(draft);
     });
-  }, [model, listener, engineStatus, secretKeys]);
+  }, [model, listener, engineStatus, secretKeys, fileKeys]);
 }

@@ -47,6 +47,8 @@ export interface ElicitationHostProps {
   autoFocus?: boolean;
   /** A form that asks for a secret, in every request and round it shows, as `ElicitationForm`'s `secrets`. */
   secrets?: SecretPolicy;
+  /** Experimental: fill file fields (SEP-2356) in every request and round it shows, as `ElicitationForm`'s `files`. */
+  files?: boolean;
 }
 
 function noticeDetail(notice: ElicitationNotice): string | undefined {
@@ -122,6 +124,7 @@ export function ElicitationHost({
   density,
   autoFocus = true,
   secrets,
+  files,
 }: ElicitationHostProps) {
   // Called through the queue, not detached from it: a host's own (or remote) queue may use `this`.
   const subscribe = useCallback((listener: () => void) => queue.subscribe(listener), [queue]);
@@ -279,6 +282,7 @@ export function ElicitationHost({
                     theme={theme}
                     widgets={widgets}
                     {...(secrets && { secrets })}
+                    {...(files === true && { files })}
                     onRespondAll={(result) => respond(entry, result)}
                     onRespondRound={(results) => respondRound(entry, results)}
                   />
@@ -292,6 +296,7 @@ export function ElicitationHost({
                   theme={theme}
                   widgets={widgets}
                   {...(secrets && { secrets })}
+                  {...(files === true && { files })}
                   onRespond={(result) => respond(entry, result)}
                   onClose={() => queue.dismiss(entry.id)}
                   views={loaded}

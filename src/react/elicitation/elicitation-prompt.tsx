@@ -41,6 +41,8 @@ export interface ElicitationPromptProps {
   density?: 'comfortable' | 'compact';
   /** Form mode: a form that asks for a secret, as `ElicitationForm`'s `secrets` (`warn` by default). */
   secrets?: SecretPolicy;
+  /** Form mode, experimental: fill file fields (SEP-2356), as `ElicitationForm`'s `files`. */
+  files?: boolean;
 }
 
 /**

@@ -47,6 +47,8 @@ export interface ElicitationRoundProps {
    * (that form cannot be answered, as a request the kit cannot read), or `allow`.
    */
   secrets?: SecretPolicy;
+  /** Experimental: fill file fields (SEP-2356), as `ElicitationForm`'s `files`; without it such a form cannot be answered. */
+  files?: boolean;
 }
 
 /** What the set answers: one result per key, or one result for every key. */
@@ -138,6 +140,7 @@ export function ElicitationRound(props: ElicitationRoundProps) {
 
 function ShownRound({
   secrets = 'warn',
+  files = false,
   entry,
   onRespondRound,
   onRespondAll,
@@ -159,13 +162,23 @@ function ShownRound({
     [entry.prompts],
   );
   const asksSecret = useMemo(() => models.map((model) => model !== undefined && model.secretKeys.length > 0), [models]);
+  // SEP-2356 file fields, which only a host that opted in (`files`) fills.
+  const refusesFile = useMemo(
+    () =>
+      models.map(
+        (model) => !files && model?.reading.ok === true && model.reading.fields.some((field) => field.kind === 'file'),
+      ),
+    [models, files],
+  );
   const answerable = useMemo(
     () =>
       entry.prompts.map(
         (prompt, index) =>
-          canAnswer(prompt, (url) => inspectUrl(url).ok) && !(secrets === 'refuse' && asksSecret[index] === true),
+          canAnswer(prompt, (url) => inspectUrl(url).ok) &&
+          !(secrets === 'refuse' && asksSecret[index] === true) &&
+          refusesFile[index] !== true,
       ),
-    [entry.prompts, asksSecret, secrets],
+    [entry.prompts, asksSecret, secrets, refusesFile],
   );
   const [declined, setDeclined] = useState<readonly boolean[]>(() => entry.prompts.map(() => false));
   const [opened, setOpened] = useState<readonly boolean[]>(() => entry.prompts.map(() => false));
@@ -268,6 +281,8 @@ function ShownRound({
                     )}
                     {secrets === 'refuse' && asksSecret[index] === true ? (
                       <p className="mek-refused-title">{labels.secretRefusedTitle}</p>
+                    ) : refusesFile[index] === true ? (
+                      <p className="mek-refused-title">{labels.filesRefusedTitle}</p>
                     ) : (
                       <FormView
                         model={models[index]}

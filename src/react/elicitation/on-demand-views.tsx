@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 
 import { onDemand } from '../shared/on-demand.js';
 import { loadCombobox } from '../theme/widgets/enum-select-widget.js';
+import { loadFilePicker } from '../theme/widgets/file-widget.js';
 
 import { loadOptionReader } from './elicitation-form.js';
 
@@ -26,12 +27,12 @@ const views = onDemand(
 );
 
 /**
- * Loads the URL view, the round, the long selects' combobox and the reader of forms of many options;
- * resolves once `UrlElicitation`, `ElicitationRound` and a select of more than 15 options draw at once,
- * and a form of 10,000 options or more starts reading them without a fetch.
+ * Loads the URL view, the round, the long selects' combobox, the file picker and the reader of forms of many
+ * options; resolves once `UrlElicitation`, `ElicitationRound`, a select of more than 15 options and a file field
+ * draw at once, and a form of 10,000 options or more starts reading them without a fetch.
  */
 export function loadElicitationViews(): Promise<void> {
-  return Promise.all([views.load(), loadCombobox(), loadOptionReader()]).then(() => undefined);
+  return Promise.all([views.load(), loadCombobox(), loadFilePicker(), loadOptionReader()]).then(() => undefined);
 }
 
 /** The views once loaded; while `wanted`, asks for them (again after a failure, when `retry` changes). */

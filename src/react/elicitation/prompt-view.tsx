@@ -30,6 +30,7 @@ export function PromptView({
   views,
   drafts,
   secrets,
+  files,
 }: PromptViewProps) {
   switch (prompt.mode) {
     case 'form':
@@ -43,6 +44,7 @@ export function PromptView({
           widgets={widgets}
           density={density}
           {...(secrets && { secrets })}
+          {...(files === true && { files })}
           {...(drafts && { initialDraft: drafts.initial, onDraftChange: drafts.save })}
         />
       );

@@ -29,6 +29,19 @@ export interface UseElicitationFormOptions {
    * of drafts under every policy.
    */
   secrets?: SecretPolicy | undefined;
+  /**
+   * Whether the host fills file fields (SEP-2356 `x-mcp-file`, a draft: experimental). Off by default: a form that
+   * asks for a file then offers only Decline and Cancel (`accept` sends nothing).
+   */
+  files?: boolean | undefined;
+}
+
+/** A form's file fields (SEP-2356) and whether the host opted in to fill them. */
+export interface FilesState {
+  /** The keys of the file fields, in field order (empty: none). */
+  keys: readonly string[];
+  /** Whether the form asks for a file and the host did not opt in (`files`): show only Decline and Cancel. */
+  refused: boolean;
 }
 
 /** What a host does with a form that asks for a secret. */
@@ -74,6 +87,8 @@ export interface ElicitationFormState {
   cancel: () => void;
   /** The form's secret fields and the host's policy for them. */
   secrets: SecretsState;
+  /** The form's file fields and whether the host fills them. */
+  files: FilesState;
 }
 
 /** The error `accept` returns while the host's policy refuses a form that asks for a secret. */
@@ -87,6 +102,24 @@ const SECRET_REFUSED: SubmitResult = {
     },
   ],
 };
+
+/** The error `accept` returns for a form that asks for a file when the host did not opt in. */
+const FILES_REFUSED: SubmitResult = {
+  ok: false,
+  errors: [
+    {
+      field: '',
+      code: 'schema',
+      message: 'This form asks for a file, which the host cannot send; decline or cancel instead.',
+    },
+  ],
+};
+
+function filesOf(model: ElicitationFormModel, enabled: boolean): FilesState {
+  const fields = model.reading.ok ? model.reading.fields : [];
+  const keys = fields.filter((field) => field.kind === 'file').map((field) => field.key);
+  return { keys, refused: keys.length > 0 && !enabled };
+}
 
 function secretsOf(model: ElicitationFormModel, policy: SecretPolicy): SecretsState {
   const keys = model.secretKeys;
@@ -131,6 +164,8 @@ export function useElicitationForm(request: unknown, options: UseElicitationForm
   }, [model, respond]);
   const policy = options.secrets ?? 'warn';
   const secrets = useMemo(() => secretsOf(model, policy), [model, policy]);
+  const filesEnabled = options.files === true;
+  const files = useMemo(() => filesOf(model, filesEnabled), [model, filesEnabled]);
   const engine = usePatternEngine(model.needsPatternEngine, model.needsSchemaValidator ? VALIDATOR : undefined);
   const [acceptWaits, setAcceptWaits] = useState(false);
   const { status, retry } = engine;
@@ -148,16 +183,18 @@ export function useElicitationForm(request: unknown, options: UseElicitationForm
     setValue: model.setValue,
     accept: useCallback(() => {
       if (secrets.refused) return SECRET_REFUSED;
+      if (files.refused) return FILES_REFUSED;
       if (status === 'ready') return submit();
       setAcceptWaits(true);
       retry();
       return undefined;
-    }, [status, submit, retry, secrets]),
+    }, [status, submit, retry, secrets, files]),
     engine: status,
     acceptWaits,
     decline: useCallback(() => respond({ action: 'decline' }), [respond]),
     cancel: useCallback(() => respond({ action: 'cancel' }), [respond]),
     secrets,
+    files,
   };
 }
 

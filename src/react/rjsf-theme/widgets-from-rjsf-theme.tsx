@@ -292,6 +292,8 @@ export function widgetsFromRjsfTheme(theme: ThemeProps, options: RjsfThemeOption
   const registry = registryFor(theme, options.translateString ?? englishStringTranslator);
   const kit = new Set(options.kitControls ?? DEFAULT_KIT_CONTROLS);
   const widgets: Partial<Record<WidgetName, KitWidget>> = {};
-  for (const name of WIDGET_NAMES) if (!kit.has(name)) widgets[name] = themedWidget(name, registry);
+  // File fields always keep the kit's widget: rjsf's `FileWidget` reads the whole file before any check (and adds
+  // a `name=` parameter), where SEP-2356 has the client refuse a file outside `accept` or over `maxSize` unread.
+  for (const name of WIDGET_NAMES) if (!kit.has(name) && name !== 'file') widgets[name] = themedWidget(name, registry);
   return widgets;
 }

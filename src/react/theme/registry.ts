@@ -8,6 +8,7 @@ import { DateWidget } from './widgets/date-widget.js';
 import { EmailWidget } from './widgets/email-widget.js';
 import { EnumRadioWidget } from './widgets/enum-radio-widget.js';
 import { EnumSelectWidget } from './widgets/enum-select-widget.js';
+import { FileWidget } from './widgets/file-widget.js';
 import { MultiSelectWidget } from './widgets/multi-select-widget.js';
 import { NumberWidget } from './widgets/number-widget.js';
 import type { KitWidgetProps } from './widgets/parts.js';
@@ -32,6 +33,7 @@ export const KIT_WIDGETS: KitWidgets = Object.freeze({
   radio: EnumRadioWidget,
   select: EnumSelectWidget,
   checkboxes: MultiSelectWidget,
+  file: FileWidget,
 });
 
 /** The rjsf registry key of each control (`widgets.<key>` in an rjsf theme). */
@@ -46,6 +48,9 @@ export const RJSF_WIDGET_KEYS: { readonly [name in WidgetName]: string } = Objec
   radio: 'RadioWidget',
   select: 'SelectWidget',
   checkboxes: 'CheckboxesWidget',
+  // Not rjsf's `FileWidget` (`format: "data-url"`, which a host's own schemas keep): the kit's file picker is
+  // found by its short name, which rjsf looks up among the registered widgets first.
+  file: 'file',
 });
 
 /** `ui:widget` values that resolve to a kit widget (which labels itself): short names, keys, rjsf's alias. */

@@ -28,6 +28,8 @@ import {
   type ToolSchemaDialect,
 } from '../../tools/index.js';
 import { MAX_FIELDS } from '../../shared/limits.js';
+import { setOwn } from '../../shared/path.js';
+import { isFilePlacement } from '../../shared/files.js';
 import { countFormFields, formRegExp, hasPatterns, rjsfToolSchema } from '../../tools/rjsf/index.js';
 import { usePatternEngine } from '../shared/use-pattern-engine.js';
 import {
@@ -63,6 +65,12 @@ export interface ToolCallFormProps {
   density?: 'comfortable' | 'compact';
   /** Limits for compiling `inputSchema` and validating the arguments; default `DEFAULT_SCHEMA_LIMITS`. */
   limits?: SchemaLimits;
+  /**
+   * Experimental: draw top-level arguments marked `x-mcp-file` (SEP-2356, a draft) with the kit's file picker and
+   * send the chosen file as a `data:` URI, as `ElicitationForm`'s `files`. Off by default: such a tool shows why
+   * it cannot be called here, and no form.
+   */
+  files?: boolean;
 }
 
 type AjvClass = NonNullable<CustomValidatorOptionsType['AjvClass']>;
@@ -76,6 +84,24 @@ const AJV_CLASSES: Readonly<Record<ToolSchemaDialect, AjvClass>> = {
 
 /** The form draws its own submit button. */
 const UI_SCHEMA: UiSchema<ToolFormData, RJSFSchema, ToolFormContext> = { 'ui:submitButtonOptions': { norender: true } };
+
+/** The top-level arguments SEP-2356 marks as files: `x-mcp-file` on a `format: "uri"` string. */
+function fileArguments(inputSchema: Record<string, unknown>): string[] {
+  const properties = inputSchema.properties;
+  if (!isRecord(properties)) return [];
+  return Object.keys(properties).filter((key) => {
+    const property = properties[key];
+    return isRecord(property) && isFilePlacement(property);
+  });
+}
+
+/** The uiSchema: the kit's file widget for each file argument (rjsf would draw a URL box for `format: "uri"`). */
+function uiSchemaFor(files: readonly string[]): UiSchema<ToolFormData, RJSFSchema, ToolFormContext> {
+  if (files.length === 0) return UI_SCHEMA;
+  const ui: UiSchema<ToolFormData, RJSFSchema, ToolFormContext> = { ...UI_SCHEMA };
+  for (const key of files) setOwn(ui, key, { 'ui:widget': 'file' });
+  return ui;
+}
 
 /** rjsf's strings, except that a property added under `additionalProperties` starts empty, not as "New Value". */
 function translateString(key: TranslatableString, params?: string[]): string {
@@ -123,6 +149,7 @@ function ToolHeader({ tool }: { tool: Tool }) {
 
 function ToolArgumentsForm({
   schema,
+  uiSchema,
   dialect,
   validate,
   labels,
@@ -130,6 +157,7 @@ function ToolArgumentsForm({
   onSubmit,
 }: {
   schema: RJSFSchema;
+  uiSchema: UiSchema<ToolFormData, RJSFSchema, ToolFormContext>;
   dialect: ToolSchemaDialect;
   validate: (value: unknown) => SchemaIssue[];
   labels: ToolCallFormLabels;
@@ -229,7 +257,7 @@ function ToolArgumentsForm({
       <Form<ToolFormData, RJSFSchema, ToolFormContext>
         className="mek-form"
         schema={schema}
-        uiSchema={UI_SCHEMA}
+        uiSchema={uiSchema}
         validator={validator}
         fields={theme.fields}
         widgets={theme.widgets}
@@ -258,7 +286,7 @@ function ToolArgumentsForm({
   );
 }
 
-function ToolCallSession({ tool, onSubmit, labels: given, theme, density, limits }: ToolCallFormProps) {
+function ToolCallSession({ tool, onSubmit, labels: given, theme, density, limits, files }: ToolCallFormProps) {
   const labels = useMemo(
     () => (given === undefined ? defaultToolCallFormLabels : { ...defaultToolCallFormLabels, ...given }),
     [given],
@@ -274,6 +302,10 @@ function ToolCallSession({ tool, onSubmit, labels: given, theme, density, limits
   const rootType = isRecord(inputSchema) ? inputSchema.type : undefined;
   // Counted only for a schema the compiler accepted (bounded by its limits), and only so far.
   const fieldCount = useMemo(() => (schema === undefined ? 0 : countFormFields(schema, MAX_FIELDS)), [schema]);
+  const fileArgs = useMemo(() => (isRecord(inputSchema) ? fileArguments(inputSchema) : []), [inputSchema]);
+  const uiSchema = useMemo(() => uiSchemaFor(fileArgs), [fileArgs]);
+  // SEP-2356: a host that cannot present a picker does not ask the person to type a data: URI.
+  const filesRefused = fileArgs.length > 0 && files !== true;
   const refusal = !compiled.ok
     ? compiled.error.message
     : !isRecord(inputSchema)
@@ -295,6 +327,8 @@ function ToolCallSession({ tool, onSubmit, labels: given, theme, density, limits
       <ToolHeader tool={tool} />
       {refusal !== undefined || schema === undefined || !compiled.ok ? (
         <Refusal title={labels.schemaErrorTitle} message={refusal ?? ''} />
+      ) : filesRefused ? (
+        <Refusal title={labels.fileToolTitle} message={labels.fileArguments(fileArgs)} />
       ) : engine.status !== 'ready' ? (
         <div role="status" className="mek-pattern-status">
           <p className="mek-hint">{engine.status === 'failed' ? labels.patternLoadFailed : labels.patternLoading}</p>
@@ -310,6 +344,7 @@ function ToolCallSession({ tool, onSubmit, labels: given, theme, density, limits
         >
           <ToolArgumentsForm
             schema={schema}
+            uiSchema={uiSchema}
             dialect={compiled.dialect}
             validate={(value) => compiled.validate(value)}
             labels={labels}

@@ -105,6 +105,10 @@ export interface ToolCallFormLabels extends Pick<ElicitationLabels, WidgetLabelK
   rootNotObject: string;
   /** Instead of a form with more fields (at least `count`) than the elicitation form's limit `max`. */
   tooManyFields: (count: number, max: number) => string;
+  /** Heading instead of the form when a tool asks for a file (SEP-2356) and the host did not opt in (`files`). */
+  fileToolTitle: string;
+  /** Under it, given the names of the file arguments. */
+  fileArguments: (names: readonly string[]) => string;
   addItem: (listLabel: string) => string;
   /** Removes item `position` (1-based) of a list, or of a tuple's extra items. */
   removeItem: (listLabel: string, position: number) => string;
@@ -161,6 +165,9 @@ export const defaultToolCallFormLabels: ToolCallFormLabels = Object.freeze({
     'The input schema must describe an object (its root "type" must be "object"): tool arguments are always an object.',
   tooManyFields: (count: number, max: number) =>
     `The input schema has at least ${count} fields, more than the ${max} a form may have: nobody could fill it in.`,
+  fileToolTitle: 'This tool asks for a file',
+  fileArguments: (names: readonly string[]) =>
+    `${names.map((name) => `"${name}"`).join(', ')} ${names.length === 1 ? 'is a file' : 'are files'}, which this app cannot send.`,
   addItem: (listLabel: string) => `Add to ${listLabel}`,
   removeItem: (listLabel: string, position: number) => `Remove ${listLabel} item ${position}`,
   moveItemUp: (listLabel: string, position: number) => `Move ${listLabel} item ${position} up`,

@@ -1,0 +1,106 @@
+/**
+ * SEP-2356 file fields through the bridge: a stored draft never holds file bytes, and the body limit makes room
+ * for a file up to the field's `maxSize` unless the host's `maxFileBytes` is lower, which the refusal says.
+ */
+import { describe, expect, test } from 'vitest';
+
+import { createElicitationBridge } from '../../src/bridge/index.js';
+import { authorize, command, openStream, ORIGIN, seen } from './helpers.js';
+
+const origin = { server: { name: 'photos', id: 'photos' } };
+const photoRequest = (maxSize: number) => ({
+  mode: 'form' as const,
+  message: 'Please select a profile photo.',
+  requestedSchema: {
+    type: 'object' as const,
+    properties: {
+      caption: { type: 'string' as const, title: 'Caption' },
+      photo: { type: 'string' as const, format: 'uri' as const, 'x-mcp-file': { accept: ['image/png'], maxSize } },
+    },
+  },
+});
+/** A PNG `data:` URI of `bytes` decoded bytes (zeros). */
+const pngOf = (bytes: number) => `data:image/png;base64,${Buffer.alloc(bytes).toString('base64')}`;
+
+async function entryOf(bridge: ReturnType<typeof createElicitationBridge>) {
+  const stream = await openStream(bridge, 'alice');
+  const entryId = (await stream.next()).entries[0]?.id ?? '';
+  return { stream, entryId };
+}
+
+describe('given a saved draft of a form with a file field', () => {
+  test('the bridge keeps the type and size of the file, never its bytes', async () => {
+    const bridge = createElicitationBridge({ authorize, allowedOrigins: [ORIGIN], heartbeatMs: 60_000 });
+    void bridge.queueFor('alice').enqueue(photoRequest(1024), origin);
+    const { stream, entryId } = await entryOf(bridge);
+    const draft = { caption: 'me', photo: pngOf(10) };
+    const saved = await seen(await bridge.handle(command('alice', { type: 'saveDraft', entryId, draft })));
+    const view = await stream.next();
+    stream.close();
+    bridge.close();
+    expect([saved.body, view.drafts]).toEqual([
+      '{"ok":true}',
+      { [entryId]: { caption: 'me', photo: 'data:image/png;base64,[10 bytes]' } },
+    ]);
+  });
+});
+
+describe('given an answer that carries a file', () => {
+  test('a file up to the field maxSize passes a body limit far below it', async () => {
+    const bridge = createElicitationBridge({
+      authorize,
+      allowedOrigins: [ORIGIN],
+      heartbeatMs: 60_000,
+      maxBodyBytes: 4096,
+    });
+    const answer = bridge.queueFor('alice').enqueue(photoRequest(100_000), origin);
+    const { stream, entryId } = await entryOf(bridge);
+    stream.close();
+    const result = { action: 'accept', content: { photo: pngOf(100_000) } };
+    const response = await seen(await bridge.handle(command('alice', { type: 'respond', entryId, result })));
+    expect(response).toMatchObject({ status: 200, body: '{"status":"answered"}' });
+    expect(await answer).toEqual(result);
+    bridge.close();
+  });
+
+  test("when the host's maxFileBytes is lower than the field's maxSize, the refusal says so", async () => {
+    const bridge = createElicitationBridge({
+      authorize,
+      allowedOrigins: [ORIGIN],
+      heartbeatMs: 60_000,
+      maxBodyBytes: 4096,
+      maxFileBytes: 10_240,
+    });
+    void bridge.queueFor('alice').enqueue(photoRequest(2_097_152), origin);
+    const { stream, entryId } = await entryOf(bridge);
+    stream.close();
+    const result = { action: 'accept', content: { photo: pngOf(100_000) } };
+    const response = await seen(await bridge.handle(command('alice', { type: 'respond', entryId, result })));
+    bridge.close();
+    // 4096 + base64 of 10 KiB (13 656) + 512 bytes of room for the data: header.
+    expect([response.status, JSON.parse(response.body)]).toEqual([
+      413,
+      {
+        error:
+          'The body is larger than 18264 bytes: this app takes files up to 10 KB (maxFileBytes), less than the 2 MB the server accepts',
+      },
+    ]);
+  });
+
+  test('without a pending file field the limit is maxBodyBytes alone', async () => {
+    const bridge = createElicitationBridge({
+      authorize,
+      allowedOrigins: [ORIGIN],
+      heartbeatMs: 60_000,
+      maxBodyBytes: 4096,
+    });
+    const response = await seen(
+      await bridge.handle(command('alice', { type: 'saveDraft', entryId: 'x', draft: { a: 'b'.repeat(5000) } })),
+    );
+    bridge.close();
+    expect([response.status, JSON.parse(response.body)]).toEqual([
+      413,
+      { error: 'The body is larger than 4096 bytes' },
+    ]);
+  });
+});
