@@ -97,8 +97,8 @@ function LongSelect(props: KitWidgetProps) {
   );
 }
 
-/** The drop-down itself (its own component, so its hooks never depend on `multiple`). */
-function SingleSelect(props: KitWidgetProps) {
+/** The drop-down itself (its own component, so its hooks never depend on `multiple`); the bench draws it at every size. */
+export function SingleSelect(props: KitWidgetProps) {
   const {
     id,
     label,
