@@ -425,19 +425,24 @@ async function browserCases(url) {
           }
         }
       }
-      // Growth: the heap after 200 prompts mounted, answered (the bare list has no answer) and unmounted,
-      // against the heap before them, after 20 cycles to warm up.
+      // Growth: the heap after 100 and after 200 prompts mounted, answered (the bare list has no answer) and
+      // unmounted, against the heap before them (after 20 cycles to warm up): a leak grows in both halves.
       const spec = { kind: 'multi', options: 50, ticked: 0 };
       for (const subject of SUBJECTS) {
         process.stderr.write(`memory: ${CYCLES} cycles, ${subject} …\n`);
         await page.evaluate(([s, c]) => window.bench.answerCycles(s, c, 20), [subject, spec]);
         const before = await heapAfterGc();
-        const answered = await page.evaluate(
-          ([s, c, n]) => window.bench.answerCycles(s, c, n),
-          [subject, spec, CYCLES],
-        );
+        const cycle = ([s, c, n]) => window.bench.answerCycles(s, c, n);
+        let answered = await page.evaluate(cycle, [subject, spec, CYCLES / 2]);
+        const half = await heapAfterGc();
+        answered += await page.evaluate(cycle, [subject, spec, CYCLES / 2]);
         const after = await heapAfterGc();
-        cycles.push({ subject, answered, growthKb: (after.js - before.js) / 1024, beforeKb: before.js / 1024 });
+        cycles.push({
+          subject,
+          answered,
+          firstHalfKb: (half.js - before.js) / 1024,
+          secondHalfKb: (after.js - half.js) / 1024,
+        });
       }
       await cdp.detach();
     }
@@ -745,8 +750,9 @@ if (memory.length > 0) {
   console.log(
     `\nAfter ${CYCLES} prompts mounted, answered and unmounted (50 options), JS heap growth after a full GC, kB:\n`,
   );
-  console.log('| subject | answered | growth |\n|---|---|---|');
-  for (const row of cycles) console.log(`| ${row.subject} | ${row.answered} | ${fmt(row.growthKb)} |`);
+  console.log('| subject | answered | cycles 1-100 | cycles 101-200 |\n|---|---|---|---|');
+  for (const row of cycles)
+    console.log(`| ${row.subject} | ${row.answered} | ${fmt(row.firstHalfKb)} | ${fmt(row.secondHalfKb)} |`);
 }
 if (huge.length > 0) {
   console.log('\n### Huge lists: the kit, against its own 500-option case of this run\n');

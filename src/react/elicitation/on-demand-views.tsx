@@ -27,7 +27,7 @@ const views = onDemand(
 
 /**
  * Loads the URL view, the round, the long selects' combobox and the reader of forms of many options;
- * resolves once `UrlElicitation`, `ElicitationRound` and a select of more than 15 options draw at once,
+ * resolves once `UrlElicitation`, `ElicitationRound` and a select of more than 50 options draw at once,
  * and a form of 10,000 options or more starts reading them without a fetch.
  */
 export function loadElicitationViews(): Promise<void> {

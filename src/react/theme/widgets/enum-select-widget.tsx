@@ -28,10 +28,13 @@ import {
 } from './parts.js';
 
 /**
- * Single selects with more options than this are comboboxes. Up to 15, a native drop-down shows (nearly)
- * all of them at once and its keyboard and mobile pickers are the platform's own; past it, search helps.
+ * Single selects with more options than this are comboboxes. Up to 50, a native drop-down serves: its
+ * keyboard (type-ahead by first letters) and mobile pickers are the platform's own, and it answers a choice
+ * in about a quarter of the combobox's work at 16-100 options (`npm run bench -- --only thresholds`, both
+ * under a frame); past 50 titles, search by any part of a title helps, and the combobox's mount stays flat
+ * where a drop-down builds every option.
  */
-export const COMBOBOX_FROM = 15;
+export const COMBOBOX_FROM = 50;
 
 /**
  * A drop-down of the option titles whose first entry is empty, so nothing is chosen for the person; a
