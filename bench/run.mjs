@@ -31,7 +31,7 @@
  * 7. The six-field form (`form`): mount, keystroke, Accept (Submit) → the subject's answer callback.
  * 8. Control thresholds (`thresholds`): single selects at the kit's control boundaries, the kit's chosen
  *    control against its native `<select>` at the same size and bare radios.
- * 9. Cold start (`cold`, `bench/cold`): a production page per subject (kit, rjsf) with React, navigation →
+ * 9. Cold start (`cold`, `bench/cold`): a production page per subject (kit, rjsf, a bare React form) with React, navigation →
  *    first input painted and interactive, fresh context and no cache, at ×1 and ×4 CPU throttling (CDP
  *    `Emulation.setCPUThrottlingRate`), with each page's gzipped bytes.
  * 10. Memory (`memory`): JS heap per mounted prompt after a full GC (CDP `HeapProfiler.collectGarbage`,
@@ -86,7 +86,7 @@ const THRESHOLD_SUBJECTS = ['kit', 'kit-select', 'native'];
 const MEMORY_RUNS = 5;
 const CYCLES = 200;
 /** Cold start: the subjects, the CPU throttling rates and the runs of each (subjects and rates interleaved). */
-const COLD_SUBJECTS = ['kit', 'rjsf'];
+const COLD_SUBJECTS = ['kit', 'rjsf', 'native'];
 const COLD_RATES = [1, 4];
 const COLD_RUNS = Math.max(RUNS, 11);
 /** Polynomial-pattern cases: cheap (a few ms), so many runs. */
@@ -733,7 +733,7 @@ if (cold) {
   for (const row of cold)
     console.log(`| ×${row.rate} | ${cell(row.kit)} | ${cell(row.rjsf)} | ${ratio(row.kit, row.rjsf)} |`);
   console.log(
-    `\nGzipped bytes each page loads (JS and CSS, with React): kit ${cold.bytes.kit.toLocaleString('en')}, rjsf ${cold.bytes.rjsf.toLocaleString('en')} (${(cold.bytes.kit / cold.bytes.rjsf).toFixed(2)}×)`,
+    `\nGzipped bytes each page loads (JS and CSS, with React): kit ${cold.bytes.kit.toLocaleString('en')}, rjsf ${cold.bytes.rjsf.toLocaleString('en')} (${(cold.bytes.kit / cold.bytes.rjsf).toFixed(2)}×), bare React form ${cold.bytes.native.toLocaleString('en')}`,
   );
 }
 if (memory.length > 0) {
