@@ -30,9 +30,9 @@ import {
 /**
  * Single selects with more options than this are comboboxes. Up to 50, a native drop-down serves: its
  * keyboard (type-ahead by first letters) and mobile pickers are the platform's own, and it answers a choice
- * in about a quarter of the combobox's work at 16-100 options (`npm run bench -- --only thresholds`, both
- * under a frame); past 50 titles, search by any part of a title helps, and the combobox's mount stays flat
- * where a drop-down builds every option.
+ * in a quarter to a third of the combobox's work (`npm run bench -- --only thresholds`); past 50 titles,
+ * search by any part of a title takes a person fewer steps, and the combobox's mount stays flat where a
+ * drop-down builds every option.
  */
 export const COMBOBOX_FROM = 50;
 
