@@ -2,7 +2,7 @@
  * The three subjects of `npm run bench`, each drawing the same case:
  * - `kit`: `ElicitationForm` with the MCP schema (titled options as `anyOf`/`oneOf` const/title);
  * - `rjsf`: plain `@rjsf/core` (default theme) with `@rjsf/validator-ajv8` and the same MCP schema,
- *   `uniqueItems: true` added so a multi-select draws checkboxes;
+ *   `uniqueItems: true` added so a multi-select draws one control (rjsf's default for it, a `<select multiple>`);
  * - `native`: a bare React list of `<input>`s with memoised rows, the floor.
  * "Ticked" options come from the schema `default` (kit), `formData` (rjsf) or the initial state
  * (native). A single select has at most one choice, so "10 ticked" means one chosen there.
