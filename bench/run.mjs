@@ -75,8 +75,8 @@ function plan(options) {
 const only = new Set(args.flatMap((arg, index) => (args[index - 1] === '--only' ? [arg] : [])));
 const wants = (part) => only.size === 0 || only.has(part);
 const SIZES = (option('--sizes') ?? '2,5,15,50,500,5000').split(',').map(Number);
-/** Single selects at the kit's control boundaries (radios ≤ 7, native select 8–15, combobox past 15) and beyond. */
-const THRESHOLD_SIZES = (option('--threshold-sizes') ?? '7,8,15,16,30,50,100,200').split(',').map(Number);
+/** Single selects at the kit's control boundaries (radios ≤ 7, native select 8–50, combobox past 50; 15 before) and beyond. */
+const THRESHOLD_SIZES = (option('--threshold-sizes') ?? '7,8,15,16,50,51,100,200').split(',').map(Number);
 /** How many options a case's "some ticked" run starts with: one in a single select, 10 (fewer in a short list) in a multi. */
 const tickedOf = (kind, options) => (kind === 'single' ? 1 : Math.max(1, Math.min(10, Math.floor(options / 5))));
 const SUBJECTS = ['kit', 'rjsf', 'native'];

@@ -212,7 +212,7 @@ async function mountHuge(which: { list?: ListCase; grid?: { fields: number; opti
   return { mount, longest: Math.max(mount, longest), idle: idleAt - started };
 }
 
-/** The answer the small form's subject gave last, and when (`performance.now()`), or `undefined` before it. */
+/** When the subject last gave its answer (`performance.now()`), or `undefined` before it. */
 let answeredAt: number | undefined;
 const onAnswer = (): void => {
   answeredAt ??= performance.now();
