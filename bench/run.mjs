@@ -28,17 +28,27 @@
  *    older commit (`--before`, default ab503d9: its `src/` taken with `git archive` and built beside this
  *    one's), interleaved in the same run, with the ratios printed; and the bytes one stream receives per
  *    draft save with 30 pending requests of 300 KB, for both. `--before none` skips the comparison.
- * 7. File fields (`files`): the file picker's encoder on a 10 MB file, the whole time and the longest task
+ * 7. The six-field form (`form`): mount, keystroke, Accept (Submit) → the subject's answer callback.
+ * 8. Control thresholds (`thresholds`): single selects at the kit's control boundaries, the kit's chosen
+ *    control against its native `<select>` at the same size and bare radios.
+ * 9. Cold start (`cold`, `bench/cold`): a production page per subject (kit, rjsf, a bare React form) with React, navigation →
+ *    first input painted and interactive, fresh context and no cache, at ×1 and ×4 CPU throttling (CDP
+ *    `Emulation.setCPUThrottlingRate`), with each page's gzipped bytes.
+ * 10. Memory (`memory`): JS heap per mounted prompt after a full GC (CDP `HeapProfiler.collectGarbage`,
+ *    `Runtime.getHeapUsage`), 1 and 20 prompts of 50 and 5,000 options; growth over 200 mount/answer/unmount cycles.
+ * 11. File fields (`files`): the file picker's encoder on a 10 MB file, the whole time and the longest task
  *    (heartbeat gaps, as the huge cases).
- * Options: `--runs N`, `--only multi|single|huge|fields|node|patterns|bridge|files` (repeatable), `--sizes 50,500`,
+ * Options: `--runs N`, `--only multi|single|huge|fields|form|thresholds|cold|memory|node|patterns|bridge|files`
+ * (repeatable), `--sizes 50,500`, `--threshold-sizes 15,16`,
  * `--before <commit>`.
  */
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
@@ -66,8 +76,21 @@ function plan(options) {
 }
 const only = new Set(args.flatMap((arg, index) => (args[index - 1] === '--only' ? [arg] : [])));
 const wants = (part) => only.size === 0 || only.has(part);
-const SIZES = (option('--sizes') ?? '50,500,5000').split(',').map(Number);
+const SIZES = (option('--sizes') ?? '2,5,15,50,500,5000').split(',').map(Number);
+/** Single selects at the kit's control boundaries (radios ≤ 7, native select 8–50, combobox past 50; 15 before) and beyond. */
+const THRESHOLD_SIZES = (option('--threshold-sizes') ?? '7,8,15,16,50,51,100,200').split(',').map(Number);
+/** How many options a case's "some ticked" run starts with: one in a single select, 10 (fewer in a short list) in a multi. */
+const tickedOf = (kind, options) => (kind === 'single' ? 1 : Math.max(1, Math.min(10, Math.floor(options / 5))));
 const SUBJECTS = ['kit', 'rjsf', 'native'];
+/** The threshold cases' subjects: the kit's chosen control, the kit's native `<select>` at that size, bare radios. */
+const THRESHOLD_SUBJECTS = ['kit', 'kit-select', 'native'];
+/** Memory: runs per case (each a mount after a collection), and the mount/answer/unmount cycles. */
+const MEMORY_RUNS = 5;
+const CYCLES = 200;
+/** Cold start: the subjects, the CPU throttling rates and the runs of each (subjects and rates interleaved). */
+const COLD_SUBJECTS = ['kit', 'rjsf', 'native'];
+const COLD_RATES = [1, 4];
+const COLD_RUNS = Math.max(RUNS, 11);
 /** Polynomial-pattern cases: cheap (a few ms), so many runs. */
 const PATTERN_PLAN = { warmup: 3, runs: Math.max(RUNS, 15) };
 /** Filled by the pattern cases: the engine's load time in the page, Accept and Node timings. */
@@ -146,6 +169,59 @@ async function buildBefore(commit) {
   return join(out, 'kit.mjs');
 }
 
+/**
+ * The cold-start pages (`bench/cold`): one production build per subject, each minified with React and
+ * nothing else, so each page loads only its own bundle. Returns each build's directory.
+ */
+async function buildCold() {
+  const out = {};
+  for (const subject of COLD_SUBJECTS) {
+    const outDir = join(scratch, `bench-cold-${subject}`);
+    await build({
+      configFile: false,
+      root: join(root, 'bench/cold'),
+      logLevel: 'warn',
+      mode: 'production',
+      plugins: [react()],
+      build: {
+        outDir,
+        emptyOutDir: true,
+        minify: 'oxc',
+        sourcemap: false,
+        rolldownOptions: { input: join(root, `bench/cold/${subject}.html`) },
+      },
+    });
+    out[subject] = { outDir };
+  }
+  return out;
+}
+
+/**
+ * Cold start of `page` under `rate`× CPU throttling: a fresh browser context (empty cache, no compiled
+ * code kept), the cache disabled too, then navigation → first input painted and interactive, as the
+ * page's probe reports it (`bench/cold/probe.ts`).
+ */
+async function coldStartOnce(browser, url, rate) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    await page.goto(url);
+    const handle = await page.waitForFunction(() => window.coldStart, undefined, { timeout: 60_000 });
+    const at = await handle.jsonValue();
+    // What the page fetched by then (its own chunks; the kit's on-demand ones only if it asked for them).
+    const paths = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    );
+    return { at, paths };
+  } finally {
+    await context.close();
+  }
+}
+
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
 /** A static server for `dir` on 127.0.0.1 only. */
@@ -190,6 +266,9 @@ async function browserCases(url) {
   const results = [];
   const huge = [];
   const files = [];
+  const thresholds = [];
+  const memory = [];
+  const cycles = [];
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(url);
@@ -215,58 +294,162 @@ async function browserCases(url) {
         frame: stats(timings.map((timing) => timing.frame)),
       });
     };
-    for (const kind of ['multi', 'single']) {
-      if (!wants(kind)) continue;
-      for (const options of SIZES) {
-        for (const ticked of [0, 10]) {
-          const spec = { kind, options, ticked };
-          const name = `${kind === 'multi' ? 'multi-select' : 'single-select'} ${options} opts, ${ticked === 0 ? 'none' : kind === 'multi' ? '10' : '1'} ticked`;
-          process.stderr.write(`${name} …\n`);
-          const mounts = Object.fromEntries(SUBJECTS.map((subject) => [subject, []]));
-          const firsts = Object.fromEntries(SUBJECTS.map((subject) => [subject, []]));
-          const failed = {};
-          const { warmup, runs } = plan(options);
-          for (let run = 0; run < warmup + runs; run++) {
-            for (const subject of SUBJECTS) {
-              if (failed[subject]) continue;
-              try {
-                const { mount, first } = await page.evaluate(
-                  ([s, c]) => window.bench.mountList(s, c, 1),
-                  [subject, spec],
-                );
-                if (run >= warmup) {
-                  mounts[subject].push(mount);
-                  firsts[subject].push(first);
-                }
-              } catch (error) {
-                failed[subject] = String(error.message ?? error).split('\n')[0];
-                process.stderr.write(`  ${subject} failed: ${failed[subject]}\n`);
-                await page.reload();
-                await page.waitForFunction(() => document.title === 'ready');
-              }
+    /**
+     * One list case: mount and first interaction (subjects interleaved run by run), then the steady toggle
+     * of each subject, into `into` (`results`, or the threshold cases').
+     */
+    const listCase = async (name, spec, subjects, into) => {
+      process.stderr.write(`${name} …\n`);
+      const mounts = Object.fromEntries(subjects.map((subject) => [subject, []]));
+      const firsts = Object.fromEntries(subjects.map((subject) => [subject, []]));
+      const failed = {};
+      const { warmup, runs } = plan(spec.options);
+      const put = (subject, metric, timings) =>
+        into.push({
+          case: name,
+          subject,
+          metric,
+          work: stats(timings.map((timing) => timing.work)),
+          frame: stats(timings.map((timing) => timing.frame)),
+        });
+      for (let run = 0; run < warmup + runs; run++) {
+        for (const subject of subjects) {
+          if (failed[subject]) continue;
+          try {
+            const { mount, first } = await page.evaluate(([s, c]) => window.bench.mountList(s, c, 1), [subject, spec]);
+            if (run >= warmup) {
+              mounts[subject].push(mount);
+              firsts[subject].push(first);
             }
-          }
-          for (const subject of SUBJECTS) {
-            if (failed[subject]) {
-              for (const metric of ['mount', 'first interaction', 'steady toggle'])
-                results.push({ case: name, subject, metric, error: failed[subject] });
-              continue;
-            }
-            record(name, subject, 'mount', mounts[subject]);
-            record(name, subject, 'first interaction', firsts[subject]);
-            // Steady: the same option toggled on and off (selects: two options in turn).
-            await page.evaluate(([s, c]) => window.bench.mountList(s, c, 1), [subject, spec]);
-            // Steady means a list fully drawn: wait out the kit's progressive drawing.
-            await page.evaluate(() => window.bench.untilDrawn());
-            const steady = [];
-            for (let run = 0; run < warmup + runs; run++) {
-              const timing = await page.evaluate((index) => window.bench.toggle(index), 2 + (run % 2));
-              if (run >= warmup) steady.push(timing);
-            }
-            record(name, subject, 'steady toggle', steady);
+          } catch (error) {
+            failed[subject] = String(error.message ?? error).split('\n')[0];
+            process.stderr.write(`  ${subject} failed: ${failed[subject]}\n`);
+            await page.reload();
+            await page.waitForFunction(() => document.title === 'ready');
           }
         }
       }
+      for (const subject of subjects) {
+        if (failed[subject]) {
+          for (const metric of ['mount', 'first interaction', 'steady toggle'])
+            into.push({ case: name, subject, metric, error: failed[subject] });
+          continue;
+        }
+        put(subject, 'mount', mounts[subject]);
+        put(subject, 'first interaction', firsts[subject]);
+        // Steady: the same option toggled on and off (selects: two options in turn).
+        await page.evaluate(([s, c]) => window.bench.mountList(s, c, 1), [subject, spec]);
+        // Steady means a list fully drawn: wait out the kit's progressive drawing.
+        await page.evaluate(() => window.bench.untilDrawn());
+        const steady = [];
+        for (let run = 0; run < warmup + runs; run++) {
+          // Options 2 and 3 in turn (0 and 1 in a list of two or three).
+          const index = (spec.options >= 4 ? 2 : 0) + (run % 2);
+          const timing = await page.evaluate((at) => window.bench.toggle(at), index);
+          if (run >= warmup) steady.push(timing);
+        }
+        put(subject, 'steady toggle', steady);
+      }
+    };
+    for (const kind of ['multi', 'single']) {
+      if (!wants(kind)) continue;
+      for (const options of SIZES) {
+        for (const ticked of [0, tickedOf(kind, options)]) {
+          const name = `${kind === 'multi' ? 'multi-select' : 'single-select'} ${options} opts, ${ticked === 0 ? 'none' : ticked} ticked`;
+          await listCase(name, { kind, options, ticked }, SUBJECTS, results);
+        }
+      }
+    }
+    if (wants('thresholds')) {
+      // Each control the kit chooses (radios, native select, combobox) against its native <select> drawn at
+      // the same size, and the bare radio list: where the person's cost says the boundary belongs.
+      for (const options of THRESHOLD_SIZES) {
+        for (const ticked of [0, 1]) {
+          const name = `single-select ${options} opts, ${ticked === 0 ? 'none' : ticked} ticked`;
+          await listCase(name, { kind: 'single', options, ticked }, THRESHOLD_SUBJECTS, thresholds);
+        }
+      }
+    }
+    if (wants('form')) {
+      // The six-field form: mount, a keystroke in its first text field, then Accept (Submit) until the
+      // subject has its answer; a fresh mount per run (an answered prompt answers no more).
+      process.stderr.write('six-field form …\n');
+      const timings = Object.fromEntries(
+        SUBJECTS.map((subject) => [subject, { mount: [], keystroke: [], accept: [] }]),
+      );
+      const { warmup, runs } = plan(50);
+      for (let run = 0; run < warmup + runs; run++) {
+        for (const subject of SUBJECTS) {
+          const mount = await page.evaluate((s) => window.bench.mountSmallForm(s), subject);
+          const keystroke = await page.evaluate(() => window.bench.keystroke(0));
+          const accept = await page.evaluate(() => window.bench.acceptSmallForm());
+          if (run < warmup) continue;
+          timings[subject].mount.push(mount);
+          timings[subject].keystroke.push(keystroke);
+          timings[subject].accept.push(accept);
+        }
+      }
+      for (const subject of SUBJECTS) {
+        record('six-field form', subject, 'mount', timings[subject].mount);
+        record('six-field form', subject, 'keystroke', timings[subject].keystroke);
+        record('six-field form', subject, 'Accept → answer', timings[subject].accept);
+      }
+    }
+    if (wants('memory')) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('HeapProfiler.enable');
+      /** Bytes of JS heap in use after a full collection (twice: a first pass may leave finalised objects). */
+      const heapAfterGc = async () => {
+        for (let pass = 0; pass < 2; pass++) await cdp.send('HeapProfiler.collectGarbage');
+        const usage = await cdp.send('Runtime.getHeapUsage');
+        return { js: usage.usedSize, embedder: usage.embedderHeapUsedSize };
+      };
+      for (const options of [50, 5000]) {
+        for (const count of [1, 20]) {
+          const name = `multi-select ${options} opts × ${count} prompts`;
+          process.stderr.write(`memory: ${name} …\n`);
+          const spec = { kind: 'multi', options, ticked: 0 };
+          for (const subject of SUBJECTS) {
+            const samples = [];
+            for (let run = 0; run < MEMORY_RUNS; run++) {
+              await page.evaluate(() => window.bench.unmount());
+              const before = await heapAfterGc();
+              await page.evaluate(([s, c, n]) => window.bench.mountMany(s, c, n), [subject, spec, count]);
+              const after = await heapAfterGc();
+              samples.push({
+                js: (after.js - before.js) / count,
+                embedder: after.embedder === undefined ? undefined : (after.embedder - before.embedder) / count,
+              });
+            }
+            memory.push({
+              case: name,
+              subject,
+              js: stats(samples.map((sample) => sample.js / 1024)),
+              embedder: samples[0].embedder === undefined ? undefined : stats(samples.map((s) => s.embedder / 1024)),
+            });
+          }
+        }
+      }
+      // Growth: the heap after 100 and after 200 prompts mounted, answered (the bare list has no answer) and
+      // unmounted, against the heap before them (after 20 cycles to warm up): a leak grows in both halves.
+      const spec = { kind: 'multi', options: 50, ticked: 0 };
+      for (const subject of SUBJECTS) {
+        process.stderr.write(`memory: ${CYCLES} cycles, ${subject} …\n`);
+        await page.evaluate(([s, c]) => window.bench.answerCycles(s, c, 20), [subject, spec]);
+        const before = await heapAfterGc();
+        const cycle = ([s, c, n]) => window.bench.answerCycles(s, c, n);
+        let answered = await page.evaluate(cycle, [subject, spec, CYCLES / 2]);
+        const half = await heapAfterGc();
+        answered += await page.evaluate(cycle, [subject, spec, CYCLES / 2]);
+        const after = await heapAfterGc();
+        cycles.push({
+          subject,
+          answered,
+          firstHalfKb: (half.js - before.js) / 1024,
+          secondHalfKb: (after.js - half.js) / 1024,
+        });
+      }
+      await cdp.detach();
     }
     if (wants('huge')) {
       // 100,000 options (the most a select may have) and 1,000 selects of 1,000 options (refused by
@@ -368,7 +551,7 @@ async function browserCases(url) {
   } finally {
     await browser.close();
   }
-  return { results, huge, files };
+  return { results, huge, files, thresholds, memory, cycles };
 }
 
 const fmt = (value) => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
@@ -376,14 +559,17 @@ const cell = (s) => (s ? `${fmt(s.median)} (${fmt(s.min)}–${fmt(s.max)})` : 'f
 const ratio = (a, b) => (a && b && b.median > 0 ? `${(a.median / b.median).toFixed(2)}×` : '—');
 
 /** A Markdown table of one time (`work` or `frame`) for every case. */
-function table(results, time) {
-  const lines = [`| case | measure | kit | rjsf | native | kit/rjsf | kit/native |`, `|---|---|---|---|---|---|---|`];
+function table(results, time, subjects = SUBJECTS) {
+  const lines = [
+    `| case | measure | ${subjects.join(' | ')} | ${subjects[0]}/${subjects[1]} | ${subjects[0]}/${subjects[2]} |`,
+    `|---|---|---|---|---|---|---|`,
+  ];
   const keys = [...new Set(results.map((result) => `${result.case}\u0000${result.metric}`))];
   for (const key of keys) {
     const [name, metric] = key.split('\u0000');
     const of = (subject) =>
       results.find((result) => result.case === name && result.metric === metric && result.subject === subject)?.[time];
-    const [kit, rjsf, native] = SUBJECTS.map(of);
+    const [kit, rjsf, native] = subjects.map(of);
     lines.push(
       `| ${name} | ${metric} | ${cell(kit)} | ${cell(rjsf)} | ${cell(native)} | ${ratio(kit, rjsf)} | ${ratio(kit, native)} |`,
     );
@@ -424,11 +610,59 @@ const server = await serve(resolve(outDir));
 let browser;
 let huge;
 let files;
+let thresholds;
+let memory;
+let cycles;
 try {
   const { port } = server.address();
-  ({ results: browser, huge, files } = await browserCases(`http://127.0.0.1:${port}/`));
+  ({ results: browser, huge, files, thresholds, memory, cycles } = await browserCases(`http://127.0.0.1:${port}/`));
 } finally {
   server.close();
+}
+let cold;
+if (wants('cold')) {
+  const builds = await buildCold();
+  const servers = {};
+  for (const subject of COLD_SUBJECTS) servers[subject] = await serve(resolve(builds[subject].outDir));
+  const chromium_ = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const samples = Object.fromEntries(
+      COLD_SUBJECTS.flatMap((subject) => COLD_RATES.map((rate) => [`${subject} ${rate}`, []])),
+    );
+    /** The files each page had fetched when its first input was ready. */
+    const loaded = {};
+    // One warm-up of each (the OS's file cache, Chromium's own start), then subjects and rates interleaved.
+    for (let run = 0; run < 1 + COLD_RUNS; run++) {
+      for (const rate of COLD_RATES) {
+        for (const subject of COLD_SUBJECTS) {
+          process.stderr.write(`cold start ${subject} ×${rate}, run ${run + 1} …\n`);
+          const { port } = servers[subject].address();
+          const { at, paths } = await coldStartOnce(chromium_, `http://127.0.0.1:${port}/${subject}.html`, rate);
+          if (run > 0) samples[`${subject} ${rate}`].push(at);
+          loaded[subject] = paths;
+        }
+      }
+    }
+    cold = COLD_RATES.map((rate) => ({
+      rate,
+      ...Object.fromEntries(COLD_SUBJECTS.map((subject) => [subject, stats(samples[`${subject} ${rate}`])])),
+    }));
+    // Gzipped (level 9) bytes of the JavaScript and CSS each page had fetched, the HTML aside.
+    cold.bytes = Object.fromEntries(
+      COLD_SUBJECTS.map((subject) => [
+        subject,
+        loaded[subject]
+          .filter((path) => /\.(js|css)$/.test(path))
+          .reduce(
+            (sum, path) => sum + gzipSync(readFileSync(join(builds[subject].outDir, path)), { level: 9 }).length,
+            0,
+          ),
+      ]),
+    );
+  } finally {
+    await chromium_.close();
+    for (const each of Object.values(servers)) each.close();
+  }
 }
 let node;
 if (wants('node') || wants('patterns')) {
@@ -497,10 +731,51 @@ const machine = {
 console.log(
   `\nmcp-elicit-kit bench, ${started.toISOString()} — ${machine.cores} cores (${machine.cpu}), load ${load.map((n) => n.toFixed(2)).join(' ')} → ${machine.loadAfter.map((n) => n.toFixed(2)).join(' ')}; runs after warm-ups: 50 options ${plan(50).runs} after ${plan(50).warmup}, 500 options ${plan(500).runs} after ${plan(500).warmup}, 5,000 options ${RUNS} after ${WARMUP}, the form ${RUNS} after ${WARMUP * 2}; ms, median (min–max)\n`,
 );
-console.log('### Work: event → committed DOM\n');
-console.log(table(browser, 'work'));
-console.log('\n### Frame: event → next frame painted\n');
-console.log(table(browser, 'frame'));
+if (browser.length > 0) {
+  console.log('### Work: event → committed DOM\n');
+  console.log(table(browser, 'work'));
+  console.log('\n### Frame: event → next frame painted\n');
+  console.log(table(browser, 'frame'));
+}
+if (thresholds.length > 0) {
+  console.log(
+    "\n### Single-select controls at their boundaries: the kit's choice, the kit's native <select> at that size, bare radios (work)\n",
+  );
+  console.log(table(thresholds, 'work', THRESHOLD_SUBJECTS));
+  console.log('\nFrame:\n');
+  console.log(table(thresholds, 'frame', THRESHOLD_SUBJECTS));
+}
+if (cold) {
+  console.log(
+    `\n### Cold start: navigation → first input painted and interactive (six-field form, no cache, ${COLD_RUNS} runs after 1), ms\n`,
+  );
+  console.log('| CPU | kit | rjsf | bare React form | kit/rjsf | bare React/rjsf |\n|---|---|---|---|---|---|');
+  for (const row of cold)
+    console.log(
+      `| ×${row.rate} | ${cell(row.kit)} | ${cell(row.rjsf)} | ${cell(row.native)} | ${ratio(row.kit, row.rjsf)} | ${ratio(row.native, row.rjsf)} |`,
+    );
+  console.log(
+    `\nGzipped bytes each page loads (JS and CSS, with React): kit ${cold.bytes.kit.toLocaleString('en')}, rjsf ${cold.bytes.rjsf.toLocaleString('en')} (${(cold.bytes.kit / cold.bytes.rjsf).toFixed(2)}×), bare React form ${cold.bytes.native.toLocaleString('en')}`,
+  );
+}
+if (memory.length > 0) {
+  console.log(
+    `\n### Memory: retained JS heap per mounted prompt after a full GC, kB, median (min–max) of ${MEMORY_RUNS}\n`,
+  );
+  console.log('| case | kit | rjsf | native | kit/rjsf |\n|---|---|---|---|---|');
+  for (const name of [...new Set(memory.map((row) => row.case))]) {
+    const of = (subject) => memory.find((row) => row.case === name && row.subject === subject)?.js;
+    console.log(
+      `| ${name} | ${cell(of('kit'))} | ${cell(of('rjsf'))} | ${cell(of('native'))} | ${ratio(of('kit'), of('rjsf'))} |`,
+    );
+  }
+  console.log(
+    `\nAfter ${CYCLES} prompts mounted, answered and unmounted (50 options), JS heap growth after a full GC, kB:\n`,
+  );
+  console.log('| subject | answered | cycles 1-100 | cycles 101-200 |\n|---|---|---|---|');
+  for (const row of cycles)
+    console.log(`| ${row.subject} | ${row.answered} | ${fmt(row.firstHalfKb)} | ${fmt(row.secondHalfKb)} |`);
+}
 if (huge.length > 0) {
   console.log('\n### Huge lists: the kit, against its own 500-option case of this run\n');
   console.log(hugeTable(huge, browser));
@@ -602,6 +877,6 @@ if (patterns.accept.length > 0 || patterns.node.length > 0) {
 mkdirSync(join(root, 'bench'), { recursive: true });
 writeFileSync(
   join(root, 'bench/results.json'),
-  `${JSON.stringify({ date: started.toISOString(), machine, runs: { 50: plan(50), 500: plan(500), 5000: plan(5000), fields: { warmup: WARMUP * 2, runs: RUNS }, patterns: PATTERN_PLAN }, browser, huge, files, node, patterns, bridge: bridgeLatency }, null, 2)}\n`,
+  `${JSON.stringify({ date: started.toISOString(), machine, runs: { 50: plan(50), 500: plan(500), 5000: plan(5000), fields: { warmup: WARMUP * 2, runs: RUNS }, patterns: PATTERN_PLAN }, browser, huge, files, thresholds, cold: cold && { rows: [...cold], bytes: cold.bytes }, memory, cycles, node, patterns, bridge: bridgeLatency }, null, 2)}\n`,
 );
 console.log('\nwritten: bench/results.json');

@@ -174,7 +174,7 @@ const countryOptions: TitledOption[] = validFixture('titled-multi/sixty-options'
   field.kind === 'multi-select' ? field.options.map((option) => ({ const: option.value, title: option.label })) : [],
 );
 
-/** More than 15 options: a combobox, whose popup the typed letters filter (case and accents ignored). */
+/** More than 50 options: a combobox, whose popup the typed letters filter (case and accents ignored). */
 export const LongSingleSelect: Story = {
   name: 'Enum: titled single, 60 options',
   args: {

@@ -15,7 +15,15 @@ import { createRoot, type Root } from 'react-dom/client';
 import { ElicitationForm, loadElicitationViews, type ElicitRequestFormParams } from '../../src/index.js';
 import { loadPatternEngine } from '../../src/core/index.js';
 import { BASELINE_PATTERN, freshPattern, patternCases } from '../patterns.js';
-import { fieldsSubject, gridSubject, listSubject, type ListCase, type Subject } from './subjects.js';
+import {
+  fieldsSubject,
+  gridSubject,
+  listSubject,
+  manySubject,
+  smallFormSubject,
+  type ListCase,
+  type Subject,
+} from './subjects.js';
 import { encodeDataUri } from '../../src/react/theme/widgets/encode-file.js';
 
 /** One timing, in milliseconds. */
@@ -114,7 +122,7 @@ async function toggle(index: number): Promise<Timing> {
 
 /** Mounts a list case, then times the first interaction after mount (option `firstIndex`). */
 async function mountList(
-  subject: Subject,
+  subject: Subject | 'kit-select',
   spec: ListCase,
   firstIndex: number,
 ): Promise<{ mount: Timing; first: Timing }> {
@@ -233,6 +241,87 @@ async function encodeFile(megabytes: number): Promise<{ total: number; longest: 
   return { total, longest, length: uri.length };
 }
 
+/** When the subject last gave its answer (`performance.now()`), or `undefined` before it. */
+let answeredAt: number | undefined;
+const onAnswer = (): void => {
+  answeredAt ??= performance.now();
+};
+
+/** Mounts the six-field form of `subject`, timed as a list's mount is. */
+async function mountSmallForm(subject: Subject): Promise<Timing> {
+  unmount();
+  await nextFrame();
+  answeredAt = undefined;
+  container = document.createElement('div');
+  document.body.append(container);
+  const started = performance.now();
+  root = createRoot(container);
+  const target = root;
+  flushSync(() => target.render(smallFormSubject(subject, onAnswer)));
+  const work = performance.now() - started;
+  const frame = (await nextFrame()) - started;
+  return { work, frame };
+}
+
+/**
+ * Clicks the small form's answering button (the kit's Accept, rjsf's and the bare form's Submit) and times
+ * it until the subject has called back with the answer (`work`) and until the next frame (`frame`).
+ */
+async function acceptSmallForm(): Promise<Timing> {
+  const host = container as HTMLElement;
+  const button = [...host.querySelectorAll('button')].find((each) => /^(Accept|Submit)$/.test(each.textContent ?? ''));
+  if (!button) throw new Error('no Accept or Submit button');
+  answeredAt = undefined;
+  const started = performance.now();
+  button.click();
+  await committed(() => answeredAt !== undefined);
+  const work = (answeredAt ?? Number.NaN) - started;
+  const frame = (await nextFrame()) - started;
+  return { work, frame };
+}
+
+/** Mounts `count` prompts of the list case `spec` at once and lets them settle for two frames (memory cases). */
+async function mountMany(subject: Subject, spec: ListCase, count: number): Promise<number> {
+  unmount();
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  const target = root;
+  flushSync(() => target.render(manySubject(subject, spec, count)));
+  await nextFrame();
+  await nextFrame();
+  return (container as HTMLElement).querySelectorAll('input, option').length;
+}
+
+/**
+ * `cycles` times: mounts one prompt of `spec`, answers it (Accept, Submit; the bare list has no answer),
+ * unmounts it. Returns how many were answered.
+ */
+async function answerCycles(subject: Subject, spec: ListCase, cycles: number): Promise<number> {
+  let answered = 0;
+  for (let cycle = 0; cycle < cycles; cycle++) {
+    unmount();
+    answeredAt = undefined;
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    const target = root;
+    flushSync(() => target.render(listSubject(subject, spec, onAnswer)));
+    const button = [...container.querySelectorAll('button')].find((each) =>
+      /^(Accept|Submit)$/.test(each.textContent ?? ''),
+    );
+    if (button) {
+      button.click();
+      await committed(() => answeredAt !== undefined);
+      answered++;
+    }
+    await nextFrame();
+  }
+  unmount();
+  await nextFrame();
+  return answered;
+}
+
 /** Mounts the 100-field form. */
 async function mountFields(subject: Subject): Promise<void> {
   unmount();
@@ -324,6 +413,10 @@ const bench = {
   patternCases: () => patternCases().map((spec) => spec.name),
   mountList,
   mountHuge,
+  mountSmallForm,
+  acceptSmallForm,
+  mountMany,
+  answerCycles,
   mountFields,
   toggle,
   keystroke,

@@ -2,7 +2,7 @@
  * The three subjects of `npm run bench`, each drawing the same case:
  * - `kit`: `ElicitationForm` with the MCP schema (titled options as `anyOf`/`oneOf` const/title);
  * - `rjsf`: plain `@rjsf/core` (default theme) with `@rjsf/validator-ajv8` and the same MCP schema,
- *   `uniqueItems: true` added so a multi-select draws checkboxes;
+ *   `uniqueItems: true` added so a multi-select draws one control (rjsf's default for it, a `<select multiple>`);
  * - `native`: a bare React list of `<input>`s with memoised rows, the floor.
  * "Ticked" options come from the schema `default` (kit), `formData` (rjsf) or the initial state
  * (native). A single select has at most one choice, so "10 ticked" means one chosen there.
@@ -10,9 +10,11 @@
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import validator, { customizeValidator } from '@rjsf/validator-ajv8';
-import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 
 import { ElicitationForm, type ElicitRequestFormParams, type RequestedSchema } from '../../src/index.js';
+import { SingleSelect } from '../../src/react/theme/widgets/enum-select-widget.js';
+import { SMALL_FORM } from '../small-form.js';
 
 /** What is measured. */
 export type Subject = 'kit' | 'rjsf' | 'native';
@@ -50,16 +52,16 @@ const noop = (): void => {};
  * The kit: `ElicitationForm`. The request is built when the element is made, not in its render, so a
  * harness can build it before its clock starts (a host holds it already, read from the wire).
  */
-function kitList(spec: ListCase): ReactNode {
+function kitList(spec: ListCase, onAnswer: () => void = noop): ReactNode {
   const request: ElicitRequestFormParams = {
     message: 'Choose',
     requestedSchema: { type: 'object', properties: { pick: mcpProperty(spec) } } as unknown as RequestedSchema,
   };
-  return <ElicitationForm request={request} server={{ name: 'bench' }} onRespond={noop} />;
+  return <ElicitationForm request={request} server={{ name: 'bench' }} onRespond={onAnswer} />;
 }
 
 /** Plain rjsf with its default theme and Ajv validator. */
-function RjsfList({ spec }: { spec: ListCase }) {
+function RjsfList({ spec, onAnswer }: { spec: ListCase; onAnswer?: () => void }) {
   const property = mcpProperty(spec);
   delete property.default;
   if (spec.kind === 'multi') property.uniqueItems = true;
@@ -70,7 +72,7 @@ function RjsfList({ spec }: { spec: ListCase }) {
   // second time overflows Ajv's stack while compiling ("Maximum call stack size exceeded", retried
   // without end), so a page could never show that form twice.
   const own = useMemo(() => customizeValidator(), []);
-  return <Form schema={schema} validator={own} initialFormData={formData} />;
+  return <Form schema={schema} validator={own} initialFormData={formData} onSubmit={onAnswer} />;
 }
 
 interface RowProps {
@@ -132,11 +134,26 @@ function NativeList({ spec }: { spec: ListCase }) {
   );
 }
 
-/** The list case drawn by `subject`. */
-export function listSubject(subject: Subject, spec: ListCase): ReactNode {
-  if (subject === 'kit') return kitList(spec);
-  if (subject === 'rjsf') return <RjsfList spec={spec} />;
+/** The kit's native `<select>` at every size (no radios, no combobox): the threshold cases' other control. */
+const NATIVE_SELECT = { select: SingleSelect, radio: SingleSelect };
+
+/** The list case drawn by `subject` (`kit-select`: the kit with its native `<select>` whatever the size). */
+export function listSubject(subject: Subject | 'kit-select', spec: ListCase, onAnswer?: () => void): ReactNode {
+  if (subject === 'kit') return kitList(spec, onAnswer);
+  if (subject === 'kit-select') {
+    const request: ElicitRequestFormParams = {
+      message: 'Choose',
+      requestedSchema: { type: 'object', properties: { pick: mcpProperty(spec) } } as unknown as RequestedSchema,
+    };
+    return <ElicitationForm request={request} server={{ name: 'bench' }} onRespond={noop} widgets={NATIVE_SELECT} />;
+  }
+  if (subject === 'rjsf') return <RjsfList spec={spec} {...(onAnswer && { onAnswer })} />;
   return <NativeList spec={spec} />;
+}
+
+/** `count` prompts of the list case at once (the memory cases), each with its own request. */
+export function manySubject(subject: Subject, spec: ListCase, count: number): ReactNode {
+  return Array.from({ length: count }, (_, index) => <Fragment key={index}>{listSubject(subject, spec)}</Fragment>);
 }
 
 /**
@@ -196,4 +213,77 @@ export function fieldsSubject(subject: Subject): ReactNode {
   }
   if (subject === 'rjsf') return <Form schema={fieldsSchema as unknown as RJSFSchema} validator={validator} />;
   return <NativeFields />;
+}
+
+/** What every subject calls with the answer (kit: `onRespond`; rjsf: `onSubmit`; native: its submit). */
+export type Answered = (content: Record<string, unknown>) => void;
+
+/** A bare React form of the same six controlled inputs and a submit button (plain React, no checks). */
+function NativeSmallForm({ onAnswer }: { onAnswer: Answered }) {
+  const [values, setValues] = useState<Record<string, string | boolean>>({
+    firstLine: SMALL_FORM.properties.firstLine.default,
+  });
+  const set = (key: string, value: string | boolean) => setValues((current) => ({ ...current, [key]: value }));
+  const text = (key: string, type: string, title: string) => (
+    <label>
+      {title}
+      <input type={type} value={String(values[key] ?? '')} onChange={(event) => set(key, event.target.value)} />
+    </label>
+  );
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        // Empty answers left out, as MCP wants.
+        onAnswer(Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')));
+      }}
+    >
+      <p>Please provide inputs for the following fields:</p>
+      {text('name', 'text', 'String')}
+      <label>
+        <input
+          type="checkbox"
+          checked={values.check === true}
+          onChange={(event) => set('check', event.target.checked)}
+        />
+        Boolean
+      </label>
+      {text('firstLine', 'text', 'String with default')}
+      {text('email', 'email', 'String with email format')}
+      {text('homepage', 'url', 'String with uri format')}
+      {text('birthdate', 'date', 'String with date format')}
+      <button type="submit">Submit</button>
+    </form>
+  );
+}
+
+/** rjsf's form of the same schema, with a fresh validator per mount (as the list cases). */
+function RjsfSmallForm({ onAnswer }: { onAnswer: Answered }) {
+  const own = useMemo(() => customizeValidator(), []);
+  return (
+    <Form
+      schema={SMALL_FORM as unknown as RJSFSchema}
+      validator={own}
+      onSubmit={({ formData }) => onAnswer(formData as Record<string, unknown>)}
+    />
+  );
+}
+
+/** The small form drawn by `subject`; `onAnswer` is called once the subject has its answer. */
+export function smallFormSubject(subject: Subject, onAnswer: Answered): ReactNode {
+  if (subject === 'kit') {
+    const request: ElicitRequestFormParams = {
+      message: 'Please provide inputs for the following fields:',
+      requestedSchema: SMALL_FORM as unknown as RequestedSchema,
+    };
+    return (
+      <ElicitationForm
+        request={request}
+        server={{ name: 'bench' }}
+        onRespond={(result) => onAnswer(result.content ?? {})}
+      />
+    );
+  }
+  if (subject === 'rjsf') return <RjsfSmallForm onAnswer={onAnswer} />;
+  return <NativeSmallForm onAnswer={onAnswer} />;
 }

@@ -147,11 +147,11 @@ describe('given a pointer', () => {
 });
 
 describe('given each single-select variant past the threshold', () => {
-  const names = Array.from({ length: 20 }, (_, index) => `Zone ${index}`);
+  const names = Array.from({ length: 51 }, (_, index) => `Zone ${index}`);
   const values = names.map((_, index) => `z${index}`);
   test.each([
-    ['titled (oneOf)', { type: 'string', title: 'Site', oneOf: sites.slice(0, 20) }, 'Site 0017', 'site-0017'],
-    ['titled (anyOf)', { type: 'string', title: 'Site', anyOf: sites.slice(0, 20) }, 'Site 0017', 'site-0017'],
+    ['titled (oneOf)', { type: 'string', title: 'Site', oneOf: sites.slice(0, 51) }, 'Site 0017', 'site-0017'],
+    ['titled (anyOf)', { type: 'string', title: 'Site', anyOf: sites.slice(0, 51) }, 'Site 0017', 'site-0017'],
     ['untitled (enum)', { type: 'string', title: 'Site', enum: values }, 'z17', 'z17'],
     ['legacy (enumNames)', { type: 'string', title: 'Site', enum: values, enumNames: names }, 'Zone 17', 'z17'],
   ] as [string, PrimitiveSchemaDefinition, string, string][])(

@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 
-/** The kit's combobox (more than 15 options): typed letters filter its popup, a click chooses. */
+/** The kit's combobox (more than 50 options): typed letters filter its popup, a click chooses. */
 export async function pickKit(label: string, option: string): Promise<void> {
   await userEvent.fill(page.getByRole('combobox', { name: label }), option);
   await userEvent.click(page.getByRole('option', { name: option, exact: true }));

@@ -20,7 +20,7 @@ interface WidgetCase {
   canFail?: false;
 }
 
-const many = Array.from({ length: 20 }, (_, i) => ({ const: `v${i}`, title: `Choice ${i}` }));
+const many = Array.from({ length: 60 }, (_, i) => ({ const: `v${i}`, title: `Choice ${i}` }));
 
 const widgets: WidgetCase[] = [
   {
@@ -93,7 +93,7 @@ const widgets: WidgetCase[] = [
     fill: (user) => user.click(screen.getByRole('checkbox', { name: 'Choice 1' })),
   },
   {
-    name: 'combobox (more than 15 options)',
+    name: 'combobox (more than 50 options)',
     property: { type: 'string', title: 'Site', oneOf: many },
     fill: async (user) => {
       await user.type(screen.getByRole('combobox', { name: 'Site' }), 'Choice 1');

@@ -11,7 +11,7 @@ const request: ElicitRequestFormParams = {
   message: 'Pick one',
   requestedSchema: {
     type: 'object',
-    properties: { n: { type: 'string', title: 'Number', enum: Array.from({ length: 20 }, (_, at) => `n${at}`) } },
+    properties: { n: { type: 'string', title: 'Number', enum: Array.from({ length: 60 }, (_, at) => `n${at}`) } },
   },
 };
 

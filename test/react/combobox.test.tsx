@@ -1,4 +1,4 @@
-// The combobox of a long single select (more than 15 options), in jsdom through ElicitationForm and a
+// The combobox of a long single select (more than 50 options), in jsdom through ElicitationForm and a
 // host's rjsf Form: where it takes over from the native select, the APG keys, the filter (case and
 // accents ignored), the popup drawing only rows in view, and the exact ElicitResult for every variant.
 import Form from '@rjsf/core';
@@ -35,7 +35,14 @@ const COUNTRIES = [
   ['TR', 'Türkiye'],
 ] as const;
 
-const titled = COUNTRIES.map(([code, name]) => ({ const: code, title: name }));
+/**
+ * The countries, then 31 zones that no filter below matches: 51 options, one past the native select's
+ * limit, so the select is a combobox.
+ */
+const titled = [
+  ...COUNTRIES.map(([code, name]) => ({ const: code, title: name })),
+  ...Array.from({ length: 31 }, (_, index) => ({ const: `Z${index}`, title: `Zone ${index + 1}` })),
+];
 const country = (extra: Partial<PrimitiveSchemaDefinition> = {}) =>
   ({ type: 'string', title: 'Country', oneOf: titled, ...extra }) as PrimitiveSchemaDefinition;
 
@@ -45,12 +52,12 @@ function drawn(): string[] {
 }
 
 describe('given single selects around the threshold', () => {
-  test('15 options are a native select; 16 are a combobox with a popup listbox, closed and empty', () => {
+  test('50 options are a native select; 51 are a combobox with a popup listbox, closed and empty', () => {
     const options = (count: number) => titled.slice(0, count);
-    const { unmount } = renderForm(ask({ type: 'string', title: 'Country', oneOf: options(15) }), 'Combobox test');
+    const { unmount } = renderForm(ask({ type: 'string', title: 'Country', oneOf: options(50) }), 'Combobox test');
     expect(screen.getByRole('combobox', { name: 'Country' }).tagName).toBe('SELECT');
     unmount();
-    renderForm(ask({ type: 'string', title: 'Country', oneOf: options(16) }), 'Combobox test');
+    renderForm(ask({ type: 'string', title: 'Country', oneOf: options(51) }), 'Combobox test');
     const box = screen.getByRole('combobox', { name: 'Country' });
     expect(box.tagName).toBe('INPUT');
     expect(box).toHaveAttribute('aria-autocomplete', 'list');
@@ -63,7 +70,7 @@ describe('given single selects around the threshold', () => {
   });
 });
 
-describe('given a titled single select of 20 options', () => {
+describe('given a titled single select of 51 options', () => {
   test('typing filters titles without case or accents; Enter chooses the first match; its const is sent', async () => {
     const { user, accept, onRespond } = renderForm(ask(country(), true), 'Combobox test');
     const box = screen.getByRole('combobox', { name: 'Country' });
@@ -101,9 +108,9 @@ describe('given a titled single select of 20 options', () => {
     await user.keyboard('{ArrowUp}{ArrowUp}');
     expect(box).toHaveAttribute('aria-activedescendant', `${box.id}__option-5`);
     await user.keyboard('{End}');
-    expect(box).toHaveAttribute('aria-activedescendant', `${box.id}__option-19`);
+    expect(box).toHaveAttribute('aria-activedescendant', `${box.id}__option-50`);
     await user.keyboard('{ArrowDown}');
-    expect(box).toHaveAttribute('aria-activedescendant', `${box.id}__option-19`);
+    expect(box).toHaveAttribute('aria-activedescendant', `${box.id}__option-50`);
     await user.keyboard('{Home}{ArrowDown}');
     expect(box).toHaveAttribute('aria-activedescendant', `${box.id}__option-1`);
     expect(screen.getByRole('option', { name: 'Austria' })).toHaveAttribute('id', `${box.id}__option-1`);
@@ -160,7 +167,7 @@ describe('given a titled single select of 20 options', () => {
     // Every option again, of which the rows in view are drawn.
     expect(box).toHaveAttribute('aria-expanded', 'true');
     expect(drawn().slice(0, 2)).toEqual(['Åland Islands', 'Austria']);
-    expect(screen.getAllByRole('option')[0]).toHaveAttribute('aria-setsize', '20');
+    expect(screen.getAllByRole('option')[0]).toHaveAttribute('aria-setsize', '51');
   });
 
   test('a click on an option chooses it; the named clear button clears an optional choice, which is left out', async () => {
@@ -192,7 +199,7 @@ describe('given a titled single select of 20 options', () => {
 
 describe('given the untitled and legacy variants', () => {
   test('untitled enum: the values are the titles, and the value is sent', async () => {
-    const regions = Array.from({ length: 18 }, (_, index) => `region-${String(index + 1).padStart(2, '0')}`);
+    const regions = Array.from({ length: 51 }, (_, index) => `region-${String(index + 1).padStart(2, '0')}`);
     const { user, accept, onRespond } = renderForm(
       ask({ type: 'string', title: 'Region', enum: regions }, true),
       'Combobox test',
@@ -203,7 +210,7 @@ describe('given the untitled and legacy variants', () => {
   });
 
   test('legacy enumNames: the names are the titles, the enum value is sent', async () => {
-    const values = Array.from({ length: 17 }, (_, index) => `tz-${index}`);
+    const values = Array.from({ length: 51 }, (_, index) => `tz-${index}`);
     const names = values.map((_, index) => `Zone number ${index}`);
     const { user, accept, onRespond } = renderForm(
       ask({ type: 'string', title: 'Zone', enum: values, enumNames: names } as PrimitiveSchemaDefinition, true),

@@ -704,7 +704,7 @@ describe("given ElicitationForm inside a host's own <form>", () => {
               properties: {
                 project: { type: 'string', title: 'Project' },
                 region: { type: 'string', title: 'Region', enum: ['eu', 'us'] },
-                size: { type: 'string', title: 'Size', enum: Array.from({ length: 30 }, (_, i) => `s${i}`) },
+                size: { type: 'string', title: 'Size', enum: Array.from({ length: 60 }, (_, i) => `s${i}`) },
                 notify: { type: 'array', title: 'Notify', items: { type: 'string', enum: ['mail', 'chat'] } },
                 dryRun: { type: 'boolean', title: 'Dry run' },
               },

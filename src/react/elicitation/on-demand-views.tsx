@@ -28,7 +28,7 @@ const views = onDemand(
 
 /**
  * Loads the URL view, the round, the long selects' combobox, the file picker and the reader of forms of many
- * options; resolves once `UrlElicitation`, `ElicitationRound`, a select of more than 15 options and a file field
+ * options; resolves once `UrlElicitation`, `ElicitationRound`, a select of more than 50 options and a file field
  * draw at once, and a form of 10,000 options or more starts reading them without a fetch.
  */
 export function loadElicitationViews(): Promise<void> {

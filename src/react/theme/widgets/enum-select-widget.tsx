@@ -28,10 +28,13 @@ import {
 } from './parts.js';
 
 /**
- * Single selects with more options than this are comboboxes. Up to 15, a native drop-down shows (nearly)
- * all of them at once and its keyboard and mobile pickers are the platform's own; past it, search helps.
+ * Single selects with more options than this are comboboxes. Up to 50, a native drop-down serves: its
+ * keyboard (type-ahead by first letters) and mobile pickers are the platform's own, and it answers a choice
+ * in a quarter to a third of the combobox's work (`npm run bench -- --only thresholds`); past 50 titles,
+ * search by any part of a title takes a person fewer steps, and the combobox's mount stays flat where a
+ * drop-down builds every option.
  */
-export const COMBOBOX_FROM = 15;
+export const COMBOBOX_FROM = 50;
 
 /**
  * A drop-down of the option titles whose first entry is empty, so nothing is chosen for the person; a
@@ -97,8 +100,8 @@ function LongSelect(props: KitWidgetProps) {
   );
 }
 
-/** The drop-down itself (its own component, so its hooks never depend on `multiple`). */
-function SingleSelect(props: KitWidgetProps) {
+/** The drop-down itself (its own component, so its hooks never depend on `multiple`); the bench draws it at every size. */
+export function SingleSelect(props: KitWidgetProps) {
   const {
     id,
     label,
