@@ -42,6 +42,7 @@ export const Greet: Story = {
       'Call open_link',
       'Call stop_waiting',
       'Call burst',
+      'Call profile_photo',
     ]);
     await userEvent.click(call);
     const prompt = await canvas.findByRole('group', { name: 'Request from Live demo server' });
