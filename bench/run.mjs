@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: the kit against plain rjsf and a bare React list, in real Chromium (issue 6).
+ * `npm run bench`: the kit against plain rjsf and a bare React list, in real Chromium.
  *
  * 1. Builds `bench/app` (production, minified) and `bench/node.ts` with Vite into `.scratch/`.
  * 2. Serves the app on 127.0.0.1 (a port the OS picks) and drives Debian's Chromium through
