@@ -1,6 +1,6 @@
 /**
- * Which Chromium every part of the project drives, and how: Debian's, never a downloaded one
- * (DESIGN.md, "Browsers"). Read by vitest.config.ts (browser and story tests), the e2e host
+ * Which Chromium every part of the project drives, and how: Debian's (`apt-get install chromium`), never a
+ * downloaded one, so that a machine without access to browser downloads runs every test. Read by vitest.config.ts (browser and story tests), the e2e host
  * harness and `npm run bench`; `scripts/ensure-test-deps.mjs` checks the same path before `npm test`.
  */
 

@@ -1,8 +1,8 @@
 /**
  * What the public types of the React entry (`mcp-elicit-kit`) are. Every type name is referenced
  * through the entry's namespace, so removing or renaming one fails to compile; core's names are
- * the very same types as in `mcp-elicit-kit/core`, and the component props keep the contract of
- * DESIGN.md. The list of names itself is pinned in `exports.test.ts`.
+ * the very same types as in `mcp-elicit-kit/core`, and the component props keep the names and
+ * shapes the README documents. The list of names itself is pinned in `exports.test.ts`.
  */
 import type { ReactNode } from 'react';
 import { describe, expectTypeOf, test } from 'vitest';
