@@ -28,6 +28,26 @@ describe('given a request with a scope', () => {
     ).toHaveAccessibleDescription('Which strategy?');
   });
 
+  test("each request of one agent shows its own scope, not the first one's", async () => {
+    const queue = createElicitationQueue();
+    render(<ElicitationHost queue={queue} />);
+    const server = (toolCallId: string) => ({ name: 'Refactor agent', scope: { sessionId: 'sess_1', toolCallId } });
+    // A URL the person consented to stays on screen (waiting for completion) while the agent's next request shows.
+    const link = { mode: 'url' as const, message: 'Sign in', url: 'https://example.com/', elicitationId: 'e-1' };
+    void queue.enqueue(link, { server: server('call_7'), serverKey: 'acp-1' });
+    await act(async () => {});
+    const [first] = queue.getSnapshot().entries;
+    await act(async () => {
+      queue.respond(first?.id ?? '', { action: 'accept' });
+    });
+    void queue.enqueue(request, { server: server('call_8'), serverKey: 'acp-1' });
+    await act(async () => {});
+    expect(queue.getSnapshot().entries.map((entry) => entry.status)).toStrictEqual(['consented', 'pending']);
+    expect(
+      screen.getByRole('group', { name: 'Request from Refactor agent (session sess_1, tool call call_8)' }),
+    ).toHaveAccessibleDescription('Which strategy?');
+  });
+
   test('a request outside a session names its request id', () => {
     render(
       <ElicitationPrompt

@@ -65,23 +65,20 @@ function noticeDetail(notice: ElicitationNotice): string | undefined {
 function serversByKey(
   snapshot: ElicitationSnapshot,
   connectionName: KitLabels['connectionName'],
-): ReadonlyMap<string, ElicitationServer> {
+): (item: { serverKey: string; server: ElicitationServer }) => ElicitationServer {
+  const nameOf = (server: ElicitationServer) => JSON.stringify([server.name, server.id]);
   const keysByName = new Map<string, string[]>();
-  const servers = new Map<string, ElicitationServer>();
   for (const { serverKey, server } of [...snapshot.entries, ...snapshot.notices]) {
-    if (servers.has(serverKey)) continue;
-    servers.set(serverKey, server);
-    const name = JSON.stringify([server.name, server.id]);
-    keysByName.set(name, [...(keysByName.get(name) ?? []), serverKey]);
+    const keys = keysByName.get(nameOf(server)) ?? [];
+    if (!keys.includes(serverKey)) keysByName.set(nameOf(server), [...keys, serverKey]);
   }
-  for (const keys of keysByName.values()) {
-    if (keys.length < 2) continue;
-    keys.forEach((key, index) => {
-      const server = servers.get(key);
-      if (server !== undefined) servers.set(key, { ...server, name: connectionName(server.name, index + 1) });
-    });
-  }
-  return servers;
+  // Each item keeps its own server (an ACP request's scope is its own); only a name two connections share is told
+  // apart by its connection's number.
+  return (item) => {
+    const keys = keysByName.get(nameOf(item.server)) ?? [];
+    if (keys.length < 2) return item.server;
+    return { ...item.server, name: connectionName(item.server.name, keys.indexOf(item.serverKey) + 1) };
+  };
 }
 
 /** A queue that keeps drafts (the bridge's remote queue) restores the form and hears each change. */
@@ -142,9 +139,7 @@ export function ElicitationHost({
     snapshot,
   );
 
-  const servers = useMemo(() => serversByKey(snapshot, labels.connectionName), [snapshot, labels]);
-  const serverOf = (item: { serverKey: string; server: ElicitationServer }) =>
-    servers.get(item.serverKey) ?? item.server;
+  const serverOf = useMemo(() => serversByKey(snapshot, labels.connectionName), [snapshot, labels]);
   const pending = snapshot.entries.filter((entry) => entry.status === 'pending');
   const head = pending[0];
   const shown = snapshot.entries.filter((entry) => entry.status !== 'pending' || entry === head);
