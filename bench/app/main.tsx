@@ -155,6 +155,31 @@ interface HugeTiming {
 }
 
 /**
+ * The heartbeat: a message task that posts the next one; a gap between beats is a task (or a frame) of something
+ * else, as long as that took. `stop()` ends it and gives the longest gap since it started.
+ */
+function heartbeat(): { stop: () => number } {
+  const beat = new MessageChannel();
+  let lastBeat = performance.now();
+  let longest = 0;
+  let beating = true;
+  beat.port1.onmessage = () => {
+    const now = performance.now();
+    longest = Math.max(longest, now - lastBeat);
+    lastBeat = now;
+    if (beating) beat.port2.postMessage(null);
+  };
+  beat.port2.postMessage(null);
+  return {
+    stop() {
+      beating = false;
+      beat.port1.close();
+      return longest;
+    },
+  };
+}
+
+/**
  * Mounts a huge case (`list` of the kit, or the `grid` of selects) and watches it until the DOM has
  * stopped changing for five frames and nothing in it is busy (`aria-busy`: a form of many options
  * is read over several tasks first).
@@ -178,21 +203,8 @@ async function mountHuge(which: { list?: ListCase; grid?: { fields: number; opti
     lastChange = performance.now();
   });
   mutations.observe(host, { childList: true, subtree: true, attributes: true });
-  // The heartbeat: a message task that posts the next one; a gap between beats is a task (or a frame) of
-  // something else, as long as that took.
-  const beat = new MessageChannel();
-  let lastBeat = performance.now();
-  let longest = 0;
-  let beating = true;
-  beat.port1.onmessage = () => {
-    const now = performance.now();
-    longest = Math.max(longest, now - lastBeat);
-    lastBeat = now;
-    if (beating) beat.port2.postMessage(null);
-  };
   const started = performance.now();
-  lastBeat = started;
-  beat.port2.postMessage(null);
+  const beat = heartbeat();
   root = createRoot(host);
   const target = root;
   flushSync(() => target.render(ui));
@@ -207,8 +219,7 @@ async function mountHuge(which: { list?: ListCase; grid?: { fields: number; opti
     } else quiet++;
     if (frameEnd - started > 60_000) throw new Error('still drawing after 60 s');
   }
-  beating = false;
-  beat.port1.close();
+  const longest = beat.stop();
   mutations.disconnect();
   return { mount, longest: Math.max(mount, longest), idle: idleAt - started };
 }
@@ -221,23 +232,11 @@ async function encodeFile(megabytes: number): Promise<{ total: number; longest: 
   const bytes = new Uint8Array(megabytes * 1024 * 1024);
   for (let at = 0; at < bytes.length; at += 997) bytes[at] = at & 0xff;
   const file = new File([bytes], 'bench.bin', { type: 'application/octet-stream' });
-  const beat = new MessageChannel();
-  let lastBeat = performance.now();
-  let longest = 0;
-  let beating = true;
-  beat.port1.onmessage = () => {
-    const now = performance.now();
-    longest = Math.max(longest, now - lastBeat);
-    lastBeat = now;
-    if (beating) beat.port2.postMessage(null);
-  };
   const started = performance.now();
-  lastBeat = started;
-  beat.port2.postMessage(null);
+  const beat = heartbeat();
   const uri = await encodeDataUri(file, file.type);
   const total = performance.now() - started;
-  beating = false;
-  beat.port1.close();
+  const longest = beat.stop();
   return { total, longest, length: uri.length };
 }
 

@@ -5,13 +5,14 @@
  * where the combobox draws only the rows in view. The combobox is its own chunk, loaded with the first
  * long select: most forms never have one, and a host's bundle should not carry it for them.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 
 import { optionIndex } from '../../../core/internal.js';
 import { onDemand } from '../../shared/on-demand.js';
 import { OptionText, optionString, ServerText, useLookalikeOptions } from '../../shared/server-text.js';
 
 import { MultiSelectWidget } from './multi-select-widget.js';
+import { onDemandWidget } from './on-demand-widget.js';
 import {
   describedBy,
   Description,
@@ -75,30 +76,7 @@ const combobox = onDemand(
 export const loadCombobox: () => Promise<Combobox> = combobox.load;
 
 /** The combobox, or until it arrives the field's name over a frame that says it is busy. */
-function LongSelect(props: KitWidgetProps) {
-  const [Loaded, setLoaded] = useState(combobox.get);
-  useEffect(() => {
-    if (Loaded === undefined)
-      loadCombobox().then(
-        (widget) => setLoaded(() => widget),
-        () => undefined,
-      );
-  }, [Loaded]);
-  if (Loaded !== undefined) return <Loaded {...props} />;
-  const { id, label, hideLabel, required, registry } = props;
-  return (
-    <div className="mek-combobox-loading" aria-busy="true">
-      <FieldLabel
-        as="span"
-        id={id}
-        label={label}
-        hideLabel={hideLabel}
-        required={required}
-        labels={readLabels(registry)}
-      />
-    </div>
-  );
-}
+const LongSelect = onDemandWidget(combobox, 'mek-combobox-loading');
 
 /** The drop-down itself (its own component, so its hooks never depend on `multiple`); the bench draws it at every size. */
 export function SingleSelect(props: KitWidgetProps) {
