@@ -5,7 +5,8 @@
  */
 import { FILE_KEYWORD, isFilePlacement } from '../shared/files.js';
 import { hasOwn, isRecord, joinPath, ownValue, setOwn } from '../shared/path.js';
-import type { ElicitContent, ElicitResult } from './types.js';
+import type { Field } from './fields.js';
+import type { ElicitContent } from './types.js';
 
 export { FILE_KEYWORD, isFilePlacement };
 
@@ -132,6 +133,11 @@ export function fileWrongTypeMessage(type: string, accept: readonly string[]): s
   return `A file of type ${type || 'unknown'} is not accepted; the server accepts ${accept.join(', ')}.`;
 }
 
+/** The keys of the parsed fields that take a file (`kind: 'file'`), in form order. */
+export function fileFieldKeys(fields: readonly Field[]): string[] {
+  return fields.filter((field) => field.kind === 'file').map((field) => field.key);
+}
+
 /** The keys of `requestedSchema` that are file fields. Reads the raw schema: a refused one still redacts. */
 export function fileKeys(requestedSchema: unknown): Set<string> {
   const keys = new Set<string>();
@@ -160,11 +166,4 @@ export function redactFiles(content: ElicitContent, files: ReadonlySet<string>):
   for (const key of Object.keys(content))
     setOwn(copy, key, files.has(key) ? redactFileValue(content[key]) : (content[key] as ElicitContent[string]));
   return copy;
-}
-
-/** `result` with its file values redacted. */
-export function redactFileResult(requestedSchema: unknown, result: ElicitResult): ElicitResult {
-  if (!isRecord(result) || !isRecord(result.content)) return result;
-  const content = redactFiles(result.content, fileKeys(requestedSchema));
-  return content === result.content ? result : { ...result, content };
 }

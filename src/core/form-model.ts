@@ -20,6 +20,7 @@ import type { RequestProblem } from './queue-types.js';
 import { readFormRequest } from './request.js';
 import { parseCached } from './schema.js';
 import { secretFieldKeys } from './secrets.js';
+import { fileFieldKeys } from './files.js';
 import { hasAnyPattern, needsWholeCheck } from './full-check.js';
 import type { ElicitResult, RequestedSchema } from './types.js';
 
@@ -84,6 +85,8 @@ export interface ElicitationFormModel {
    * their values are masked in every view and never kept in a draft. Empty when the request is refused.
    */
   readonly secretKeys: readonly string[];
+  /** The keys of the fields that take a file (SEP-2356 `x-mcp-file`), in form order; never kept in a draft. */
+  readonly fileKeys: readonly string[];
   /** The current snapshot (the same object until something changes). */
   getSnapshot: () => FormSnapshot;
   /** Calls `listener` after every change. Returns the unsubscribe function. */
@@ -170,6 +173,7 @@ export function createElicitationFormModel(
   const byKey = new Map(fields.map((field) => [field.key, field]));
   const states = new Map<string, FieldState>();
   const secretKeys = Object.freeze(secretFieldKeys(fields));
+  const fileKeys = Object.freeze(fileFieldKeys(fields));
   const seed = options.initialDraft;
   const start = !reading.ok
     ? {}
@@ -233,6 +237,7 @@ export function createElicitationFormModel(
     needsPatternEngine: hasPatternField(fields) || (whole && reading.ok && hasAnyPattern(reading.schema)),
     needsSchemaValidator: whole,
     secretKeys,
+    fileKeys,
     getSnapshot: () => snapshot,
     subscribe(listener) {
       listeners.add(listener);

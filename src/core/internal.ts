@@ -17,6 +17,7 @@ export { lookalikeKey, lookalikeOptions } from './lookalike-text.js';
 export { isSecretProperty, maskSecrets, maskValues, maskVerdict, secretFieldKeys, secretKeys } from './secrets.js';
 export {
   acceptsFile,
+  fileFieldKeys,
   fileKeys,
   fileTooLargeMessage,
   fileWrongTypeMessage,

@@ -116,6 +116,8 @@ export const FIELD_ERROR_CODES = [
   'schema',
   /** The host refuses forms that ask for a secret (`secrets: 'refuse'`): nothing is sent but decline or cancel. */
   'secret-refused',
+  /** A form asks for a file (SEP-2356) and the host did not opt in (`files`): nothing is sent but decline or cancel. */
+  'files-refused',
   /** A rule of the requested schema outside MCP elicitation (`allOf`, `not`, `const`, `multipleOf`, …), found by the complete check. */
   'rule',
   /** The complete JSON Schema validator is not loaded yet (await `loadSchemaValidator()`): refused rather than sent unchecked. */

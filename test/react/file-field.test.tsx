@@ -171,7 +171,7 @@ describe('given a host that did not opt in', () => {
       errors: [
         {
           field: '',
-          code: 'schema',
+          code: 'files-refused',
           message: 'This form asks for a file, which the host cannot send; decline or cancel instead.',
         },
       ],

@@ -352,7 +352,7 @@ function ShownForm({
   const needsEngine = model.needsPatternEngine || model.needsSchemaValidator;
   const { engine, acceptWaits } = form;
   const accept = () => void form.accept();
-  useDraftReport(model, onDraftChange, engine, secrets.keys, files.keys);
+  useDraftReport(model, onDraftChange, engine);
   // A file chosen before a reload is not in the draft (only its type and size were kept): say to choose it again.
   const chooseAgain = initialDraft !== undefined && files.keys.some((key) => hasOwn(initialDraft, key));
   const respond = (result: ElicitResult) => (result.action === 'decline' ? form.decline() : form.cancel());
@@ -493,8 +493,6 @@ function useDraftReport(
   model: ElicitationFormModel,
   onDraftChange: ElicitationFormProps['onDraftChange'],
   engineStatus: PatternEngineStatus,
-  secretKeys: readonly string[],
-  fileKeys: readonly string[],
 ): void {
   const listener = useRef(onDraftChange);
   useEffect(() => {
@@ -504,9 +502,9 @@ function useDraftReport(
     if (!model.reading.ok) return undefined;
     // A secret never reaches the host's preview, which hosts keep as drafts (MCP 2025-11-25, "Elicitation" →
     // "Security Considerations"): its value is replaced by a mask.
-    const secrets = new Set(secretKeys);
+    const secrets = new Set(model.secretKeys);
     // SEP-2356: file bytes are sensitive and never enter model context; a draft keeps the file's type and size.
-    const files = new Set(fileKeys);
+    const files = new Set(model.fileKeys);
     const report = (draft: Readonly<Draft>) =>
       listener.current?.(maskValues(draft, secrets, files), maskVerdict(model.check(), secrets, files));
     let last = model.getSnapshot().draft;
@@ -517,5 +515,5 @@ function useDraftReport(
       last = draft;
       report(draft);
     });
-  }, [model, listener, engineStatus, secretKeys, fileKeys]);
+  }, [model, listener, engineStatus]);
 }

@@ -164,10 +164,7 @@ function ShownRound({
   const asksSecret = useMemo(() => models.map((model) => model !== undefined && model.secretKeys.length > 0), [models]);
   // SEP-2356 file fields, which only a host that opted in (`files`) fills.
   const refusesFile = useMemo(
-    () =>
-      models.map(
-        (model) => !files && model?.reading.ok === true && model.reading.fields.some((field) => field.kind === 'file'),
-      ),
+    () => models.map((model) => !files && model !== undefined && model.fileKeys.length > 0),
     [models, files],
   );
   const answerable = useMemo(

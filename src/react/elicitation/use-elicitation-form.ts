@@ -109,15 +109,14 @@ const FILES_REFUSED: SubmitResult = {
   errors: [
     {
       field: '',
-      code: 'schema',
+      code: 'files-refused',
       message: 'This form asks for a file, which the host cannot send; decline or cancel instead.',
     },
   ],
 };
 
 function filesOf(model: ElicitationFormModel, enabled: boolean): FilesState {
-  const fields = model.reading.ok ? model.reading.fields : [];
-  const keys = fields.filter((field) => field.kind === 'file').map((field) => field.key);
+  const keys = model.fileKeys;
   return { keys, refused: keys.length > 0 && !enabled };
 }
 
