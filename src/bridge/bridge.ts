@@ -15,7 +15,7 @@ import {
   type ElicitResult,
 } from '../core/index.js';
 import { hasOwn, isRecord, jsonText, ownValue, setOwn } from '../shared/path.js';
-import { fileKeys, formatBytes, redactFileValue, secretKeys } from '../core/internal.js';
+import { fileKeys, formatBytes, parseCached, redactFileValue, secretKeys } from '../core/internal.js';
 import { createInProcessBroker, type BrokerView, type ElicitationBroker, type PublishedPart } from './broker.js';
 import { randomId } from '../shared/random-id.js';
 import { createIdempotencyLedger, sha256 } from './ledger.js';
@@ -332,17 +332,15 @@ function withoutSecrets(entry: ElicitationEntry, draft: Draft): Draft {
 /** Room for one file field's `data:` URI around its base64: the media type, `;base64,`, the JSON key. */
 const FILE_OVERHEAD_BYTES = 512;
 
-/** The `maxSize` of each file field of `entry`'s forms (`undefined`: the field names none). */
+/**
+ * The `maxSize` of each file field of `entry`'s forms (`undefined`: the field names none), as core reads the
+ * server's schema; a form core refuses takes no answer, so it makes no room.
+ */
 function fileSizes(entry: ElicitationEntry): (number | undefined)[] {
   const sizes: (number | undefined)[] = [];
   for (const prompt of entry.kind === 'single' ? [entry.prompt] : entry.prompts) {
-    if (prompt.mode !== 'form') continue;
-    const properties = (prompt.request.requestedSchema as { properties?: unknown }).properties;
-    for (const key of fileKeys(prompt.request.requestedSchema)) {
-      const descriptor = (properties as Record<string, Record<string, unknown>>)[key]?.['x-mcp-file'];
-      const maxSize = (descriptor as { maxSize?: unknown } | undefined)?.maxSize;
-      sizes.push(typeof maxSize === 'number' && Number.isSafeInteger(maxSize) && maxSize > 0 ? maxSize : undefined);
-    }
+    const parsed = prompt.mode === 'form' ? parseCached(prompt.request.requestedSchema) : undefined;
+    if (parsed?.ok) for (const field of parsed.fields) if (field.kind === 'file') sizes.push(field.maxSize);
   }
   return sizes;
 }
