@@ -2,7 +2,7 @@
  * What travels between the bridge and the browser: the commands a POST carries, their outcomes, and the
  * view an event carries. Both ends read the other's JSON as untrusted.
  */
-import type { Draft, ElicitationEntry, ElicitationNotice, RespondStatus } from '../core/index.js';
+import type { Draft, ElicitationEntry, ElicitationNotice, EntryStatus, RespondStatus } from '../core/index.js';
 import { isDraftValue } from '../core/internal.js';
 import { hasOwn, isRecord, jsonText, ownValue, setOwn } from '../shared/path.js';
 
@@ -128,6 +128,9 @@ export function canonicalJson(value: unknown): string {
   return jsonText(value) ?? 'null';
 }
 
+/** The statuses an entry can have (`EntryStatus`): the views branch on them, so no other is taken. */
+const STATUSES: readonly unknown[] = ['pending', 'consented', 'completed', 'sending'] satisfies EntryStatus[];
+
 /** Reads an event's data as a view; `undefined` when it is not one (the stream then waits for the next). */
 export function readView(data: unknown): BridgeView | undefined {
   if (!isRecord(data)) return undefined;
@@ -142,6 +145,7 @@ export function readView(data: unknown): BridgeView | undefined {
     isRecord(entry) &&
     typeof entry.id === 'string' &&
     typeof entry.serverKey === 'string' &&
+    STATUSES.includes(entry.status) &&
     isRecord(entry.server) &&
     typeof entry.server.name === 'string' &&
     (entry.kind === 'single'

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 
 import type { ElicitationEntry, ElicitationNotice } from '../../src/core/index.js';
-import { createViewDecoder, encodeView, type BridgeView, type SentView } from '../../src/bridge/wire.js';
+import { createViewDecoder, encodeView, readView, type BridgeView, type SentView } from '../../src/bridge/wire.js';
 
 const server = { name: 'weather' };
 function entry(id: string, message: string, status: 'pending' | 'consented' = 'pending'): ElicitationEntry {
@@ -61,5 +61,19 @@ describe('given a stream through a sequence of views', () => {
   test('a decoder refuses changes before a reset (a stream is read from its first event)', () => {
     const decoder = createViewDecoder();
     expect(decoder.apply({ entries: [{ id: 'i.a' }], notices: [], drafts: {} })).toBeUndefined();
+  });
+});
+
+describe('given an event from the network', () => {
+  test('an entry with a status the views do not know makes the event no view; each known one is read', () => {
+    const view = (status: unknown) => ({ entries: [{ ...entry('i.a', 'A'), status }], notices: [], drafts: {} });
+    expect(
+      ['pending', 'consented', 'completed', 'sending'].map((status) => readView(view(status))?.entries[0]?.status),
+    ).toStrictEqual(['pending', 'consented', 'completed', 'sending']);
+    expect([readView(view('answered')), readView(view(undefined)), readView(view(1))]).toStrictEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });
