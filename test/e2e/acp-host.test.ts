@@ -103,6 +103,9 @@ async function run(name: string, extra: object = {}): Promise<{ ok: boolean; out
   return JSON.parse(await session.readText()) as { ok: boolean; outcome: unknown };
 }
 
+/** The notices that say the agent stopped waiting. */
+const stoppedNotices = () => page.getByText('Refactor agent stopped waiting', { exact: true });
+
 /** The prompt of the request scoped to `toolCallId`, as the person sees it: agent, session and tool call. */
 const prompt = (toolCallId: string) =>
   page.getByRole('group', { name: `Request from Refactor agent (session sess_1, tool call ${toolCallId})` });
@@ -165,24 +168,28 @@ describe('given an ACP agent over stdio and a person in Chromium', () => {
   test('the host cancels the session: the agent cancels its request, the entry is withdrawn with a notice', async () => {
     const report = run('session-cancel');
     await prompt('call_7').waitFor();
+    const before = await stoppedNotices().count();
     await connection.agent.notify('session/cancel', { sessionId: 'sess_1' });
     expect(await report).toStrictEqual({
       ok: true,
       outcome: { error: { code: -32800, message: 'Request cancelled' } },
     });
-    await page.getByText('Refactor agent stopped waiting').first().waitFor();
+    // A notice of its own, not one an earlier test left on the page.
+    await expect.poll(() => stoppedNotices().count()).toBe(before + 1);
     await prompt('call_7').waitFor({ state: 'detached' });
   });
 
   test('a request whose tool call ends is withdrawn with a notice; the agent hears -32800', async () => {
     const report = run('withdrawn');
     await prompt('call_6').waitFor();
+    const before = await stoppedNotices().count();
     await connection.agent.request('_mek/end_tool_call', { toolCallId: 'call_6' });
     expect(await report).toStrictEqual({
       ok: true,
       outcome: { error: { code: -32800, message: 'Request cancelled: its tool call ended' } },
     });
-    await page.getByText('Refactor agent stopped waiting').first().waitFor();
+    // A notice of its own, not one an earlier test left on the page.
+    await expect.poll(() => stoppedNotices().count()).toBe(before + 1);
     await prompt('call_6').waitFor({ state: 'detached' });
   });
 });
