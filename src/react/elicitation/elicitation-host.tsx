@@ -4,7 +4,16 @@
  * head takes the focus on its group, not a control, so a key pressed at that moment cannot answer it;
  * the focus returns when the last prompt goes.
  */
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 
 import type {
   Draft,
@@ -148,7 +157,10 @@ export function ElicitationHost({
 
   const returnTo = useRef<HTMLElement | null>(null);
   const lastFocusKey = useRef<string | undefined>(undefined);
-  useLayoutEffect(() => {
+  // Moves the focus to the head, or back where it came from once the last prompt goes. `settled`: the commit's
+  // layout effects have all run. Before that, a container still hidden (an app panel its own layout effect
+  // reveals, after ours) takes no focus: the move is tried again once they have run.
+  const moveFocus = (settled: boolean) => {
     const previous = lastFocusKey.current;
     if (focusKey === previous) return;
     if (!autoFocus) {
@@ -169,10 +181,12 @@ export function ElicitationHost({
     const group = wrappers.current.get(focusKey)?.firstElementChild;
     // A head whose view still loads is focused once it is shown.
     if (!(group instanceof HTMLElement)) return;
-    lastFocusKey.current = focusKey;
     if (!group.hasAttribute('tabindex')) group.tabIndex = -1;
     group.focus();
-  }, [focusKey, loaded, autoFocus]);
+    if (settled || document.activeElement === group) lastFocusKey.current = focusKey;
+  };
+  useLayoutEffect(() => moveFocus(false));
+  useEffect(() => moveFocus(true));
 
   // What the person can see now: drawn entries (a view still loading shows nothing) and notices. The queue
   // learns it (`markShown`) to tell an unseen request from an unanswered one; a layout effect, so an entry is
