@@ -91,12 +91,33 @@ async function showOnce(page: Page, storyId: string): Promise<Shown> {
       new Promise<string>((resolve) => {
         const channel = (window as unknown as { __STORYBOOK_ADDONS_CHANNEL__: StorybookChannel })
           .__STORYBOOK_ADDONS_CHANNEL__;
+        // What went wrong, as the preview reports it. A play that threw, or an error nobody caught while it ran,
+        // moves the render to `errored` first and is reported after, before the render `finished`; a render
+        // that threw is reported first and ends at `errored`.
+        const errors: string[] = [];
+        let errored = false;
+        const threw = (error: unknown) => {
+          for (const one of Array.isArray(error) ? error : [error]) {
+            const { name, message, stack, title, description } = (one ?? {}) as Record<string, unknown>;
+            errors.push(String(stack ?? `${String(name ?? title ?? 'Error')}: ${String(message ?? description)}`));
+          }
+        };
+        const reports = [
+          'storyErrored',
+          'storyThrewException',
+          'playFunctionThrewException',
+          'unhandledErrorsWhilePlaying',
+        ];
+        for (const report of reports) channel.on(report, threw);
         // `aborted` is not an end: the preview re-renders a story whose files changed under it (Vite's first
         // bundle of dependencies), and that render then finishes.
         const done = (event: { storyId: string; newPhase: string }) => {
-          if (event.storyId !== id || !['finished', 'errored'].includes(event.newPhase)) return;
+          if (event.storyId !== id) return;
+          if (event.newPhase === 'errored') errored = true;
+          if (!(event.newPhase === 'finished' || (event.newPhase === 'errored' && errors.length > 0))) return;
           channel.off('storyRenderPhaseChanged', done);
-          resolve(event.newPhase);
+          for (const report of reports) channel.off(report, threw);
+          resolve(errored ? ['errored', ...errors].join('\n') : 'finished');
         };
         channel.on('storyRenderPhaseChanged', done);
         channel.emit('setCurrentStory', { storyId: id, viewMode: 'story' });
@@ -133,8 +154,8 @@ async function showOnce(page: Page, storyId: string): Promise<Shown> {
 
 /** The few members of Storybook's preview globals this test uses. */
 interface StorybookChannel {
-  on(event: string, listener: (event: { storyId: string; newPhase: string }) => void): void;
-  off(event: string, listener: (event: { storyId: string; newPhase: string }) => void): void;
+  on<T>(event: string, listener: (event: T) => void): void;
+  off<T>(event: string, listener: (event: T) => void): void;
   emit(event: string, payload: unknown): void;
 }
 interface StorybookPreview {
