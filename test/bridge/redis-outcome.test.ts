@@ -709,3 +709,49 @@ describe("given the holder stalls just after its step in Redis for the person's 
     }).toEqual({ toldAccept: '{"status":"sending"}', told: [0, []], result: accept });
   }, 20_000);
 });
+
+describe("given Redis runs the holder's commit but its reply is lost (the connection drops)", () => {
+  test('the holder learns from the claim that it committed: the Accept is applied and the person told answered', async () => {
+    const prefix = nextPrefix();
+    const client = createClient({ url: redis.url });
+    await client.connect();
+    clients.push(client);
+    const bound = bindAll(client as unknown as RedisClientLike);
+    let dropOnce = true;
+    const failures: string[] = [];
+    const a = createRedisBroker({
+      client: {
+        ...bound,
+        async sendCommand(args) {
+          const reply = await client.sendCommand(args);
+          // The holder's step for the routed answer ran in Redis; its reply never arrives.
+          if (dropOnce && args.some((arg) => arg.includes(':seen:'))) {
+            dropOnce = false;
+            throw new Error('connection lost');
+          }
+          return reply;
+        },
+      },
+      keyPrefix: prefix,
+      secret: TEST_SECRET,
+      onError: (error) => failures.push(error.message),
+    });
+    const b = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET });
+    brokers.push(a, b);
+    const [bridgeA, bridgeB] = [newBridge(a), newBridge(b)];
+    await Promise.all([a.ready(), b.ready()]);
+    const received = bridgeA.queueFor('alice').enqueue(formRequest('Transfer 100 EUR?'), origin);
+    const stream = await openStream(bridgeB, 'alice');
+    const entryId = (await withEntries(stream, 1)).entries[0]?.id ?? '';
+    stream.close();
+    const accept = { action: 'accept', content: { answer: 'yes' } };
+    const told = await (await bridgeB.handle(command('alice', { type: 'respond', entryId, result: accept }))).text();
+    // Only awaited when the person was told it went: otherwise nothing settles it.
+    const result = told === '{"status":"answered"}' ? await received : 'not applied';
+    expect({ told, result, failures }).toEqual({
+      told: '{"status":"answered"}',
+      result: accept,
+      failures: ['connection lost'],
+    });
+  });
+});

@@ -496,6 +496,43 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     return name('claim', principal, 'entryId' in command ? command.entryId : '');
   }
 
+  /**
+   * The holder's commit of a routed answer (`SEEN_COMMIT`): 1 apply it, 0 never, -1 a replay. When Redis's
+   * reply is lost (the connection dropped), the script may have run or not, and the sender will go by what
+   * the claim holds: so the claim is read (at once, then every `routeTimeoutMs` while Redis does not answer,
+   * for as long as a part lives): `done` applies the answer, `claimed` means the script did not run and it
+   * is tried again, anything else (withdrawn, another answer's) never applies it.
+   */
+  async function commitAnswer(seen: string, key: string, states: Omit<ClaimStates, 'refused'>): Promise<number> {
+    const attempts = Math.ceil((Number(ttl) * 1_000) / routeTimeoutMs) + 1;
+    let lost = false;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        if (lost) {
+          const now = await commands.sendCommand(['GET', key]);
+          if (now !== states.claimed) return now === states.done ? 1 : 0;
+        }
+        return Number(
+          await commands.sendCommand([
+            'EVAL',
+            SEEN_COMMIT,
+            '2',
+            seen,
+            key,
+            String(REPLAY_WINDOW_MS),
+            states.claimed,
+            states.done,
+          ]),
+        );
+      } catch (error) {
+        if (attempt >= attempts) throw error;
+        onError(asError(error));
+        if (lost) await new Promise((resolve) => setTimeout(resolve, routeTimeoutMs));
+        lost = true;
+      }
+    }
+  }
+
   /** Runs one routed command and publishes its outcome, sealed, to the sender's reply channel. */
   async function run(channel: string, message: string, execute: CommandExecutor): Promise<void> {
     const text = await signer.open(`route\n${channel}`, message);
@@ -543,9 +580,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       } else {
         const { key, states } = claim;
         const commit = async (): Promise<boolean> => {
-          step ??= commands
-            .sendCommand(['EVAL', SEEN_COMMIT, '2', seen, key, String(REPLAY_WINDOW_MS), states.claimed, states.done])
-            .then(Number);
+          step ??= commitAnswer(seen, key, states);
           return (await step) === 1;
         };
         const outcome = await execute(principal, command, commit);
