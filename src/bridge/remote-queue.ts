@@ -21,6 +21,7 @@ import {
   canonicalJson,
   CLOSED_EVENT,
   createViewDecoder,
+  MAX_FILE_BYTES_HEADER,
   readView,
   type BridgeCommand,
   type BridgeOutcome,
@@ -53,6 +54,11 @@ export interface RemoteElicitationQueue extends ElicitationQueue {
    * reconnecting; the snapshot stays as it was, and subscribers are called once.
    */
   readonly closedReason: string | undefined;
+  /**
+   * The bridge's `maxFileBytes`, as its event stream says (`undefined` until the stream opens, or from a
+   * bridge that does not say): `ElicitationHost`'s file pickers refuse a larger file before reading it.
+   */
+  readonly maxFileBytes: number | undefined;
 }
 
 /**
@@ -103,6 +109,7 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
   const listeners = new Set<() => void>();
   let lastEventId: string | undefined;
   let retryMs = 2_000;
+  let maxFileBytes: number | undefined;
   /** Set once the bridge ends the stream for good (`closedReason`). */
   const ended: { reason?: string } = {};
   const isEnded = () => ended.reason !== undefined;
@@ -205,6 +212,8 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
         });
         if (!response.ok || response.body === null) throw new Error(`stream refused: ${response.status}`);
         failures = 0;
+        const limit = Number(response.headers.get(MAX_FILE_BYTES_HEADER));
+        maxFileBytes = Number.isSafeInteger(limit) && limit > 0 ? limit : undefined;
         // Events are changes to what this connection sent before; the first one holds everything.
         const decoder = createViewDecoder();
         await readSse(
@@ -299,6 +308,9 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
   return {
     get closedReason() {
       return ended.reason;
+    },
+    get maxFileBytes() {
+      return maxFileBytes;
     },
     enqueue() {
       throw new Error('A remote queue shows requests; they are enqueued on the server (bridge.queueFor)');

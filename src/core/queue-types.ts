@@ -288,4 +288,10 @@ export interface ElicitationQueue {
   getDraft?(entryId: string): Readonly<Draft> | undefined;
   /** Optional: keeps the draft of a form entry; `ElicitationHost` calls it as the person types. */
   saveDraft?(entryId: string, draft: Readonly<Draft>): void;
+  /**
+   * Optional: the largest file (decoded bytes) an answer can carry through this queue, when that is less than
+   * a SEP-2356 file field may ask for (the bridge's `maxFileBytes`, read by the remote queue). `ElicitationHost`'s
+   * file pickers then take the lower of it and the field's `maxSize`, and refuse a larger file before reading it.
+   */
+  readonly maxFileBytes?: number | undefined;
 }
