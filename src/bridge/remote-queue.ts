@@ -67,6 +67,22 @@ export interface RemoteElicitationQueue extends ElicitationQueue {
  */
 type Override = 'removed' | 'consented' | 'sending';
 
+/** A command the bridge refused (4xx): its status, and its `error` sentence when it sent one. */
+interface Refusal {
+  refused: number;
+  error: string | undefined;
+}
+
+/** The bridge's `error` sentence of a refusal, when it is a short string (it is shown to the person). */
+async function errorOf(response: Response): Promise<string | undefined> {
+  try {
+    const error: unknown = ((await response.json()) as { error?: unknown } | null)?.error;
+    return typeof error === 'string' && error.length <= 500 ? error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const EMPTY: ElicitationSnapshot = Object.freeze({ entries: Object.freeze([]), notices: Object.freeze([]) });
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -102,6 +118,8 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
   let known = new Map<string, ElicitationEntry | ElicitationNotice>();
   const overrides = new Map<string, Override>();
   const hiddenNotices = new Set<string>();
+  /** `not-sent` notices of answers the bridge refused, by entry id: this page's own, never on the server. */
+  const refusals = new Map<string, ElicitationNotice>();
   const localDrafts = new Map<string, { draft: Draft; text: string; timer?: ReturnType<typeof setTimeout> }>();
   // Entries and notices this page has told the bridge it shows (`markShown`).
   const shownIds = new Set<string>();
@@ -127,7 +145,7 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
         entries.push(Object.freeze({ ...entry, status: 'sending' as const }));
       } else entries.push(entry);
     }
-    const notices = server.notices.filter((notice) => !hiddenNotices.has(notice.id));
+    const notices = [...server.notices.filter((notice) => !hiddenNotices.has(notice.id)), ...refusals.values()];
     const same =
       entries.length === snapshot.entries.length &&
       entries.every((entry, index) => entry === snapshot.entries[index]) &&
@@ -183,6 +201,8 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
     }
     for (const id of hiddenNotices) if (!server.notices.some((notice) => notice.id === id)) hiddenNotices.delete(id);
     const pending = new Set(server.entries.filter((entry) => entry.status === 'pending').map((entry) => entry.id));
+    // A refusal's notice stays while its entry waits for another answer.
+    for (const id of refusals.keys()) if (!pending.has(id)) refusals.delete(id);
     for (const [id, local] of localDrafts) {
       if (pending.has(id)) continue;
       clearTimeout(local.timer);
@@ -255,7 +275,7 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
   }
 
   /** POSTs a command, retrying with the same `requestId` (the bridge answers a retry as the first); `undefined` when it never got through. */
-  async function command(body: BridgeCommand): Promise<BridgeOutcome | undefined> {
+  async function command(body: BridgeCommand): Promise<BridgeOutcome | Refusal | undefined> {
     const withId = { ...body, requestId: randomId() };
     for (let attempt = 0; attempt < attempts && !stopped.signal.aborted; attempt += 1) {
       if (attempt > 0) await sleep(250 * 2 ** (attempt - 1), stopped.signal);
@@ -268,7 +288,8 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
           signal: stopped.signal,
         });
         // A refusal of the command itself (4xx) will not change on a retry.
-        if (response.status >= 400 && response.status < 500) return undefined;
+        if (response.status >= 400 && response.status < 500)
+          return { refused: response.status, error: await errorOf(response) };
         if (response.ok) return (await response.json()) as BridgeOutcome;
       } catch {
         // The network dropped it, or the response: the same requestId makes the next try safe.
@@ -295,6 +316,24 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
           'count' in outcome);
       if (taken) return;
       for (const id of ids) if (overrides.get(id) === override) overrides.delete(id);
+      // An answer the bridge refused (413: larger than the app takes) comes back with a notice saying why; the
+      // form starts again from the draft the page kept.
+      const entry = server.entries.find((item) => item.id === ids[0]);
+      if (outcome !== undefined && 'refused' in outcome && body.type.startsWith('respond') && entry !== undefined) {
+        refusals.set(
+          entry.id,
+          Object.freeze({
+            id: `refused.${randomId()}`,
+            kind: 'not-sent',
+            reason: 'not-sent',
+            server: entry.server,
+            serverKey: entry.serverKey,
+            entry,
+            at: Date.now(),
+            ...(outcome.error !== undefined && { message: outcome.error }),
+          }),
+        );
+      }
       publish();
     });
   }
@@ -348,6 +387,13 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
     },
     dismissNotice(noticeId) {
       if (!snapshot.notices.some((notice) => notice.id === noticeId)) return false;
+      // This page's own notice: the bridge never had it.
+      for (const [entryId, notice] of refusals) {
+        if (notice.id !== noticeId) continue;
+        refusals.delete(entryId);
+        publish();
+        return true;
+      }
       hiddenNotices.add(noticeId);
       publish();
       void command({ type: 'dismissNotice', noticeId }).then((outcome) => {
@@ -372,7 +418,8 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
       // Told once per id while it is in view; the bridge's queue keeps the time it was first shown.
       const inView = new Set([...snapshot.entries, ...snapshot.notices].map((item) => item.id));
       for (const told of shownIds) if (!inView.has(told)) shownIds.delete(told);
-      if (inView.has(id) && !shownIds.has(id)) {
+      const own = [...refusals.values()].some((notice) => notice.id === id);
+      if (inView.has(id) && !shownIds.has(id) && !own) {
         shownIds.add(id);
         void command({ type: 'shown', id });
       }

@@ -185,7 +185,8 @@ export interface ElicitationNotice {
   readonly id: string;
   /**
    * `not-sent` comes from the bridge only: an answer sent through another instance never reached the one
-   * holding the request, and was withdrawn; `entry` is back in the queue, to be answered again.
+   * holding the request, and was withdrawn, or the bridge refused it (`message` says why, as a body over its
+   * limits); `entry` is back in the queue, to be answered again.
    */
   readonly kind: 'stopped-waiting' | 'not-sent';
   /**
@@ -200,6 +201,8 @@ export interface ElicitationNotice {
   readonly entry: ElicitationEntry;
   /** When it happened (epoch ms). */
   readonly at: number;
+  /** Why, in the bridge's own sentence, when it refused the answer (a remote queue's `not-sent` notice). */
+  readonly message?: string;
 }
 
 /** An immutable picture of the queue. The same object until something changes. */

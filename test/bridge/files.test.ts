@@ -162,3 +162,68 @@ describe("given a remote queue on a bridge whose maxFileBytes is lower than a fi
     expect([before, after]).toEqual([undefined, 10_240]);
   });
 });
+
+describe('given an answer the bridge refuses as too large (a page that did not know its limit)', () => {
+  test('the entry comes back with a not-sent notice in the bridge’s words, the draft kept; a smaller answer settles it', async () => {
+    const { bridge, remote, close } = await served({ maxBodyBytes: 4096, maxFileBytes: 10_240 }, 'fay');
+    const answer = bridge.queueFor('fay').enqueue(photoRequest(2_097_152), origin);
+    await until(remote, (snapshot) => snapshot.entries.length === 1);
+    const entryId = remote.getSnapshot().entries[0]?.id ?? '';
+    // What ElicitationHost saves as the person fills the form: the file as its type and size.
+    remote.saveDraft?.(entryId, { caption: 'me', photo: 'data:image/png;base64,[100000 bytes]' });
+    const told = remote.respond(entryId, { action: 'accept', content: { caption: 'me', photo: pngOf(100_000) } });
+    const hidden = remote.getSnapshot().entries.length;
+    await until(remote, (snapshot) => snapshot.notices.length === 1);
+    const { entries, notices } = remote.getSnapshot();
+    const [notice] = notices;
+    expect({
+      told,
+      hidden,
+      entries: entries.map((entry) => [entry.id, entry.status]),
+      notice: notice && {
+        ...notice,
+        id: notice.id.startsWith('refused.'),
+        at: typeof notice.at,
+        entry: notice.entry.id,
+      },
+      draft: remote.getDraft?.(entryId),
+    }).toEqual({
+      told: 'answered',
+      hidden: 0,
+      entries: [[entryId, 'pending']],
+      notice: {
+        id: true,
+        kind: 'not-sent',
+        reason: 'not-sent',
+        server: origin.server,
+        serverKey: 'photos',
+        entry: entryId,
+        at: 'number',
+        message:
+          'The body is larger than 18264 bytes: this app takes files up to 10 KB (maxFileBytes), less than the 2 MB the server accepts',
+      },
+      draft: { caption: 'me', photo: 'data:image/png;base64,[100000 bytes]' },
+    });
+    // Answered again within the limit: the server takes it, and the notice goes with the entry.
+    const smaller = { action: 'accept' as const, content: { caption: 'me', photo: pngOf(10_240) } };
+    expect(remote.respond(entryId, smaller)).toBe('answered');
+    await expect(answer).resolves.toEqual(smaller);
+    await until(remote, (snapshot) => snapshot.entries.length === 0 && snapshot.notices.length === 0);
+    await close();
+  });
+
+  test('its notice is dismissed on the page alone', async () => {
+    const { bridge, remote, close } = await served({ maxBodyBytes: 4096, maxFileBytes: 10_240 }, 'gil');
+    void bridge.queueFor('gil').enqueue(photoRequest(2_097_152), origin);
+    await until(remote, (snapshot) => snapshot.entries.length === 1);
+    const entryId = remote.getSnapshot().entries[0]?.id ?? '';
+    remote.respond(entryId, { action: 'accept', content: { photo: pngOf(100_000) } });
+    await until(remote, (snapshot) => snapshot.notices.length === 1);
+    const noticeId = remote.getSnapshot().notices[0]?.id ?? '';
+    const dismissed = remote.dismissNotice(noticeId);
+    const after = remote.getSnapshot().notices.length;
+    const again = remote.dismissNotice(noticeId);
+    await close();
+    expect([dismissed, after, again]).toEqual([true, 0, false]);
+  });
+});

@@ -252,6 +252,7 @@ export function ElicitationHost({
                     {notice.kind === 'not-sent'
                       ? labels.notSent(shownServer(serverOf(notice)))
                       : labels.stoppedWaiting(shownServer(serverOf(notice)), notice.reason)}
+                    {notice.message !== undefined && ` ${notice.message}`}
                   </span>
                   {detail !== undefined && (
                     <span className="mek-notice-detail" dir="auto">
