@@ -12,7 +12,7 @@ import {
   type ElicitationSnapshot,
   type RespondStatus,
 } from '../core/index.js';
-import { answerOf, roundAnswerOf } from '../core/internal.js';
+import { answerOf, fileKeys, roundAnswerOf } from '../core/internal.js';
 import { hasOwn } from '../shared/path.js';
 import { randomId } from '../shared/random-id.js';
 import { readSse } from './sse.js';
@@ -320,6 +320,20 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
       // form starts again from the draft the page kept.
       const entry = server.entries.find((item) => item.id === ids[0]);
       if (outcome !== undefined && 'refused' in outcome && body.type.startsWith('respond') && entry !== undefined) {
+        // The refused file leaves the draft the form starts from: its field shows empty, under the notice that
+        // says why, not as a file lost to a reload.
+        const draft =
+          localDrafts.get(entry.id)?.draft ?? (hasOwn(serverDrafts, entry.id) ? serverDrafts[entry.id] : undefined);
+        const files =
+          entry.kind === 'single' && entry.prompt.mode === 'form'
+            ? fileKeys(entry.prompt.request.requestedSchema)
+            : new Set<string>();
+        if (draft !== undefined && [...files].some((key) => hasOwn(draft, key))) {
+          const kept: Draft = Object.fromEntries(Object.entries(draft).filter(([key]) => !files.has(key)));
+          // A draft still waiting to go out goes as it was: after a reload, the form says to choose the file again.
+          const timer = localDrafts.get(entry.id)?.timer;
+          localDrafts.set(entry.id, { draft: kept, text: canonicalJson(kept), ...(timer !== undefined && { timer }) });
+        }
         refusals.set(
           entry.id,
           Object.freeze({
