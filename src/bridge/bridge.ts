@@ -33,6 +33,7 @@ import {
   CLOSED_EVENT,
   depthOf,
   encodeView,
+  MAX_FILE_BYTES_HEADER,
   readCommand,
   type BridgeCommand,
   type BridgeOutcome,
@@ -775,6 +776,7 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         'x-accel-buffering': 'no',
+        [MAX_FILE_BYTES_HEADER]: String(maxFileBytes),
       },
     });
   }

@@ -12,7 +12,7 @@ import {
   type ElicitationSnapshot,
   type RespondStatus,
 } from '../core/index.js';
-import { answerOf, roundAnswerOf } from '../core/internal.js';
+import { answerOf, fileKeys, roundAnswerOf } from '../core/internal.js';
 import { hasOwn } from '../shared/path.js';
 import { randomId } from '../shared/random-id.js';
 import { readSse } from './sse.js';
@@ -21,6 +21,7 @@ import {
   canonicalJson,
   CLOSED_EVENT,
   createViewDecoder,
+  MAX_FILE_BYTES_HEADER,
   readView,
   type BridgeCommand,
   type BridgeOutcome,
@@ -53,6 +54,11 @@ export interface RemoteElicitationQueue extends ElicitationQueue {
    * reconnecting; the snapshot stays as it was, and subscribers are called once.
    */
   readonly closedReason: string | undefined;
+  /**
+   * The bridge's `maxFileBytes`, as its event stream says (`undefined` until the stream opens, or from a
+   * bridge that does not say): `ElicitationHost`'s file pickers refuse a larger file before reading it.
+   */
+  readonly maxFileBytes: number | undefined;
 }
 
 /**
@@ -60,6 +66,22 @@ export interface RemoteElicitationQueue extends ElicitationQueue {
  * on its way and its outcome is not known (shown so until the stream says so too).
  */
 type Override = 'removed' | 'consented' | 'sending';
+
+/** A command the bridge refused (4xx): its status, and its `error` sentence when it sent one. */
+interface Refusal {
+  refused: number;
+  error: string | undefined;
+}
+
+/** The bridge's `error` sentence of a refusal, when it is a short string (it is shown to the person). */
+async function errorOf(response: Response): Promise<string | undefined> {
+  try {
+    const error: unknown = ((await response.json()) as { error?: unknown } | null)?.error;
+    return typeof error === 'string' && error.length <= 500 ? error : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const EMPTY: ElicitationSnapshot = Object.freeze({ entries: Object.freeze([]), notices: Object.freeze([]) });
 
@@ -96,6 +118,8 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
   let known = new Map<string, ElicitationEntry | ElicitationNotice>();
   const overrides = new Map<string, Override>();
   const hiddenNotices = new Set<string>();
+  /** `not-sent` notices of answers the bridge refused, by entry id: this page's own, never on the server. */
+  const refusals = new Map<string, ElicitationNotice>();
   const localDrafts = new Map<string, { draft: Draft; text: string; timer?: ReturnType<typeof setTimeout> }>();
   // Entries and notices this page has told the bridge it shows (`markShown`).
   const shownIds = new Set<string>();
@@ -103,6 +127,7 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
   const listeners = new Set<() => void>();
   let lastEventId: string | undefined;
   let retryMs = 2_000;
+  let maxFileBytes: number | undefined;
   /** Set once the bridge ends the stream for good (`closedReason`). */
   const ended: { reason?: string } = {};
   const isEnded = () => ended.reason !== undefined;
@@ -120,7 +145,7 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
         entries.push(Object.freeze({ ...entry, status: 'sending' as const }));
       } else entries.push(entry);
     }
-    const notices = server.notices.filter((notice) => !hiddenNotices.has(notice.id));
+    const notices = [...server.notices.filter((notice) => !hiddenNotices.has(notice.id)), ...refusals.values()];
     const same =
       entries.length === snapshot.entries.length &&
       entries.every((entry, index) => entry === snapshot.entries[index]) &&
@@ -176,6 +201,8 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
     }
     for (const id of hiddenNotices) if (!server.notices.some((notice) => notice.id === id)) hiddenNotices.delete(id);
     const pending = new Set(server.entries.filter((entry) => entry.status === 'pending').map((entry) => entry.id));
+    // A refusal's notice stays while its entry waits for another answer.
+    for (const id of refusals.keys()) if (!pending.has(id)) refusals.delete(id);
     for (const [id, local] of localDrafts) {
       if (pending.has(id)) continue;
       clearTimeout(local.timer);
@@ -205,6 +232,8 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
         });
         if (!response.ok || response.body === null) throw new Error(`stream refused: ${response.status}`);
         failures = 0;
+        const limit = Number(response.headers.get(MAX_FILE_BYTES_HEADER));
+        maxFileBytes = Number.isSafeInteger(limit) && limit > 0 ? limit : undefined;
         // Events are changes to what this connection sent before; the first one holds everything.
         const decoder = createViewDecoder();
         await readSse(
@@ -246,7 +275,7 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
   }
 
   /** POSTs a command, retrying with the same `requestId` (the bridge answers a retry as the first); `undefined` when it never got through. */
-  async function command(body: BridgeCommand): Promise<BridgeOutcome | undefined> {
+  async function command(body: BridgeCommand): Promise<BridgeOutcome | Refusal | undefined> {
     const withId = { ...body, requestId: randomId() };
     for (let attempt = 0; attempt < attempts && !stopped.signal.aborted; attempt += 1) {
       if (attempt > 0) await sleep(250 * 2 ** (attempt - 1), stopped.signal);
@@ -259,7 +288,8 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
           signal: stopped.signal,
         });
         // A refusal of the command itself (4xx) will not change on a retry.
-        if (response.status >= 400 && response.status < 500) return undefined;
+        if (response.status >= 400 && response.status < 500)
+          return { refused: response.status, error: await errorOf(response) };
         if (response.ok) return (await response.json()) as BridgeOutcome;
       } catch {
         // The network dropped it, or the response: the same requestId makes the next try safe.
@@ -286,6 +316,38 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
           'count' in outcome);
       if (taken) return;
       for (const id of ids) if (overrides.get(id) === override) overrides.delete(id);
+      // An answer the bridge refused (413: larger than the app takes) comes back with a notice saying why; the
+      // form starts again from the draft the page kept.
+      const entry = server.entries.find((item) => item.id === ids[0]);
+      if (outcome !== undefined && 'refused' in outcome && body.type.startsWith('respond') && entry !== undefined) {
+        // The refused file leaves the draft the form starts from: its field shows empty, under the notice that
+        // says why, not as a file lost to a reload.
+        const draft =
+          localDrafts.get(entry.id)?.draft ?? (hasOwn(serverDrafts, entry.id) ? serverDrafts[entry.id] : undefined);
+        const files =
+          entry.kind === 'single' && entry.prompt.mode === 'form'
+            ? fileKeys(entry.prompt.request.requestedSchema)
+            : new Set<string>();
+        if (draft !== undefined && [...files].some((key) => hasOwn(draft, key))) {
+          const kept: Draft = Object.fromEntries(Object.entries(draft).filter(([key]) => !files.has(key)));
+          // A draft still waiting to go out goes as it was: after a reload, the form says to choose the file again.
+          const timer = localDrafts.get(entry.id)?.timer;
+          localDrafts.set(entry.id, { draft: kept, text: canonicalJson(kept), ...(timer !== undefined && { timer }) });
+        }
+        refusals.set(
+          entry.id,
+          Object.freeze({
+            id: `refused.${randomId()}`,
+            kind: 'not-sent',
+            reason: 'not-sent',
+            server: entry.server,
+            serverKey: entry.serverKey,
+            entry,
+            at: Date.now(),
+            ...(outcome.error !== undefined && { message: outcome.error }),
+          }),
+        );
+      }
       publish();
     });
   }
@@ -299,6 +361,9 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
   return {
     get closedReason() {
       return ended.reason;
+    },
+    get maxFileBytes() {
+      return maxFileBytes;
     },
     enqueue() {
       throw new Error('A remote queue shows requests; they are enqueued on the server (bridge.queueFor)');
@@ -336,6 +401,13 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
     },
     dismissNotice(noticeId) {
       if (!snapshot.notices.some((notice) => notice.id === noticeId)) return false;
+      // This page's own notice: the bridge never had it.
+      for (const [entryId, notice] of refusals) {
+        if (notice.id !== noticeId) continue;
+        refusals.delete(entryId);
+        publish();
+        return true;
+      }
       hiddenNotices.add(noticeId);
       publish();
       void command({ type: 'dismissNotice', noticeId }).then((outcome) => {
@@ -360,7 +432,8 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
       // Told once per id while it is in view; the bridge's queue keeps the time it was first shown.
       const inView = new Set([...snapshot.entries, ...snapshot.notices].map((item) => item.id));
       for (const told of shownIds) if (!inView.has(told)) shownIds.delete(told);
-      if (inView.has(id) && !shownIds.has(id)) {
+      const own = [...refusals.values()].some((notice) => notice.id === id);
+      if (inView.has(id) && !shownIds.has(id) && !own) {
         shownIds.add(id);
         void command({ type: 'shown', id });
       }

@@ -9,6 +9,12 @@ import { hasOwn, isRecord, jsonText, ownValue, setOwn } from '../shared/path.js'
 /** The header every POST must carry: a cross-site HTML form cannot set it, and a cross-site fetch needs CORS. */
 export const BRIDGE_HEADER = 'x-mcp-elicit';
 
+/**
+ * On the event stream's response: the largest file (decoded bytes) an answer may carry through this bridge
+ * (`maxFileBytes`), so the page refuses a larger one before reading it, as a tus server's `Tus-Max-Size` does.
+ */
+export const MAX_FILE_BYTES_HEADER = 'x-mcp-elicit-max-file-bytes';
+
 /** The most characters of an id, a server key or a request id a command may carry. */
 const MAX_ID_LENGTH = 200;
 

@@ -185,7 +185,8 @@ export interface ElicitationNotice {
   readonly id: string;
   /**
    * `not-sent` comes from the bridge only: an answer sent through another instance never reached the one
-   * holding the request, and was withdrawn; `entry` is back in the queue, to be answered again.
+   * holding the request, and was withdrawn, or the bridge refused it (`message` says why, as a body over its
+   * limits); `entry` is back in the queue, to be answered again.
    */
   readonly kind: 'stopped-waiting' | 'not-sent';
   /**
@@ -200,6 +201,8 @@ export interface ElicitationNotice {
   readonly entry: ElicitationEntry;
   /** When it happened (epoch ms). */
   readonly at: number;
+  /** Why, in the bridge's own sentence, when it refused the answer (a remote queue's `not-sent` notice). */
+  readonly message?: string;
 }
 
 /** An immutable picture of the queue. The same object until something changes. */
@@ -288,4 +291,10 @@ export interface ElicitationQueue {
   getDraft?(entryId: string): Readonly<Draft> | undefined;
   /** Optional: keeps the draft of a form entry; `ElicitationHost` calls it as the person types. */
   saveDraft?(entryId: string, draft: Readonly<Draft>): void;
+  /**
+   * Optional: the largest file (decoded bytes) an answer can carry through this queue, when that is less than
+   * a SEP-2356 file field may ask for (the bridge's `maxFileBytes`, read by the remote queue). `ElicitationHost`'s
+   * file pickers then take the lower of it and the field's `maxSize`, and refuse a larger file before reading it.
+   */
+  readonly maxFileBytes?: number | undefined;
 }

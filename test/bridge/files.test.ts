@@ -1,10 +1,21 @@
 /**
  * SEP-2356 file fields through the bridge: a stored draft never holds file bytes, and the body limit makes room
- * for a file up to the field's `maxSize` unless the host's `maxFileBytes` is lower, which the refusal says.
+ * for a file up to the field's `maxSize` unless the host's `maxFileBytes` is lower, which the event stream tells
+ * the page (so its picker refuses a larger file first) and a refusal says.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { describe, expect, test } from 'vitest';
 
-import { createElicitationBridge } from '../../src/bridge/index.js';
+import {
+  createElicitationBridge,
+  createRemoteElicitationQueue,
+  toNodeHandler,
+  type ElicitationBridgeOptions,
+  type RemoteElicitationQueue,
+} from '../../src/bridge/index.js';
+import type { ElicitationSnapshot } from '../../src/core/index.js';
 import { authorize, command, openStream, ORIGIN, seen } from './helpers.js';
 
 const origin = { server: { name: 'photos', id: 'photos' } };
@@ -102,5 +113,118 @@ describe('given an answer that carries a file', () => {
       413,
       { error: 'The body is larger than 4096 bytes' },
     ]);
+  });
+});
+
+/** A bridge with `options` served by Node's `http` on 127.0.0.1, and a remote queue of `principal` on it. */
+async function served(options: Partial<ElicitationBridgeOptions>, principal: string) {
+  let base = '';
+  const bridge = createElicitationBridge({ authorize, allowedOrigins: () => [base], heartbeatMs: 60_000, ...options });
+  const http = createServer(toNodeHandler(bridge));
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const remote = createRemoteElicitationQueue({
+    url: `${base}/elicit`,
+    headers: { authorization: `Bearer ${principal}`, origin: base },
+  });
+  return {
+    bridge,
+    remote,
+    async close() {
+      remote.close();
+      bridge.close();
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
+
+/** Resolves once the queue's snapshot satisfies `ready` (now or after a change). */
+function until(queue: RemoteElicitationQueue, ready: (snapshot: ElicitationSnapshot) => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (ready(queue.getSnapshot())) return resolve();
+    const stop = queue.subscribe(() => {
+      if (!ready(queue.getSnapshot())) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+describe("given a remote queue on a bridge whose maxFileBytes is lower than a field's maxSize (loopback HTTP)", () => {
+  test('the event stream tells the page the limit, before any file is chosen', async () => {
+    const { bridge, remote, close } = await served({ maxFileBytes: 10_240 }, 'erin');
+    const before = remote.maxFileBytes;
+    void bridge.queueFor('erin').enqueue(photoRequest(2_097_152), origin);
+    await until(remote, (snapshot) => snapshot.entries.length === 1);
+    const after = remote.maxFileBytes;
+    await close();
+    expect([before, after]).toEqual([undefined, 10_240]);
+  });
+});
+
+describe('given an answer the bridge refuses as too large (a page that did not know its limit)', () => {
+  test('the entry comes back with a not-sent notice in the bridge’s words, the draft kept but the file; a smaller answer settles it', async () => {
+    const { bridge, remote, close } = await served({ maxBodyBytes: 4096, maxFileBytes: 10_240 }, 'fay');
+    const answer = bridge.queueFor('fay').enqueue(photoRequest(2_097_152), origin);
+    await until(remote, (snapshot) => snapshot.entries.length === 1);
+    const entryId = remote.getSnapshot().entries[0]?.id ?? '';
+    // What ElicitationHost saves as the person fills the form: the file as its type and size.
+    remote.saveDraft?.(entryId, { caption: 'me', photo: 'data:image/png;base64,[100000 bytes]' });
+    const told = remote.respond(entryId, { action: 'accept', content: { caption: 'me', photo: pngOf(100_000) } });
+    const hidden = remote.getSnapshot().entries.length;
+    await until(remote, (snapshot) => snapshot.notices.length === 1);
+    const { entries, notices } = remote.getSnapshot();
+    const [notice] = notices;
+    expect({
+      told,
+      hidden,
+      entries: entries.map((entry) => [entry.id, entry.status]),
+      notice: notice && {
+        ...notice,
+        id: notice.id.startsWith('refused.'),
+        at: typeof notice.at,
+        entry: notice.entry.id,
+      },
+      draft: remote.getDraft?.(entryId),
+    }).toEqual({
+      told: 'answered',
+      hidden: 0,
+      entries: [[entryId, 'pending']],
+      notice: {
+        id: true,
+        kind: 'not-sent',
+        reason: 'not-sent',
+        server: origin.server,
+        serverKey: 'photos',
+        entry: entryId,
+        at: 'number',
+        message:
+          'The body is larger than 18264 bytes: this app takes files up to 10 KB (maxFileBytes), less than the 2 MB the server accepts',
+      },
+      // The form starts again from it: the caption kept, the refused file left out (not "lost to a reload").
+      draft: { caption: 'me' },
+    });
+    // Answered again within the limit: the server takes it, and the notice goes with the entry.
+    const smaller = { action: 'accept' as const, content: { caption: 'me', photo: pngOf(10_240) } };
+    expect(remote.respond(entryId, smaller)).toBe('answered');
+    await expect(answer).resolves.toEqual(smaller);
+    await until(remote, (snapshot) => snapshot.entries.length === 0 && snapshot.notices.length === 0);
+    await close();
+  });
+
+  test('its notice is dismissed on the page alone', async () => {
+    const { bridge, remote, close } = await served({ maxBodyBytes: 4096, maxFileBytes: 10_240 }, 'gil');
+    void bridge.queueFor('gil').enqueue(photoRequest(2_097_152), origin);
+    await until(remote, (snapshot) => snapshot.entries.length === 1);
+    const entryId = remote.getSnapshot().entries[0]?.id ?? '';
+    remote.respond(entryId, { action: 'accept', content: { photo: pngOf(100_000) } });
+    await until(remote, (snapshot) => snapshot.notices.length === 1);
+    const noticeId = remote.getSnapshot().notices[0]?.id ?? '';
+    const dismissed = remote.dismissNotice(noticeId);
+    const after = remote.getSnapshot().notices.length;
+    const again = remote.dismissNotice(noticeId);
+    await close();
+    expect([dismissed, after, again]).toEqual([true, 0, false]);
   });
 });

@@ -3,7 +3,8 @@
  * a Node SDK client attached to `bridge.queueFor('alice')` receives it; the bridge is served by Node's
  * `http` (`toNodeHandler`) on the same origin as a page built with Vite; Debian's Chromium shows it with
  * `ElicitationHost` on `createRemoteElicitationQueue`; a person's clicks answer; the server receives it.
- * The page is reloaded mid-form and the draft comes back.
+ * The page is reloaded mid-form and the draft comes back. A bridge whose `maxFileBytes` is below a file field's
+ * `maxSize` has the page's picker refuse a larger file, unread.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -49,6 +50,8 @@ beforeAll(async () => {
     },
     // The page's origin is known once the server listens, below.
     allowedOrigins: () => [pageOrigin],
+    // Below the 2 MB the demo's profile photo allows.
+    maxFileBytes: 64,
   });
   const serveBridge = toNodeHandler(bridge);
   const servePage = staticFiles(outDir);
@@ -117,5 +120,34 @@ describe('given an MCP server that elicits through a Node client and the bridge'
     });
     // The draft left with the answer.
     expect(bridge.queueFor('alice').getSnapshot().entries).toEqual([]);
+  });
+});
+
+describe("given a bridge whose maxFileBytes (64 bytes) is below a file field's maxSize (2 MB)", () => {
+  test('the picker in Chromium says the lower limit and refuses a larger file', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${pageOrigin}/?principal=alice`);
+    const call = client.callTool({ name: 'profile_photo', arguments: {} }, undefined, { timeout: 60_000 });
+    // The picker loads on first use: setInputFiles waits for its input.
+    const input = page.getByLabel('Profile photo');
+    // SEP-2356's own 1×1 PNG: 70 bytes.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNkYGBgAAAABQABWaDDsAAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    const refusal = await page.getByRole('alert').textContent();
+    const hint = await page.getByText(/^Accepted: /).textContent();
+    const chosen = await page.getByText('me.png (image/png, 70 bytes)').count();
+    await armed(page.getByRole('button', { name: 'Decline' })).click();
+    const result = await call;
+    await context.close();
+    expect({ refusal, hint, chosen, content: result.content }).toEqual({
+      refusal: 'The file is 70 bytes; this app sends files up to 64 bytes, less than the 2 MB the server accepts.',
+      hint: 'Accepted: image/*. Up to 64 bytes.',
+      chosen: 0,
+      content: [{ type: 'text', text: '{"action":"decline"}' }],
+    });
   });
 });

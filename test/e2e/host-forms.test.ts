@@ -6,21 +6,77 @@
  * it (a mismatch would have come back as an -32602 error). Then decline, cancel (button and
  * Escape), and a server that stops waiting: the entry goes and the notice shows. Tools are called
  * from the kit's `ToolCallForm`; what they return is read from the kit's `ToolResultView`.
+ * A file field (SEP-2356) is answered the same way against an SDK 1.x and an SDK 2.x server.
  */
+import {
+  acceptedContent,
+  createMcpHandler,
+  fromJsonSchema,
+  inputRequired,
+  McpServer,
+  type ElicitRequestFormParams,
+} from '@modelcontextprotocol/server';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
-import { armed, resultText, startHostHarness, type HostHarness } from './host-harness.js';
+import { armed, resultText, serveWebHandler, startHostHarness, type HostHarness } from './host-harness.js';
+
+// SEP-2356's own elicitation example (an image up to 2 MB), as the demo (SDK 1.x) server asks it too.
+const photoForm: ElicitRequestFormParams = {
+  mode: 'form',
+  message: 'Please select a profile photo.',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      photo: {
+        type: 'string',
+        format: 'uri',
+        title: 'Profile photo',
+        'x-mcp-file': { accept: ['image/*'], maxSize: 2097152 },
+      } as { type: 'string'; format: 'uri'; title: string },
+    },
+    required: ['photo'],
+  },
+};
+
+/** What the SDK 2.x tool returns when its validator refuses the answer. */
+const REFUSED = 'The validator refused the answer.';
+
+/**
+ * An SDK 2.x server asking for the photo in a 2026-07-28 round. Answers in a round are not validated by
+ * the SDK (its `inputResponse` docs: "not re-validated here"), so the tool checks the content with its
+ * own default validator (`fromJsonSchema`: Ajv in Node) through `acceptedContent`, and says when it refuses.
+ */
+function photoServer(): McpServer {
+  const server = new McpServer({ name: 'Photo service', version: '2.0.0' });
+  server.registerTool('profile_photo', { description: 'Asks for an image file (SEP-2356).' }, async (ctx) => {
+    const { inputResponses } = ctx.mcpReq;
+    if (inputResponses === undefined)
+      return inputRequired({ inputRequests: { photo: inputRequired.elicit(photoForm) } });
+    const content = acceptedContent(inputResponses, 'photo', fromJsonSchema(photoForm.requestedSchema));
+    const text = content === undefined ? REFUSED : JSON.stringify({ action: 'accept', content });
+    return { content: [{ type: 'text', text }] };
+  });
+  return server;
+}
 
 let harness: HostHarness;
 let context: BrowserContext;
 let page: Page;
+let sdk2Url: string;
+let stopSdk2: () => Promise<void>;
 
 beforeAll(async () => {
   harness = await startHostHarness([{ name: 'Workspace service' }]);
+  const handler = createMcpHandler(photoServer);
+  ({ url: sdk2Url, stop: stopSdk2 } = await serveWebHandler(
+    (request) => handler.fetch(request),
+    () => handler.close(),
+  ));
 });
 afterAll(async () => {
   await harness.close();
+  await stopSdk2();
 });
 
 afterEach(async () => {
@@ -212,11 +268,15 @@ describe('given a queue that cancels a request no view has shown within 300 ms',
   });
 });
 
-describe('given a server that asks for a file (SEP-2356 x-mcp-file)', () => {
-  test("a person's chosen file reaches the SDK 1.x server as a data: URI of exactly its bytes, and its validation accepts it", async () => {
-    await open();
-    await call('profile_photo');
-    const form = requests().getByRole('group', { name: 'Request from Workspace service' });
+describe.each([
+  { sdk: 1, server: 'Workspace service' },
+  { sdk: 2, server: 'Photo service' },
+] as const)('given a server of SDK line $sdk that asks for a file (SEP-2356 x-mcp-file)', ({ sdk, server }) => {
+  test("a person's chosen file reaches the server as a data: URI of exactly its bytes and type, and its validation accepts it", async () => {
+    ({ context, page } = await harness.openPage(sdk === 2 ? { urls: [sdk2Url], sdk } : { sdk }));
+    const photoTool = page.getByRole('region', { name: server }).getByRole('region', { name: 'profile_photo' });
+    await photoTool.getByRole('button', { name: 'Call profile_photo' }).click();
+    const form = requests().getByRole('group', { name: `Request from ${server}` });
     // SEP-2356's own 1×1 PNG.
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNkYGBgAAAABQABWaDDsAAAAABJRU5ErkJggg==',
@@ -227,7 +287,11 @@ describe('given a server that asks for a file (SEP-2356 x-mcp-file)', () => {
     // Exactly this text once the file is encoded ("Reading the file…" follows it until then).
     await form.getByText('me.png (image/png, 70 bytes)', { exact: true }).waitFor();
     await armed(form.getByRole('button', { name: 'Accept' })).click();
-    const answer = JSON.parse(await result('profile_photo')) as { action: string; content: { photo: string } };
+    // The 1.x server's elicitInput validated the content (a refusal comes back as the tool's error text);
+    // the 2.x tool validated it itself (a refusal is REFUSED).
+    const text = await resultText(photoTool);
+    expect(text).not.toBe(REFUSED);
+    const answer = JSON.parse(text) as { action: string; content: { photo: string } };
     expect(answer.action).toBe('accept');
     const prefix = 'data:image/png;base64,';
     expect(answer.content.photo.slice(0, prefix.length)).toBe(prefix);

@@ -5,7 +5,7 @@
  * on 127.0.0.1 and closes in `close()`.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
@@ -122,4 +122,75 @@ export async function resultText(toolSection: Locator): Promise<string> {
   await view.waitFor();
   const blocks = await view.getByRole('group', { name: 'Text content' }).locator('pre').allTextContents();
   return blocks.join('\n');
+}
+
+/** Hands a `node:http` request to a web-standard handler and streams its response back. */
+async function toWebHandler(
+  request: IncomingMessage,
+  response: ServerResponse,
+  fetch: (request: Request) => Promise<Response>,
+): Promise<void> {
+  const body: Buffer[] = [];
+  for await (const chunk of request) body.push(chunk as Buffer);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
+  }
+  const closed = new AbortController();
+  response.on('close', () => closed.abort());
+  const answer = await fetch(
+    new Request(`http://127.0.0.1${request.url ?? '/'}`, {
+      method: request.method ?? 'GET',
+      headers,
+      signal: closed.signal,
+      ...(request.method !== 'GET' && request.method !== 'HEAD' && { body: Buffer.concat(body) }),
+    }),
+  );
+  for (const [name, value] of answer.headers) response.setHeader(name, value);
+  response.writeHead(answer.status);
+  // Written as it comes: an SSE response stays open while a request waits on a person.
+  const reader = answer.body?.getReader();
+  for (let part = await reader?.read(); part !== undefined && !part.done; part = await reader?.read())
+    response.write(part.value);
+  response.end();
+}
+
+/**
+ * Serves a web-standard MCP handler (an SDK 2.x `createMcpHandler`'s `fetch`) on 127.0.0.1, with CORS for
+ * the demo page's loopback origin. Resolves with the endpoint URL and a `stop` that closes the handler
+ * (`close`) and then the socket.
+ */
+export async function serveWebHandler(
+  fetch: (request: Request) => Promise<Response>,
+  close: () => Promise<void>,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const http = createServer((request, response) => {
+    const origin = request.headers.origin;
+    if (origin !== undefined && /^http:\/\/127\.0\.0\.1:\d+$/.test(origin)) {
+      response.setHeader('access-control-allow-origin', origin);
+      response.setHeader('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS');
+      response.setHeader(
+        'access-control-allow-headers',
+        request.headers['access-control-request-headers'] ?? 'content-type',
+      );
+      response.setHeader('access-control-expose-headers', 'mcp-session-id, mcp-protocol-version');
+    }
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204).end();
+      return;
+    }
+    toWebHandler(request, response, fetch).catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500);
+      response.end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,
+    async stop() {
+      await close();
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
 }

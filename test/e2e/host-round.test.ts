@@ -6,13 +6,10 @@
  * a person fills both and presses the set's one Accept; the client retries the call with both
  * answers under the server's keys and the same `requestState`, and the tool returns what it got.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import { createMcpHandler, inputRequired, McpServer, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { armed, resultText, startHostHarness, type HostHarness } from './host-harness.js';
+import { armed, resultText, serveWebHandler, startHostHarness, type HostHarness } from './host-harness.js';
 
 const nameForm: ElicitRequestFormParams = {
   mode: 'form',
@@ -60,37 +57,6 @@ function planner(): McpServer {
   return server;
 }
 
-/** Hands a `node:http` request to a web-standard handler and streams its response back. */
-async function bridge(
-  request: IncomingMessage,
-  response: ServerResponse,
-  fetch: (request: Request) => Promise<Response>,
-): Promise<void> {
-  const body: Buffer[] = [];
-  for await (const chunk of request) body.push(chunk as Buffer);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
-  }
-  const closed = new AbortController();
-  response.on('close', () => closed.abort());
-  const answer = await fetch(
-    new Request(`http://127.0.0.1${request.url ?? '/'}`, {
-      method: request.method ?? 'GET',
-      headers,
-      signal: closed.signal,
-      ...(request.method !== 'GET' && request.method !== 'HEAD' && { body: Buffer.concat(body) }),
-    }),
-  );
-  for (const [name, value] of answer.headers) response.setHeader(name, value);
-  response.writeHead(answer.status);
-  // Written as it comes: an SSE response stays open while the round is answered.
-  const reader = answer.body?.getReader();
-  for (let part = await reader?.read(); part !== undefined && !part.done; part = await reader?.read())
-    response.write(part.value);
-  response.end();
-}
-
 let harness: HostHarness;
 let serverUrl: string;
 let stop: () => Promise<void>;
@@ -98,33 +64,10 @@ let stop: () => Promise<void>;
 beforeAll(async () => {
   harness = await startHostHarness([]);
   const handler = createMcpHandler(planner);
-  const http = createServer((request, response) => {
-    const origin = request.headers.origin;
-    if (origin !== undefined && /^http:\/\/127\.0\.0\.1:\d+$/.test(origin)) {
-      response.setHeader('access-control-allow-origin', origin);
-      response.setHeader('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS');
-      response.setHeader(
-        'access-control-allow-headers',
-        request.headers['access-control-request-headers'] ?? 'content-type',
-      );
-      response.setHeader('access-control-expose-headers', 'mcp-session-id, mcp-protocol-version');
-    }
-    if (request.method === 'OPTIONS') {
-      response.writeHead(204).end();
-      return;
-    }
-    bridge(request, response, (webRequest) => handler.fetch(webRequest)).catch((error: unknown) => {
-      if (!response.headersSent) response.writeHead(500);
-      response.end(String(error));
-    });
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', () => resolve()));
-  serverUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
-  stop = async () => {
-    await handler.close();
-    http.closeAllConnections();
-    await new Promise<void>((resolve) => http.close(() => resolve()));
-  };
+  ({ url: serverUrl, stop } = await serveWebHandler(
+    (request) => handler.fetch(request),
+    () => handler.close(),
+  ));
 });
 afterAll(async () => {
   await harness.close();

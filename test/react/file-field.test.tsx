@@ -15,6 +15,7 @@ import {
 } from '../../src/index.js';
 import { createElicitationQueue } from '../../src/core/index.js';
 import { widgetsFromRjsfTheme } from '../../src/react/rjsf-theme/index.js';
+import { fileTooLargeForAppMessage } from '../../src/react/theme/widgets/file-picker.js';
 import { violations } from './helpers.js';
 
 const server = { name: 'Photo Server' };
@@ -146,6 +147,59 @@ describe('given a host that opted in (files)', () => {
     renderPhoto({ initialDraft: { photo: 'data:image/png;base64,[10 bytes]' } });
     expect(screen.getByText('Files are not kept when the page reloads: choose the file again.')).toBeTruthy();
     expect(screen.queryByText(/10 bytes/)).toBeNull();
+  });
+});
+
+describe('given a queue that carries files only up to a lower limit (maxFileBytes, as a bridge says)', () => {
+  /** A host on a queue that carries files of up to `maxFileBytes`, showing the photo request. */
+  async function hostWithLimit(maxFileBytes: number) {
+    const queue = { ...createElicitationQueue(), maxFileBytes };
+    void queue.enqueue(photo, { server });
+    const user = userEvent.setup({ delay: null, applyAccept: false });
+    const view = render(<ElicitationHost queue={queue} files />);
+    const input = (await screen.findByLabelText(/Profile photo/, { selector: 'input' })) as HTMLInputElement;
+    return { ...view, queue, user, input };
+  }
+
+  test('the hint names the lower limit, and a file over it is refused with both limits named, unread', async () => {
+    const { user, input, queue } = await hostWithLimit(32);
+    expect(screen.getByText('Accepted: image/png, image/jpeg. Up to 32 bytes.')).toBeTruthy();
+    const big = new File([new Uint8Array(40)], 'big.png', { type: 'image/png' });
+    const reads = spyOnReads();
+    await user.upload(input, big);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The file is 40 bytes; this app sends files up to 32 bytes, less than the 64 bytes the server accepts.',
+    );
+    expect(reads.map((spy) => spy.mock.calls.length)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    // A file within both is taken.
+    await user.upload(input, png());
+    expect(await screen.findByText('me.png (image/png, 10 bytes)')).toBeTruthy();
+    queue.cancelAll();
+  });
+
+  test("a limit above the field's maxSize changes nothing: the server's limit is named", async () => {
+    const { user, input, queue } = await hostWithLimit(1024);
+    expect(screen.getByText('Accepted: image/png, image/jpeg. Up to 64 bytes.')).toBeTruthy();
+    await user.upload(input, new File([new Uint8Array(100)], 'big.png', { type: 'image/png' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The file is 100 bytes; the server accepts files up to 64 bytes.',
+    );
+    queue.cancelAll();
+  });
+});
+
+describe("given a file over the app's own limit (a bridge's maxFileBytes)", () => {
+  test.each([
+    [
+      12 * 1024 ** 2,
+      10 * 1024 ** 2,
+      20 * 1024 ** 2,
+      'The file is 12 MB; this app sends files up to 10 MB, less than the 20 MB the server accepts.',
+    ],
+    [12 * 1024 ** 2, 10 * 1024 ** 2, undefined, 'The file is 12 MB; this app sends files up to 10 MB.'],
+  ])('%d bytes over %d (field maxSize %s) reads %j', (size, limit, maxSize, text) => {
+    expect(fileTooLargeForAppMessage(size, limit, maxSize)).toBe(text);
   });
 });
 

@@ -692,4 +692,24 @@ describe('given a remote queue whose answer is on its way (an entry `sending`)',
       name: false,
     });
   });
+
+  test("an answer the bridge refused: its notice adds the bridge's sentence, and names the limit", async () => {
+    const notice: ElicitationNotice = {
+      id: 'refused.1',
+      kind: 'not-sent',
+      reason: 'not-sent',
+      server: transfer.server,
+      serverKey: transfer.serverKey,
+      entry: transfer,
+      at: 1,
+      message: 'The body is larger than 65536 bytes',
+    };
+    const { queue } = streamedQueue({ entries: [transfer], notices: [notice] });
+    render(<ElicitationHost queue={queue} />);
+    await act(async () => {});
+    expect(screen.getByRole('listitem').textContent).toBe(
+      'Your answer did not reach Bank. Please answer again. The body is larger than 65536 bytes' +
+        'Who gets 100 EUR?Dismiss',
+    );
+  });
 });

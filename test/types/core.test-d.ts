@@ -234,6 +234,9 @@ describe('given the queue a host drives', () => {
     expectTypeOf<ElicitationQueue['markShown']>().toEqualTypeOf<((id: string) => () => void) | undefined>();
     expectTypeOf<ElicitationQueue['subscribe']>().toEqualTypeOf<(listener: () => void) => () => void>();
     expectTypeOf<ElicitationQueue['getSnapshot']>().toEqualTypeOf<() => ElicitationSnapshot>();
+    // A queue's own file cap (a bridge's maxFileBytes), and why a bridge refused an answer.
+    expectTypeOf<ElicitationQueue['maxFileBytes']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<ElicitationNotice['message']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<RespondStatus>().toEqualTypeOf<'answered' | 'ignored' | 'invalid'>();
   });
 

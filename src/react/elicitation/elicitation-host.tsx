@@ -27,6 +27,7 @@ import type {
 import { AnswerButton } from '../shared/answer-button.js';
 import { PromptFooter } from '../shared/prompt-parts.js';
 import type { KitWidgets } from '../theme/registry.js';
+import { FileLimit } from '../theme/widgets/file-limit.js';
 import { useElicitationViews } from './on-demand-views.js';
 import { PromptView } from './prompt-view.js';
 import { mergeHostLabels, shownServer, type KitLabels } from './host-labels.js';
@@ -251,6 +252,7 @@ export function ElicitationHost({
                     {notice.kind === 'not-sent'
                       ? labels.notSent(shownServer(serverOf(notice)))
                       : labels.stoppedWaiting(shownServer(serverOf(notice)), notice.reason)}
+                    {notice.message !== undefined && ` ${notice.message}`}
                   </span>
                   {detail !== undefined && (
                     <span className="mek-notice-detail" dir="auto">
@@ -271,51 +273,53 @@ export function ElicitationHost({
           </ul>
         )}
       </div>
-      {shown.map((entry) => (
-        <div
-          key={`${entry.id}#${retries.get(entry.id) ?? 0}`}
-          className="mek-host-entry"
-          data-status={entry.status}
-          ref={(element) => {
-            if (element) wrappers.current.set(entry.id, element);
-            else wrappers.current.delete(entry.id);
-          }}
-        >
-          <SendingFrame sending={entry.status === 'sending'} label={labels.sending}>
-            <PromptFooter.Provider value={entry === head ? cancelAll : undefined}>
-              {entry.kind === 'round' ? (
-                loaded && (
-                  <loaded.ElicitationRound
-                    entry={serverOf(entry) === entry.server ? entry : { ...entry, server: serverOf(entry) }}
+      <FileLimit value={queue.maxFileBytes}>
+        {shown.map((entry) => (
+          <div
+            key={`${entry.id}#${retries.get(entry.id) ?? 0}`}
+            className="mek-host-entry"
+            data-status={entry.status}
+            ref={(element) => {
+              if (element) wrappers.current.set(entry.id, element);
+              else wrappers.current.delete(entry.id);
+            }}
+          >
+            <SendingFrame sending={entry.status === 'sending'} label={labels.sending}>
+              <PromptFooter.Provider value={entry === head ? cancelAll : undefined}>
+                {entry.kind === 'round' ? (
+                  loaded && (
+                    <loaded.ElicitationRound
+                      entry={serverOf(entry) === entry.server ? entry : { ...entry, server: serverOf(entry) }}
+                      labels={given}
+                      theme={theme}
+                      widgets={widgets}
+                      {...(secrets && { secrets })}
+                      {...(files === true && { files })}
+                      onRespondAll={(result) => respond(entry, result)}
+                      onRespondRound={(results) => respondRound(entry, results)}
+                    />
+                  )
+                ) : (
+                  <PromptView
+                    prompt={entry.prompt}
+                    server={serverOf(entry)}
+                    status={entry.status}
                     labels={given}
                     theme={theme}
                     widgets={widgets}
                     {...(secrets && { secrets })}
                     {...(files === true && { files })}
-                    onRespondAll={(result) => respond(entry, result)}
-                    onRespondRound={(results) => respondRound(entry, results)}
+                    onRespond={(result) => respond(entry, result)}
+                    onClose={() => queue.dismiss(entry.id)}
+                    views={loaded}
+                    drafts={draftsOf(queue, entry.id)}
                   />
-                )
-              ) : (
-                <PromptView
-                  prompt={entry.prompt}
-                  server={serverOf(entry)}
-                  status={entry.status}
-                  labels={given}
-                  theme={theme}
-                  widgets={widgets}
-                  {...(secrets && { secrets })}
-                  {...(files === true && { files })}
-                  onRespond={(result) => respond(entry, result)}
-                  onClose={() => queue.dismiss(entry.id)}
-                  views={loaded}
-                  drafts={draftsOf(queue, entry.id)}
-                />
-              )}
-            </PromptFooter.Provider>
-          </SendingFrame>
-        </div>
-      ))}
+                )}
+              </PromptFooter.Provider>
+            </SendingFrame>
+          </div>
+        ))}
+      </FileLimit>
       {shown.length === 0 && labels.hostEmpty !== '' && <p className="mek-host-empty">{labels.hostEmpty}</p>}
       {/* Until the head's view has loaded, its frame is not there to hold "Cancel all". */}
       {head !== undefined && !headDrawn && <div className="mek-actions">{cancelAll}</div>}

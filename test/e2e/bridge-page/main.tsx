@@ -1,5 +1,5 @@
 /**
- * The browser half of the bridge e2e test: `ElicitationHost` on a remote queue, nothing else. The page
+ * The browser half of the bridge e2e test: `ElicitationHost` on a remote queue (file fields on), nothing else. The page
  * signs in as `?principal=` (a bearer header the test's `authorize` reads) and talks to `/elicit` on its
  * own origin.
  */
@@ -17,6 +17,6 @@ const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
-    <ElicitationHost queue={queue} />
+    <ElicitationHost queue={queue} files />
   </StrictMode>,
 );

@@ -5,7 +5,7 @@
  * check after selection and before encoding; do not rely on the picker's filter). The value is the file's
  * `data:` URI; a person never types one (SEP-2356, "Host integration").
  */
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useContext, useEffect, useRef, useState, type DragEvent } from 'react';
 
 import {
   acceptsFile,
@@ -17,6 +17,7 @@ import {
 import type { FileField } from '../../../core/index.js';
 
 import { encodeDataUri } from './encode-file.js';
+import { FileLimit } from './file-limit.js';
 import {
   describedBy,
   Description,
@@ -47,6 +48,15 @@ export function fileDescriptorOf(schema: object): Pick<FileField, 'accept' | 'ma
   };
 }
 
+/**
+ * The message for a file over the app's own limit (`limit`: lower than the field's `maxSize`, or set without one).
+ * Here, not in core beside the server's: only the picker says it, and it loads on demand.
+ */
+export function fileTooLargeForAppMessage(size: number, limit: number, maxSize: number | undefined): string {
+  const server = maxSize === undefined ? '' : `, less than the ${formatBytes(maxSize)} the server accepts`;
+  return `The file is ${formatBytes(size)}; this app sends files up to ${formatBytes(limit)}${server}.`;
+}
+
 /** The id of the line that says why a file was refused. */
 function problemId(id: string): string {
   return `${id}__file-problem`;
@@ -69,6 +79,10 @@ export function FilePicker(props: KitWidgetProps) {
   } = props;
   const labels = readLabels(registry);
   const { accept, maxSize } = fileDescriptorOf(schema);
+  // The app's own limit (a bridge's maxFileBytes) wins where it is lower: a file over it could not be sent.
+  const appLimit = useContext(FileLimit);
+  const appLimited = appLimit !== undefined && (maxSize === undefined || appLimit < maxSize);
+  const limit = appLimited ? appLimit : maxSize;
   const [chosen, setChosen] = useState<Chosen>();
   const [problem, setProblem] = useState<string>();
   const [reading, setReading] = useState(false);
@@ -81,8 +95,10 @@ export function FilePicker(props: KitWidgetProps) {
     // SEP-2356 "Wire encoding": a file the platform gives no type is application/octet-stream.
     const type = file.type || 'application/octet-stream';
     // Refused from what the picker reports, before any byte is read: a 2 GB file is never opened.
-    if (maxSize !== undefined && file.size > maxSize) {
-      setProblem(fileTooLargeMessage(file.size, maxSize));
+    if (limit !== undefined && file.size > limit) {
+      setProblem(
+        appLimited ? fileTooLargeForAppMessage(file.size, limit, maxSize) : fileTooLargeMessage(file.size, limit),
+      );
       return;
     }
     if (!acceptsFile(accept, type, file.name)) {
@@ -122,7 +138,7 @@ export function FilePicker(props: KitWidgetProps) {
   const held = typeof value === 'string' && value !== '' ? readDataUri(value) : undefined;
   const shown = reading || held !== undefined ? (chosen ?? (held && { name: undefined, ...held })) : undefined;
   const invalid = hasErrors(rawErrors) || problem !== undefined;
-  const hint = labels.fileHint(accept, maxSize === undefined ? undefined : formatBytes(maxSize));
+  const hint = labels.fileHint(accept, limit === undefined ? undefined : formatBytes(limit));
   const described = [problem !== undefined ? problemId(id) : undefined, describedBy(props, hint)]
     .filter(Boolean)
     .join(' ');
