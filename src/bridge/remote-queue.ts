@@ -12,7 +12,7 @@ import {
   type ElicitationSnapshot,
   type RespondStatus,
 } from '../core/index.js';
-import { answerOf, fileKeys, roundAnswerOf } from '../core/internal.js';
+import { answerOf, fileKeys, formatBytes, roundAnswerOf } from '../core/internal.js';
 import { hasOwn } from '../shared/path.js';
 import { randomId } from '../shared/random-id.js';
 import { readSse } from './sse.js';
@@ -67,20 +67,9 @@ export interface RemoteElicitationQueue extends ElicitationQueue {
  */
 type Override = 'removed' | 'consented' | 'sending';
 
-/** A command the bridge refused (4xx): its status, and its `error` sentence when it sent one. */
+/** A command the bridge refused (4xx), by its HTTP status. */
 interface Refusal {
   refused: number;
-  error: string | undefined;
-}
-
-/** The bridge's `error` sentence of a refusal, when it is a short string (it is shown to the person). */
-async function errorOf(response: Response): Promise<string | undefined> {
-  try {
-    const error: unknown = ((await response.json()) as { error?: unknown } | null)?.error;
-    return typeof error === 'string' && error.length <= 500 ? error : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 const EMPTY: ElicitationSnapshot = Object.freeze({ entries: Object.freeze([]), notices: Object.freeze([]) });
@@ -288,8 +277,7 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
           signal: stopped.signal,
         });
         // A refusal of the command itself (4xx) will not change on a retry.
-        if (response.status >= 400 && response.status < 500)
-          return { refused: response.status, error: await errorOf(response) };
+        if (response.status >= 400 && response.status < 500) return { refused: response.status };
         if (response.ok) return (await response.json()) as BridgeOutcome;
       } catch {
         // The network dropped it, or the response: the same requestId makes the next try safe.
@@ -344,12 +332,22 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
             serverKey: entry.serverKey,
             entry,
             at: Date.now(),
-            ...(outcome.error !== undefined && { message: outcome.error }),
+            ...(outcome.refused === 413 && { message: tooLarge(files.size > 0 ? maxFileBytes : undefined) }),
           }),
         );
       }
       publish();
     });
+  }
+
+  /**
+   * What a person reads when the bridge refused an answer as too large (HTTP 413): the bridge's own sentence names
+   * its byte limits and options, which is for the app's developer (it stays in the response).
+   */
+  function tooLarge(fileLimit: number | undefined): string {
+    return fileLimit === undefined
+      ? 'The answer is larger than this app can send.'
+      : `This app sends files up to ${formatBytes(fileLimit)}: choose a smaller file.`;
   }
 
   function entryOf(id: string): ElicitationEntry | undefined {

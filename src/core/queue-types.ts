@@ -201,7 +201,10 @@ export interface ElicitationNotice {
   readonly entry: ElicitationEntry;
   /** When it happened (epoch ms). */
   readonly at: number;
-  /** Why, in the bridge's own sentence, when it refused the answer (a remote queue's `not-sent` notice). */
+  /**
+   * Why, in a sentence for the person, when the bridge refused the answer as too large (a remote queue's `not-sent`
+   * notice): the app's file limit when the request has a file field.
+   */
   readonly message?: string;
 }
 

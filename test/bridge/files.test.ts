@@ -199,8 +199,7 @@ describe('given an answer the bridge refuses as too large (a page that did not k
         serverKey: 'photos',
         entry: entryId,
         at: 'number',
-        message:
-          'The body is larger than 18264 bytes: this app takes files up to 10 KB (maxFileBytes), less than the 2 MB the server accepts',
+        message: 'This app sends files up to 10 KB: choose a smaller file.',
       },
       // The form starts again from it: the caption kept, the refused file left out (not "lost to a reload").
       draft: { caption: 'me' },

@@ -693,7 +693,7 @@ describe('given a remote queue whose answer is on its way (an entry `sending`)',
     });
   });
 
-  test("an answer the bridge refused: its notice adds the bridge's sentence, and names the limit", async () => {
+  test('an answer the bridge refused: its notice adds why, in a sentence for the person', async () => {
     const notice: ElicitationNotice = {
       id: 'refused.1',
       kind: 'not-sent',
@@ -702,13 +702,13 @@ describe('given a remote queue whose answer is on its way (an entry `sending`)',
       serverKey: transfer.serverKey,
       entry: transfer,
       at: 1,
-      message: 'The body is larger than 65536 bytes',
+      message: 'The answer is larger than this app can send.',
     };
     const { queue } = streamedQueue({ entries: [transfer], notices: [notice] });
     render(<ElicitationHost queue={queue} />);
     await act(async () => {});
     expect(screen.getByRole('listitem').textContent).toBe(
-      'Your answer did not reach Bank. Please answer again. The body is larger than 65536 bytes' +
+      'Your answer did not reach Bank. Please answer again. The answer is larger than this app can send.' +
         'Who gets 100 EUR?Dismiss',
     );
   });
