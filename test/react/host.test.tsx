@@ -103,7 +103,8 @@ describe('given ElicitationPrompt', () => {
         onRespond={onRespond}
       />,
     );
-    expect(screen.getByText('This request cannot be shown')).toBeInTheDocument();
+    // The refused request's view loads on first use.
+    expect(await screen.findByText('This request cannot be shown')).toBeInTheDocument();
     expect(screen.getByText(problem)).toBeInTheDocument();
     if (message !== undefined)
       expect(screen.getByRole('group', { name: 'Request from S' })).toHaveAccessibleDescription(message);
