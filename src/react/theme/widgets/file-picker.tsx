@@ -16,6 +16,8 @@ import {
 } from '../../../core/internal.js';
 import type { FileField } from '../../../core/index.js';
 
+import { fileLabels } from '../../shared/file-labels.js';
+
 import { encodeDataUri } from './encode-file.js';
 import {
   describedBy,
@@ -68,6 +70,7 @@ export function FilePicker(props: KitWidgetProps) {
     onChange,
   } = props;
   const labels = readLabels(registry);
+  const text = fileLabels(labels);
   const { accept, maxSize } = fileDescriptorOf(schema);
   const [chosen, setChosen] = useState<Chosen>();
   const [problem, setProblem] = useState<string>();
@@ -105,7 +108,7 @@ export function FilePicker(props: KitWidgetProps) {
         if (controller.signal.aborted) return;
         setReading(false);
         setChosen(undefined);
-        setProblem(labels.fileUnreadable);
+        setProblem(text.fileUnreadable);
       },
     );
   };
@@ -122,7 +125,7 @@ export function FilePicker(props: KitWidgetProps) {
   const held = typeof value === 'string' && value !== '' ? readDataUri(value) : undefined;
   const shown = reading || held !== undefined ? (chosen ?? (held && { name: undefined, ...held })) : undefined;
   const invalid = hasErrors(rawErrors) || problem !== undefined;
-  const hint = labels.fileHint(accept, maxSize === undefined ? undefined : formatBytes(maxSize));
+  const hint = text.fileHint(accept, maxSize === undefined ? undefined : formatBytes(maxSize));
   const described = [problem !== undefined ? problemId(id) : undefined, describedBy(props, hint)]
     .filter(Boolean)
     .join(' ');
@@ -157,7 +160,7 @@ export function FilePicker(props: KitWidgetProps) {
           onDrop={onDrop}
         >
           <span className="mek-file-drop-text" aria-hidden="true">
-            {labels.chooseFile}
+            {text.chooseFile}
           </span>
           <input
             id={id}
@@ -181,13 +184,13 @@ export function FilePicker(props: KitWidgetProps) {
       )}
       {shown !== undefined && (
         <p className="mek-file-chosen" role="status" aria-busy={reading || undefined}>
-          {labels.chosenFile(shown.name, shown.type, formatBytes(shown.size))}
-          {reading && ` ${labels.readingFile}`}
+          {text.chosenFile(shown.name, shown.type, formatBytes(shown.size))}
+          {reading && ` ${text.readingFile}`}
         </p>
       )}
       {shown !== undefined && !disabled && !readonly && (
         <button type="button" className="mek-button mek-button-quiet" onClick={remove}>
-          {labels.removeFile(label)}
+          {text.removeFile(label)}
         </button>
       )}
       {problem !== undefined && (
