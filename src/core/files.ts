@@ -4,9 +4,8 @@
  * React-free: what a value is and whether it fits; reading the file lives where the browser is.
  */
 import { FILE_KEYWORD, isFilePlacement } from '../shared/files.js';
-import { hasOwn, isRecord, joinPath, ownValue, setOwn } from '../shared/path.js';
+import { isRecord, joinPath, ownValue, propertyKeys } from '../shared/path.js';
 import type { Field } from './fields.js';
-import type { ElicitContent } from './types.js';
 
 export { FILE_KEYWORD, isFilePlacement };
 
@@ -23,7 +22,8 @@ const TOKEN = "[!#$%&'+.^_`|~0-9A-Za-z-]+";
 const ACCEPT_ENTRY = new RegExp(`^(?:${TOKEN}/(?:\\*|${TOKEN})|\\.[^\\s,/\\\\]+)$`);
 // RFC 2397: `data:[<mediatype>][;base64],<data>`, mediatype = [type "/" subtype] *(";" parameter).
 const HEADER = new RegExp(`^data:(${TOKEN}/${TOKEN})?((?:;${TOKEN}=(?:${TOKEN}|"[^"]*"))*)(;base64)?$`, 'i');
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+// Its last group is the padding: each `=` is one byte fewer.
+const BASE64 = /^[A-Za-z0-9+/]*(={0,2})$/;
 // RFC 2396 `uric`: what the percent-encoded form may hold besides `%XX`.
 const URIC = /^(?:[A-Za-z0-9\-_.!~*'();/?:@&=+$,]|%[0-9A-Fa-f]{2})*$/;
 
@@ -41,17 +41,15 @@ export function readFileDescriptor(
   let ok = true;
   const accept = ownValue(value, 'accept');
   if (accept !== undefined) {
+    const at = joinPath(path, 'accept');
     if (!Array.isArray(accept) || accept.length === 0) {
       ok = false;
-      report(joinPath(path, 'accept'), 'accept must be a non-empty list of MIME types, type/* or .ext entries.');
+      report(at, 'accept must be a non-empty list of MIME types, type/* or .ext entries.');
     } else {
       (accept as unknown[]).forEach((entry, index) => {
         if (typeof entry === 'string' && ACCEPT_ENTRY.test(entry)) return;
         ok = false;
-        report(
-          joinPath(joinPath(path, 'accept'), index),
-          `${JSON.stringify(entry)} is not a MIME type, a type/* wildcard or a .ext suffix.`,
-        );
+        report(joinPath(at, index), `${JSON.stringify(entry)} is not a MIME type, a type/* wildcard or a .ext suffix.`);
       });
       descriptor.accept = accept as string[];
     }
@@ -82,14 +80,11 @@ export function readDataUri(value: string): DataUriInfo | undefined {
   const type = (header[1] ?? 'text/plain').toLowerCase();
   const data = value.slice(comma + 1);
   if (header[3] !== undefined) {
-    if (data.length % 4 !== 0 || !BASE64.test(data)) return undefined;
-    const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
-    return { type, size: (data.length / 4) * 3 - padding };
+    const base64 = data.length % 4 === 0 ? BASE64.exec(data) : null;
+    return base64 ? { type, size: (data.length / 4) * 3 - (base64[1] as string).length } : undefined;
   }
-  if (!URIC.test(data)) return undefined;
-  let escapes = 0;
-  for (let at = data.indexOf('%'); at >= 0; at = data.indexOf('%', at + 1)) escapes++;
-  return { type, size: data.length - 2 * escapes };
+  // Each `%XX` escape is one byte.
+  return URIC.test(data) ? { type, size: data.replace(/%../g, '%').length } : undefined;
 }
 
 /**
@@ -116,11 +111,8 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return bytes === 1 ? '1 byte' : `${bytes} bytes`;
   let value = bytes / 1024;
   let unit = 0;
-  while (value >= 1024 && unit < 3) {
-    value /= 1024;
-    unit++;
-  }
-  return `${Number(value.toFixed(value < 10 ? 1 : 0))} ${['KB', 'MB', 'GB', 'TB'][unit]}`;
+  for (; value >= 1024 && unit < 3; unit++) value /= 1024;
+  return `${Number(value.toFixed(value < 10 ? 1 : 0))} ${'KMGT'[unit]}B`;
 }
 
 /** The message for a file over `maxSize`: names the limit. */
@@ -140,14 +132,7 @@ export function fileFieldKeys(fields: readonly Field[]): string[] {
 
 /** The keys of `requestedSchema` that are file fields. Reads the raw schema: a refused one still redacts. */
 export function fileKeys(requestedSchema: unknown): Set<string> {
-  const keys = new Set<string>();
-  const properties = isRecord(requestedSchema) ? ownValue(requestedSchema, 'properties') : undefined;
-  if (!isRecord(properties)) return keys;
-  for (const key of Object.keys(properties)) {
-    const property = properties[key];
-    if (isRecord(property) && isFilePlacement(property)) keys.add(key);
-  }
-  return keys;
+  return propertyKeys(requestedSchema, (_key, property) => isRecord(property) && isFilePlacement(property));
 }
 
 /**
@@ -157,13 +142,4 @@ export function fileKeys(requestedSchema: unknown): Set<string> {
 export function redactFileValue(value: unknown): string {
   const info = typeof value === 'string' ? readDataUri(value) : undefined;
   return info ? `data:${info.type};base64,[${info.size} bytes]` : '[file]';
-}
-
-/** `content` with each of `files`' values redacted (`redactFileValue`); the same object when there is none. */
-export function redactFiles(content: ElicitContent, files: ReadonlySet<string>): ElicitContent {
-  if (![...files].some((key) => hasOwn(content, key))) return content;
-  const copy: ElicitContent = {};
-  for (const key of Object.keys(content))
-    setOwn(copy, key, files.has(key) ? redactFileValue(content[key]) : (content[key] as ElicitContent[string]));
-  return copy;
 }
