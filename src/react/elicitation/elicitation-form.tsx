@@ -406,6 +406,7 @@ function ShownForm({
                 serverName={<ServerName name={server.name} />}
                 labels={labels}
                 fields={model.reading.ok ? model.reading.fields : []}
+                reveal={(text) => <RevealedText text={text} />}
               />
             )
           )}
