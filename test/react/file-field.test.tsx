@@ -148,6 +148,14 @@ describe('given a host that opted in (files)', () => {
     expect(await screen.findByText('Files are not kept when the page reloads: choose the file again.')).toBeTruthy();
     expect(screen.queryByText(/10 bytes/)).toBeNull();
   });
+  test("a host's own file strings replace the English ones, which load with the picker", async () => {
+    renderPhoto({ labels: { chooseFile: 'Pick a photo', fileHint: () => 'PNG or JPEG' } });
+    await screen.findByLabelText(/Profile photo/, { selector: 'input' });
+    expect(screen.getByText('Pick a photo')).toBeTruthy();
+    expect(screen.queryByText('Choose a file or drop it here')).toBeNull();
+    expect(screen.getByText('PNG or JPEG')).toBeTruthy();
+    expect(screen.queryByText(/Accepted:/)).toBeNull();
+  });
 });
 
 describe('given a host that did not opt in', () => {
@@ -163,6 +171,19 @@ describe('given a host that did not opt in', () => {
     expect(document.querySelector('input[type="file"]')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'decline' }]]);
+  });
+
+  test("a refusal in the host's words, the English ones where it gave none", async () => {
+    render(
+      <ElicitationForm
+        request={photo}
+        server={server}
+        onRespond={vi.fn()}
+        labels={{ filesRefusedTitle: 'Keine Dateien hier' }}
+      />,
+    );
+    expect(await screen.findByText('Keine Dateien hier')).toBeTruthy();
+    expect(screen.getByText('"Profile photo" asks for a file, which this app cannot send.')).toBeTruthy();
   });
 
   test('the hook reports the file and accept sends nothing', () => {
