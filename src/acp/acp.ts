@@ -84,13 +84,13 @@ function readRequest(params: unknown, modes: { form: boolean; url: boolean }): A
   if (sessionId !== undefined && requestId === undefined) {
     if (typeof sessionId !== 'string') throw invalidParams('sessionId must be a string');
     if (toolCallId !== undefined && typeof toolCallId !== 'string') throw invalidParams('toolCallId must be a string');
-    scope = toolCallId === undefined ? { sessionId } : { sessionId, toolCallId };
+    scope = Object.freeze(toolCallId === undefined ? { sessionId } : { sessionId, toolCallId });
   } else if (requestId !== undefined && sessionId === undefined && toolCallId === undefined) {
     // A JSON-RPC id (ACP v1, "Elicitation": request scope): a string or a number, shown as text.
     if (typeof requestId !== 'string' && !(typeof requestId === 'number' && Number.isFinite(requestId))) {
       throw invalidParams('requestId must be a string or a number');
     }
-    scope = { requestId: String(requestId) };
+    scope = Object.freeze({ requestId: String(requestId) });
   } else {
     throw invalidParams('the request needs one scope: sessionId (with an optional toolCallId), or requestId');
   }

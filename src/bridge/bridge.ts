@@ -15,7 +15,15 @@ import {
   type ElicitResult,
 } from '../core/index.js';
 import { hasOwn, isRecord, jsonText, ownValue, setOwn } from '../shared/path.js';
-import { fileKeys, formatBytes, parseCached, redactFileValue, secretKeys } from '../core/internal.js';
+import {
+  answerOf,
+  fileKeys,
+  formatBytes,
+  parseCached,
+  redactFileValue,
+  roundAnswerOf,
+  secretKeys,
+} from '../core/internal.js';
 import { createInProcessBroker, type BrokerView, type ElicitationBroker, type PublishedPart } from './broker.js';
 import { randomId } from '../shared/random-id.js';
 import { createIdempotencyLedger, sha256 } from './ledger.js';
@@ -103,6 +111,11 @@ interface Principal {
    * retry is `answered` again.
    */
   readonly answered: Map<string, Promise<string>>;
+  /**
+   * Queue ids whose routed answer is being committed in the broker, and when that ends: another answer to
+   * one of them waits, then is judged against what the commit left.
+   */
+  readonly committing: Map<string, Promise<unknown>>;
 }
 
 /**
@@ -536,14 +549,22 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
       localIds: new Map(),
       drafts: new Map(),
       answered: new Map(),
+      committing: new Map(),
     };
     principals.set(principal, state);
     state.queue.subscribe(() => publish(principal));
     return state.queue;
   }
 
-  /** Runs a command on this instance. A missing id and another principal's id take the same path. */
-  async function execute(principal: string, command: BridgeCommand): Promise<BridgeOutcome> {
+  /**
+   * Runs a command on this instance. A missing id and another principal's id take the same path. An answer
+   * routed with a `commit` (see `CommandExecutor`) is applied only once the broker committed it.
+   */
+  async function execute(
+    principal: string,
+    command: BridgeCommand,
+    commit?: () => Promise<boolean>,
+  ): Promise<BridgeOutcome> {
     // Hashed beside the answer, not before it: the digest (Web Crypto) runs off the event loop, and only a
     // retry of a settled entry needs to wait for it.
     const answer =
@@ -561,13 +582,36 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
         if (kept !== undefined) return { status: (await kept) === (await answer) ? 'answered' : 'ignored' };
         const id = local(command.entryId);
         if (state === undefined || id === undefined) return { status: 'ignored' };
+        // An entry whose routed answer is being committed takes no other answer until the commit is known.
+        const busy = state.committing.get(id);
+        if (busy !== undefined) return busy.then(() => execute(principal, command, commit));
         const entry = state.queue.getSnapshot().entries.find((item) => item.id === id);
         const prompt = entry?.kind === 'single' ? entry.prompt : undefined;
+        const reduced =
+          command.type === 'respond' ? reduceAnswer(prompt, command.result) : reduceRound(entry, command.results);
+        if (commit !== undefined) {
+          // Judged as the queue will judge it, before the commit: an answer that would not apply is never
+          // recorded as applied. While the broker commits, the entry is held for this answer.
+          if (entry?.status !== 'pending') return { status: 'ignored' };
+          const answers = command.type === 'respond' ? answerOf(entry, reduced) : roundAnswerOf(entry, reduced);
+          if (answers === undefined) return { status: 'invalid' };
+          const committing = commit();
+          const ends = committing.catch(() => undefined);
+          state.committing.set(id, ends);
+          let committed: boolean;
+          try {
+            committed = await committing;
+          } finally {
+            if (state.committing.get(id) === ends) state.committing.delete(id);
+          }
+          // Withdrawn by its sender (who told the person it was not sent), or another answer's claim.
+          if (!committed) return { status: 'ignored' };
+        }
         const status =
           command.type === 'respond'
             ? // The queue reads the answer as untrusted and refuses what does not conform (`invalid`).
-              state.queue.respond(id, reduceAnswer(prompt, command.result) as ElicitResult)
-            : state.queue.respondRound(id, reduceRound(entry, command.results) as Record<string, ElicitResult>);
+              state.queue.respond(id, reduced as ElicitResult)
+            : state.queue.respondRound(id, reduced as Record<string, ElicitResult>);
         if (status === 'answered') {
           state.answered.set(command.entryId, answer);
           trim(state.answered, MAX_ANSWERS_KEPT);

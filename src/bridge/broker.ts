@@ -49,8 +49,18 @@ export interface BrokerView {
   readonly parts: Readonly<Record<string, BridgePart>>;
 }
 
-/** Runs a command routed to this instance, for `principal`. */
-export type CommandExecutor = (principal: string, command: BridgeCommand) => Promise<BridgeOutcome>;
+/**
+ * Runs a command routed to this instance, for `principal`. For an answer, a broker that fences answers (Redis)
+ * passes `commit`: the executor checks that the answer would apply, calls `commit()`, and applies it only
+ * if that resolves `true`, with nothing awaited in between; `false` means the answer is withdrawn or another
+ * one holds the entry, and it must never be applied. The broker records the commit before the answer
+ * leaves the instance, so what its sender reports is what the MCP server receives.
+ */
+export type CommandExecutor = (
+  principal: string,
+  command: BridgeCommand,
+  commit?: () => Promise<boolean>,
+) => Promise<BridgeOutcome>;
 
 /** What bridge instances share. */
 export interface ElicitationBroker {

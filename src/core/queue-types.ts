@@ -10,7 +10,9 @@ export interface ElicitationServer {
   readonly id?: string;
   /**
    * What the request belongs to, shown under the name: an ACP agent's session, tool call or request (ACP v1,
-   * "Elicitation" → "Creating an elicitation": scope). Text from the agent, shown isolated as the name is.
+   * "Elicitation" → "Creating an elicitation": scope). Text from the agent, shown isolated as the name is. The queue
+   * keeps it as given, neither copied nor checked: the ACP adapter builds it checked and frozen, and views draw only
+   * its text values.
    */
   readonly scope?: ElicitationScope;
 }

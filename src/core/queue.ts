@@ -17,7 +17,6 @@ import type {
   ElicitationPrompt,
   ElicitationQueue,
   ElicitationQueueOptions,
-  ElicitationScope,
   ElicitationServer,
   ElicitationSnapshot,
   RoundPrompt,
@@ -145,18 +144,6 @@ function hasPattern(prompt: ElicitationPrompt): boolean {
   );
 }
 
-/** A frozen copy of `server.scope`'s text fields; a scope that is not an object of strings throws. */
-function readScope(scope: unknown): ElicitationScope | undefined {
-  if (scope === undefined) return undefined;
-  const copy = isRecord(scope)
-    ? pickDefined(scope as ElicitationScope, ['sessionId', 'toolCallId', 'requestId'])
-    : undefined;
-  if (copy === undefined || Object.values(copy).some((value) => typeof value !== 'string')) {
-    throw new TypeError('origin.server.scope must be an object of strings');
-  }
-  return Object.freeze(copy);
-}
-
 function readOrigin(origin: ElicitationOrigin): {
   server: ElicitationServer;
   serverKey: string;
@@ -173,12 +160,8 @@ function readOrigin(origin: ElicitationOrigin): {
   if (origin.deadline !== undefined && !Number.isFinite(origin.deadline)) {
     throw new TypeError('origin.deadline must be a finite number');
   }
-  const scope = readScope(origin.server.scope);
-  const server: ElicitationServer = Object.freeze({
-    name,
-    ...(id !== undefined && { id }),
-    ...(scope !== undefined && { scope }),
-  });
+  // The scope is kept as given: the ACP adapter builds and checks it, and views draw only its text.
+  const server: ElicitationServer = Object.freeze({ name, ...pickDefined(origin.server, ['id', 'scope']) });
   return { server, serverKey, ...pickDefined(origin, ['signal', 'deadline']) };
 }
 

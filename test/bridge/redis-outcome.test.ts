@@ -491,7 +491,7 @@ describe('given an answer routed to the instance holding the entry', () => {
   });
 });
 
-describe('given the holder took an answer just as the sender stopped waiting', () => {
+describe('given the holder committed an answer just as the sender stopped waiting', () => {
   test("the sender cannot withdraw it: it reports the holder's outcome, not ignored", async () => {
     const prefix = nextPrefix();
     const a = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET });
@@ -509,7 +509,7 @@ describe('given the holder took an answer just as the sender stopped waiting', (
         ...watched,
         async sendCommand(args) {
           // GIVE_UP is the only script whose second argument is the refused state. It goes out only once
-          // the holder is inside its executor (it took the claim): the order this test is about, by cause.
+          // the holder committed the answer: the order this test is about, by cause.
           const givingUp = args[0] === 'EVAL' && args[5]?.startsWith('refused.') === true;
           if (givingUp) await took;
           const reply = await client.sendCommand(args);
@@ -525,9 +525,10 @@ describe('given the holder took an answer just as the sender stopped waiting', (
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const ran: string[] = [];
-    // The holder has taken the claim and is applying the answer, slowly.
-    a.serve('inst-a', async (principal) => {
+    // The holder has committed the answer and is applying it, slowly.
+    a.serve('inst-a', async (principal, _command, commit) => {
       ran.push(principal);
+      if ((await commit?.()) !== true) return { status: 'ignored' };
       hasTaken();
       await gate;
       return { status: 'answered' };
@@ -626,5 +627,131 @@ describe('given two instances whose clocks are minutes apart', () => {
       ['First?', 'Second?'],
       ['First?', 'Second?'],
     ]);
+  });
+});
+
+/**
+ * A client whose replies stall, as a process stopped (a GC pause, SIGSTOP) just after Redis ran its command:
+ * once `armed`, the reply to the next command naming a `seen` key (the holder's step in Redis for a routed
+ * command: its id marked seen, the answer's claim settled) is held until `resume()`; the command itself has run.
+ */
+async function replyStallingClient(url: string) {
+  const client = createClient({ url });
+  await client.connect();
+  clients.push(client);
+  const bound = bindAll(client as unknown as RedisClientLike);
+  const state: { armed: boolean; ran: () => void; open: () => void } = {
+    armed: false,
+    ran: () => undefined,
+    open: () => undefined,
+  };
+  const ran = new Promise<void>((resolve) => (state.ran = resolve));
+  const resumed = new Promise<void>((resolve) => (state.open = resolve));
+  return {
+    client: {
+      ...bound,
+      async sendCommand(args: string[]) {
+        const held = state.armed && args.some((arg) => arg.includes(':seen:'));
+        if (held) state.armed = false;
+        const reply = await client.sendCommand(args);
+        if (held) {
+          state.ran();
+          await resumed;
+        }
+        return reply;
+      },
+    } as RedisClientLike,
+    arm() {
+      state.armed = true;
+    },
+    /** Resolves once the held command has run in Redis. */
+    ran,
+    resume() {
+      state.open();
+    },
+  };
+}
+
+describe("given the holder stalls just after its step in Redis for the person's Accept, past its part's expiry", () => {
+  test('the sender tells the person what the server receives: the Accept, answered (no not-sent notice, no prompt back)', async () => {
+    const prefix = nextPrefix();
+    const stalling = await replyStallingClient(redis.url);
+    const a = createRedisBroker({ client: stalling.client, keyPrefix: prefix, secret: TEST_SECRET });
+    const b = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET, routeTimeoutMs: 200 });
+    const raw = createClient({ url: redis.url });
+    await raw.connect();
+    clients.push(raw);
+    brokers.push(a, b);
+    const [bridgeA, bridgeB] = [newBridge(a), newBridge(b)];
+    await Promise.all([a.ready(), b.ready()]);
+    const received = bridgeA.queueFor('alice').enqueue(formRequest('Transfer 100 EUR?'), origin);
+    const stream = await openStream(bridgeB, 'alice');
+    const entryId = (await withEntries(stream, 1)).entries[0]?.id ?? '';
+
+    stalling.arm();
+    const accept = { action: 'accept', content: { answer: 'yes' } };
+    const toldAccept = await (
+      await bridgeB.handle(command('alice', { type: 'respond', entryId, result: accept }))
+    ).text();
+    await stalling.ran;
+    await until(stream, (event) => event.entries[0]?.status === 'sending');
+    // A's part expires while it stalls (deleted here, as its key's expiry would).
+    await raw.del(`${prefix}part:alice:${encodeURIComponent(bridgeA.instanceId)}`);
+    // What B makes of it: the next change it publishes is the Accept's outcome.
+    const told = await until(stream, (event) => event.notices.length > 0 || event.entries.length === 0);
+    stalling.resume();
+    const result = await received;
+    stream.close();
+    expect({
+      toldAccept,
+      told: [told.entries.length, told.notices.map((notice) => [notice.kind, notice.entry.id])],
+      result,
+    }).toEqual({ toldAccept: '{"status":"sending"}', told: [0, []], result: accept });
+  }, 20_000);
+});
+
+describe("given Redis runs the holder's commit but its reply is lost (the connection drops)", () => {
+  test('the holder learns from the claim that it committed: the Accept is applied and the person told answered', async () => {
+    const prefix = nextPrefix();
+    const client = createClient({ url: redis.url });
+    await client.connect();
+    clients.push(client);
+    const bound = bindAll(client as unknown as RedisClientLike);
+    let dropOnce = true;
+    const failures: string[] = [];
+    const a = createRedisBroker({
+      client: {
+        ...bound,
+        async sendCommand(args) {
+          const reply = await client.sendCommand(args);
+          // The holder's step for the routed answer ran in Redis; its reply never arrives.
+          if (dropOnce && args.some((arg) => arg.includes(':seen:'))) {
+            dropOnce = false;
+            throw new Error('connection lost');
+          }
+          return reply;
+        },
+      },
+      keyPrefix: prefix,
+      secret: TEST_SECRET,
+      onError: (error) => failures.push(error.message),
+    });
+    const b = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET });
+    brokers.push(a, b);
+    const [bridgeA, bridgeB] = [newBridge(a), newBridge(b)];
+    await Promise.all([a.ready(), b.ready()]);
+    const received = bridgeA.queueFor('alice').enqueue(formRequest('Transfer 100 EUR?'), origin);
+    const stream = await openStream(bridgeB, 'alice');
+    const entryId = (await withEntries(stream, 1)).entries[0]?.id ?? '';
+    stream.close();
+    const accept = { action: 'accept', content: { answer: 'yes' } };
+    const told = await (await bridgeB.handle(command('alice', { type: 'respond', entryId, result: accept }))).text();
+    // Only awaited when the person was told it went: otherwise nothing settles it.
+    const result = told === '{"status":"answered"}' ? await received : 'not applied';
+    expect({ told, result, failures }).toEqual({
+      told: '{"status":"answered"}',
+      result: accept,
+      failures: ['connection lost'],
+    });
   });
 });

@@ -121,28 +121,26 @@ describe('given a part read from Redis', () => {
 describe('given the claim states a routed answer carries', () => {
   const mac = 'a'.repeat(64);
   test.each([
-    ['the three states in order', [`claimed.${mac}`, `taken.${mac}`, `done.${mac}`], true],
+    ['the two states in order', [`claimed.${mac}`, `done.${mac}`], true],
     ['missing', undefined, false],
-    ['out of order', [`taken.${mac}`, `claimed.${mac}`, `done.${mac}`], false],
-    ['a refused state among them', [`claimed.${mac}`, `taken.${mac}`, `refused.${mac}`], false],
-    ['a MAC that is not 64 hex digits', [`claimed.${mac}`, `taken.${mac}`, `done.${mac.slice(1)}`], false],
-    ['a state with a line break', [`claimed.${mac}\n`, `taken.${mac}`, `done.${mac}`], false],
-    ['four of them', [`claimed.${mac}`, `taken.${mac}`, `done.${mac}`, `done.${mac}`], false],
+    ['out of order', [`done.${mac}`, `claimed.${mac}`], false],
+    ['a refused state among them', [`claimed.${mac}`, `refused.${mac}`], false],
+    ['a MAC that is not 64 hex digits', [`claimed.${mac}`, `done.${mac.slice(1)}`], false],
+    ['a state with a line break', [`claimed.${mac}\n`, `done.${mac}`], false],
+    [
+      'three of them (a sender that still sent a taken state)',
+      [`claimed.${mac}`, `taken.${mac}`, `done.${mac}`],
+      false,
+    ],
   ])('%s: used as they are %s', (_name, value, used) => {
-    expect(carriedStates(value)).toEqual(
-      used ? { claimed: `claimed.${mac}`, taken: `taken.${mac}`, done: `done.${mac}` } : undefined,
-    );
+    expect(carriedStates(value)).toEqual(used ? { claimed: `claimed.${mac}`, done: `done.${mac}` } : undefined);
   });
 
-  test('they are the states claimStates computes for the answer, so the holder takes the very claim the sender made', async () => {
+  test('they are the states claimStates computes for the answer, so the holder commits the very claim the sender made', async () => {
     const signer = createSigner(SECRET);
     const command = { type: 'respond' as const, entryId: 'a.1', result: { action: 'decline' } };
     const states = await claimStates(signer, 'p:claim:alice:a.1', command);
-    expect(carriedStates([states.claimed, states.taken, states.done])).toEqual({
-      claimed: states.claimed,
-      taken: states.taken,
-      done: states.done,
-    });
+    expect(carriedStates([states.claimed, states.done])).toEqual({ claimed: states.claimed, done: states.done });
     expect((await states.refused()).startsWith('refused.')).toBe(true);
   });
 });

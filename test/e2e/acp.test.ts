@@ -129,6 +129,8 @@ describe('given an ACP client app attached to a queue', () => {
       name: 'Refactor agent',
       scope: { sessionId: 'sess_1', toolCallId: 'call_7' },
     });
+    // The queue keeps a scope as given: the adapter's own, checked and frozen.
+    expect(Object.isFrozen(entry?.server.scope)).toBe(true);
     // The queue gets the MCP request: the ACP scope fields stay on the entry's server.
     expect(entry?.kind === 'single' && entry.prompt.request).toStrictEqual(strategyForm);
   });
@@ -139,6 +141,7 @@ describe('given an ACP client app attached to a queue', () => {
     expect(await ask(client, { ...strategyForm, requestId: 12 })).toStrictEqual({ result: { action: 'decline' } });
     someone.stop();
     expect(someone.seen[0]?.server).toStrictEqual({ name: 'ACP agent', scope: { requestId: '12' } });
+    expect(Object.isFrozen(someone.seen[0]?.server.scope)).toBe(true);
   });
 
   test.each([

@@ -24,8 +24,9 @@ import {
   claimStates,
   GIVE_UP,
   isAnswer,
-  SEEN_TAKE,
-  SETTLE,
+  SEEN,
+  SEEN_COMMIT,
+  SEEN_SETTLE,
   type ClaimStates,
 } from './claims.js';
 import { parseJson, readPart, readVersion } from './records.js';
@@ -107,15 +108,17 @@ export type RedisBrokerOptions = (
     /**
      * How long a routed command waits for the instance holding its entry (default 5 000 ms). Past it, an
      * answer is reported `sending` (see `sendingLimitMs`; a caller of `route` without `later` gets its claim
-     * withdrawn instead, then it is `ignored` and never applied, unless the holder took it already); other
+     * withdrawn instead, then it is `ignored` and never applied, unless the holder committed it already); other
      * commands answer as for an unknown id.
      */
     routeTimeoutMs?: number;
     /**
      * How long an answer may stay `sending` after `routeTimeoutMs` while the instance holding its entry lives
-     * but does not take it (default 30 000 ms; checked every `routeTimeoutMs`). Past it, or as soon as the
+     * but does not commit it (default 30 000 ms; checked every `routeTimeoutMs`). Past it, or as soon as the
      * holder's part is gone, the claim is withdrawn: the answer is never applied, and the person gets the
-     * request back with a `not-sent` notice. One the holder took is waited for while its part lives.
+     * request back with a `not-sent` notice. One the holder committed is `answered`: the holder records its
+     * commit in Redis before it applies the answer, so even a holder stalled past its part's expiry applies
+     * exactly what its sender reports.
      */
     sendingLimitMs?: number;
     /**
@@ -493,6 +496,43 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     return name('claim', principal, 'entryId' in command ? command.entryId : '');
   }
 
+  /**
+   * The holder's commit of a routed answer (`SEEN_COMMIT`): 1 apply it, 0 never, -1 a replay. When Redis's
+   * reply is lost (the connection dropped), the script may have run or not, and the sender will go by what
+   * the claim holds: so the claim is read (at once, then every `routeTimeoutMs` while Redis does not answer,
+   * for as long as a part lives): `done` applies the answer, `claimed` means the script did not run and it
+   * is tried again, anything else (withdrawn, another answer's) never applies it.
+   */
+  async function commitAnswer(seen: string, key: string, states: Omit<ClaimStates, 'refused'>): Promise<number> {
+    const attempts = Math.ceil((Number(ttl) * 1_000) / routeTimeoutMs) + 1;
+    let lost = false;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        if (lost) {
+          const now = await commands.sendCommand(['GET', key]);
+          if (now !== states.claimed) return now === states.done ? 1 : 0;
+        }
+        return Number(
+          await commands.sendCommand([
+            'EVAL',
+            SEEN_COMMIT,
+            '2',
+            seen,
+            key,
+            String(REPLAY_WINDOW_MS),
+            states.claimed,
+            states.done,
+          ]),
+        );
+      } catch (error) {
+        if (attempt >= attempts) throw error;
+        onError(asError(error));
+        if (lost) await new Promise((resolve) => setTimeout(resolve, routeTimeoutMs));
+        lost = true;
+      }
+    }
+  }
+
   /** Runs one routed command and publishes its outcome, sealed, to the sender's reply channel. */
   async function run(channel: string, message: string, execute: CommandExecutor): Promise<void> {
     const text = await signer.open(`route\n${channel}`, message);
@@ -519,46 +559,50 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       key === undefined || 'error' in command
         ? undefined
         : { key, states: carriedStates(request.claim) ?? (await claimStates(signer, key, command)) };
-    const keys = claim === undefined ? [name('seen', id)] : [name('seen', id), claim.key];
-    // The id is marked seen and an answer's claim taken in one step: applied only while this answer's
-    // claim holds (a sender that gave up withdrew it first), and never for a replayed message.
-    const held = fresh
-      ? Number(
-          await commands.sendCommand([
-            'EVAL',
-            SEEN_TAKE,
-            String(keys.length),
-            ...keys,
-            String(REPLAY_WINDOW_MS),
-            ...(claim === undefined ? [] : [claim.states.claimed, claim.states.taken, claim.states.done]),
-          ]),
-        )
-      : -1;
-    if (held === -1) {
+    if (!fresh) {
       skipped('a routed command that is stale or was run already (replayed)', channel);
       return;
     }
+    const seen = name('seen', id);
     let answer: { id: string; outcome: BridgeOutcome } | { id: string; failed: true };
-    let settle: string[] | undefined;
+    // The holder's step in Redis: for an answer, its commit (`SEEN_COMMIT`), asked for by the executor right
+    // before it applies the answer; for any other command, or an answer the executor did not commit, the id
+    // marked seen. -1: the id was seen already (a replay), nothing runs and nothing is replied.
+    let step: Promise<number> | undefined;
     try {
-      if ('error' in command) answer = { id, failed: true };
-      else if (claim !== undefined) {
+      if ('error' in command || claim === undefined) {
+        step = commands.sendCommand(['EVAL', SEEN, '1', seen, String(REPLAY_WINDOW_MS)]).then(Number);
+        if ((await step) === -1) {
+          skipped('a routed command that is stale or was run already (replayed)', channel);
+          return;
+        }
+        answer = 'error' in command ? { id, failed: true } : { id, outcome: await execute(principal, command) };
+      } else {
         const { key, states } = claim;
-        const outcome: BridgeOutcome = held === 1 ? await execute(principal, command) : { status: 'ignored' };
+        const commit = async (): Promise<boolean> => {
+          step ??= commitAnswer(seen, key, states);
+          return (await step) === 1;
+        };
+        const outcome = await execute(principal, command, commit);
         answer = { id, outcome };
-        const status = 'status' in outcome ? outcome.status : 'ignored';
-        if (held === 1) settle = ['EVAL', SETTLE, '1', key, states.taken, status === 'answered' ? states.done : ''];
-      } else answer = { id, outcome: await execute(principal, command) };
+        if (step === undefined) {
+          // Not committed: the executor found the answer would not apply (the claim is freed for another
+          // answer), or it runs without a fence (an applied answer is then recorded done after the fact).
+          const done = 'status' in outcome && outcome.status === 'answered' ? states.done : '';
+          step = commands
+            .sendCommand(['EVAL', SEEN_SETTLE, '2', seen, key, String(REPLAY_WINDOW_MS), states.claimed, done])
+            .then(Number);
+        }
+        if ((await step) === -1) {
+          skipped('a routed command that is stale or was run already (replayed)', channel);
+          return;
+        }
+      }
     } catch {
       answer = { id, failed: true };
     }
     const sealed = await signer.seal(`reply\n${reply}`, JSON.stringify(answer));
-    // Sent together: one connection's commands run in order, so the claim is settled before the reply
-    // goes out, without a round trip between them.
-    await Promise.all([
-      settle === undefined ? undefined : commands.sendCommand(settle),
-      commands.sendCommand(['PUBLISH', reply, sealed]),
-    ]);
+    await commands.sendCommand(['PUBLISH', reply, sealed]);
   }
 
   function serve(instanceId: string, execute: CommandExecutor): () => void {
@@ -581,7 +625,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
   function prepare(instanceId: string, principal: string, command: BridgeCommand, states?: ClaimStates) {
     const id = randomId();
     const channel = name('route', instanceId);
-    const claim = states === undefined ? undefined : [states.claimed, states.taken, states.done];
+    const claim = states === undefined ? undefined : [states.claimed, states.done];
     const body = JSON.stringify({ id, sent: Date.now(), reply: replyChannel, principal, command, claim });
     const message = signer.seal(`route\n${channel}`, body);
     message.catch(() => undefined);
@@ -629,9 +673,10 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
 
   /**
    * The outcome of an answer routed and claimed: the holder's reply; or, when none comes, the claim is
-   * withdrawn unless the holder took it. `patience` is how many `routeTimeoutMs` the claim is kept while
-   * the holder's part lives (0: withdrawn at the first silence); the holder's part gone (it died, or its
-   * key expired in a stall) withdraws it at once. Bounded: past the holder's TTL it is given up.
+   * withdrawn unless the holder committed it. `patience` is how many `routeTimeoutMs` the claim is kept
+   * while the holder's part lives (0: withdrawn at the first silence); the holder's part gone (it died, or
+   * its key expired in a stall) withdraws it at once. Bounded: a Redis that keeps failing ends it with an
+   * error once the holder's TTL has passed.
    */
   async function settleAnswer(
     routed: Call,
@@ -648,12 +693,11 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
         try {
           const alive = !closed && reply !== 'nobody' && Number(await commands.sendCommand(['EXISTS', part])) === 1;
           if (alive && round < patience) continue;
-          // Withdrawn unless the holder took it; what stands is the outcome.
+          // Withdrawn unless the holder committed it: the claim alone says which, whatever the holder does
+          // next (it records the commit before it applies the answer, so a stall cannot come between).
           const refused = await states.refused();
           const after = await commands.sendCommand(['EVAL', GIVE_UP, '1', key, states.claimed, refused]);
-          if (after === states.done) return { status: 'answered' };
-          // Taken: the holder is applying it right now; its reply follows unless it died meanwhile.
-          if (after !== states.taken || !alive) return { status: 'ignored' };
+          return { status: after === states.done ? 'answered' : 'ignored' };
         } catch (error) {
           // Redis did not answer: the outcome is still unknown and the claim stands; asked again next round.
           if (round === rounds - 1) throw error;
@@ -668,7 +712,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
 
   /**
    * An answer for another instance: claimed and published in one script, so that of two answers to one
-   * entry only the claimed one can ever be applied; withdrawn if the holder does not take it in time.
+   * entry only the claimed one can ever be applied; withdrawn if the holder does not commit it in time.
    */
   async function routeAnswer(
     instanceId: string,
@@ -690,7 +734,6 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
         key,
         states.claimed,
         String(CLAIM_TTL_MS),
-        states.taken,
         channel,
         sealed,
       ]);
@@ -699,7 +742,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       throw new Error('The broker could not reach Redis');
     }
     const [now, receivers] = Array.isArray(held) ? (held as unknown[]) : [];
-    if (now !== states.claimed && now !== states.taken) {
+    if (now !== states.claimed) {
       routed.end();
       // Applied already (a retry of this answer), or another answer holds the claim: this one never applies.
       return { status: now === states.done ? 'answered' : 'ignored' };
@@ -791,7 +834,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       for (const settle of [...waiting.values()]) settle('timeout');
       waiting.clear();
       executors.clear();
-      // Answers still `sending` withdraw their claims (or learn they were taken) while Redis is still open.
+      // Answers still `sending` withdraw their claims (or learn they were committed) while Redis is still open.
       await Promise.allSettled([...follows]);
       try {
         await connected;
