@@ -2,13 +2,6 @@
  * `FileWidget`: a SEP-2356 file field. The picker itself (`file-picker.tsx`, with its encoder) is its own chunk,
  * loaded with the first file field, as the combobox is: most forms never ask for a file.
  */
-import {
-  acceptsFile,
-  fileTooLargeMessage,
-  fileWrongTypeMessage,
-  formatBytes,
-  readDataUri,
-} from '../../../core/internal.js';
 import { onDemand } from '../../shared/on-demand.js';
 
 import { onDemandWidget } from './on-demand-widget.js';
@@ -16,8 +9,8 @@ import { describedBy, Description, descriptionOf, FieldLabel, formOf, hasErrors,
 
 type Picker = ReturnType<(typeof import('./file-picker.js'))['filePickerWith']>;
 
-// What the picker uses of parts.js and of core's file checks is handed in, not imported: a module its chunk shared
-// with the entry would be split into a chunk of its own, which every host's first load would pay for.
+// What the picker uses of parts.js is handed in, not imported: a module its chunk shared with the entry would be
+// split into a chunk of its own, which every host's first load would pay for.
 const picker = onDemand(
   () => import('./file-picker.js'),
   (loaded): Picker =>
@@ -30,11 +23,6 @@ const picker = onDemand(
       hasErrors,
       Hint,
       readLabels,
-      acceptsFile,
-      fileTooLargeMessage,
-      fileWrongTypeMessage,
-      formatBytes,
-      readDataUri,
     }),
 );
 
