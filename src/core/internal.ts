@@ -14,7 +14,7 @@ export { isDraftValue } from './draft.js';
 export { optionIndex } from './option-index.js';
 export { revealInHost } from './url.js';
 export { lookalikeKey, lookalikeOptions } from './lookalike-text.js';
-export { isSecretProperty, maskSecrets, maskValues, maskVerdict, secretFieldKeys, secretKeys } from './secrets.js';
+export { isSecretProperty, maskValues, maskVerdict, secretFieldKeys, secretKeys } from './secrets.js';
 export {
   acceptsFile,
   fileFieldKeys,
@@ -23,6 +23,5 @@ export {
   fileWrongTypeMessage,
   formatBytes,
   readDataUri,
-  redactFiles,
   redactFileValue,
 } from './files.js';

@@ -4,12 +4,12 @@
  * payment credentials in form mode. Servers ask anyway, so the kit recognises such fields, masks them and
  * keeps their values out of drafts, previews and transcripts.
  */
-import { hasOwn, isRecord, ownValue, setOwn } from '../shared/path.js';
+import { hasOwn, isRecord, ownValue, propertyKeys, setOwn } from '../shared/path.js';
 import { NOT_SECRET_AFTER, NOT_SECRET_BEFORE, NOT_SECRET_PHRASES, SECRET_PHRASES } from './secret-words.js';
 import type { SubmitResult } from './draft.js';
 import type { Field } from './fields.js';
 import type { ElicitContent, ElicitResult } from './types.js';
-import { fileKeys, redactFiles } from './files.js';
+import { fileKeys, redactFileValue } from './files.js';
 
 /** What a secret value is replaced with wherever the kit hands a value on that is not the answer itself. */
 export const SECRET_MASK = '[secret]';
@@ -72,11 +72,7 @@ export function isSecretProperty(key: string, schema: unknown): boolean {
 
 /** The keys of `requestedSchema` whose values are secrets. Reads the raw schema: a refused one still redacts. */
 export function secretKeys(requestedSchema: unknown): Set<string> {
-  const keys = new Set<string>();
-  const properties = isRecord(requestedSchema) ? ownValue(requestedSchema, 'properties') : undefined;
-  if (!isRecord(properties)) return keys;
-  for (const key of Object.keys(properties)) if (isSecretProperty(key, properties[key])) keys.add(key);
-  return keys;
+  return propertyKeys(requestedSchema, isSecretProperty);
 }
 
 /** The keys of the parsed fields that ask for a secret (`Field.secret`, set from `isSecretProperty`), in form order. */
@@ -84,30 +80,27 @@ export function secretFieldKeys(fields: readonly Field[]): string[] {
   return fields.filter((field) => field.kind === 'text' && field.secret).map((field) => field.key);
 }
 
-/** A copy of `values` with every secret key's value replaced by `SECRET_MASK` (absent stays absent). */
-export function maskSecrets<T>(
-  values: Readonly<Record<string, T>>,
-  secrets: ReadonlySet<string>,
-): Record<string, T | string> {
-  if (secrets.size === 0) return values;
-  const copy: Record<string, T | string> = {};
-  for (const key of Object.keys(values)) setOwn(copy, key, secrets.has(key) ? SECRET_MASK : (values[key] as T));
-  return copy;
-}
-
 const NONE: ReadonlySet<string> = new Set();
 
 /**
- * What a host may keep of `values` (a draft, an answer's content): each secret value masked (`maskSecrets`), each
- * file value as its type and size (`redactFiles`; SEP-2356: file bytes stay out of drafts and model context).
+ * What a host may keep of `values` (a draft, an answer's content): a copy with each secret value replaced by
+ * `SECRET_MASK` and each file value by its type and size (`redactFileValue`; SEP-2356: file bytes stay out of
+ * drafts and model context); `values` itself when it holds neither (absent stays absent).
  */
 export function maskValues<T>(
   values: Readonly<Record<string, T>>,
   secrets: ReadonlySet<string>,
   files: ReadonlySet<string> = NONE,
 ): Record<string, T | string> {
-  const masked = maskSecrets(values, secrets);
-  return files.size === 0 ? masked : (redactFiles(masked as ElicitContent, files) as Record<string, T | string>);
+  if (![...secrets, ...files].some((key) => hasOwn(values, key))) return values;
+  const copy: Record<string, T | string> = {};
+  for (const key of Object.keys(values))
+    setOwn(
+      copy,
+      key,
+      secrets.has(key) ? SECRET_MASK : files.has(key) ? redactFileValue(values[key]) : (values[key] as T),
+    );
+  return copy;
 }
 
 /** `verdict` with its answer's secret and file values hidden (`maskValues`); a refusal is returned as it is. */
@@ -129,7 +122,6 @@ export function maskVerdict(
  */
 export function redactElicitResult(requestedSchema: unknown, result: ElicitResult): ElicitResult {
   if (!isRecord(result) || !isRecord(result.content)) return result;
-  const masked = maskSecrets(result.content, secretKeys(requestedSchema)) as ElicitContent;
-  const content = redactFiles(masked, fileKeys(requestedSchema));
+  const content = maskValues(result.content, secretKeys(requestedSchema), fileKeys(requestedSchema)) as ElicitContent;
   return content === result.content ? result : { ...result, content };
 }

@@ -18,6 +18,12 @@ export function ownValue(record: object, key: string): unknown {
   return hasOwn(record, key) ? (record as Record<string, unknown>)[key] : undefined;
 }
 
+/** The keys of `schema.properties` (own, in order) whose property `test` picks; none when there is no such object. */
+export function propertyKeys(schema: unknown, test: (key: string, property: unknown) => boolean): Set<string> {
+  const properties = isRecord(schema) ? ownValue(schema, 'properties') : undefined;
+  return new Set(isRecord(properties) ? Object.keys(properties).filter((key) => test(key, properties[key])) : []);
+}
+
 export function hasOwn(record: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(record, key);
 }

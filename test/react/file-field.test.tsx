@@ -143,10 +143,19 @@ describe('given a host that opted in (files)', () => {
     expect(container.innerHTML).not.toContain(PNG_URI.slice('data:image/png;base64,'.length));
   });
 
-  test('after a reload (a seeded draft holding a file) the field is empty and the person is told to choose again', () => {
+  test('after a reload (a seeded draft holding a file) the field is empty and the person is told to choose again', async () => {
     renderPhoto({ initialDraft: { photo: 'data:image/png;base64,[10 bytes]' } });
-    expect(screen.getByText('Files are not kept when the page reloads: choose the file again.')).toBeTruthy();
+    // The notice loads on demand, with the picker: wait for it.
+    expect(await screen.findByText('Files are not kept when the page reloads: choose the file again.')).toBeTruthy();
     expect(screen.queryByText(/10 bytes/)).toBeNull();
+  });
+  test("a host's own file strings replace the English ones, which load with the picker", async () => {
+    renderPhoto({ labels: { chooseFile: 'Pick a photo', fileHint: () => 'PNG or JPEG' } });
+    await screen.findByLabelText(/Profile photo/, { selector: 'input' });
+    expect(screen.getByText('Pick a photo')).toBeTruthy();
+    expect(screen.queryByText('Choose a file or drop it here')).toBeNull();
+    expect(screen.getByText('PNG or JPEG')).toBeTruthy();
+    expect(screen.queryByText(/Accepted:/)).toBeNull();
   });
 });
 
@@ -208,12 +217,27 @@ describe('given a host that did not opt in', () => {
     const onRespond = vi.fn();
     const user = userEvent.setup({ delay: null });
     render(<ElicitationForm request={photo} server={server} onRespond={onRespond} />);
-    expect(screen.getByText('This form asks for a file')).toBeTruthy();
+    // Decline and Cancel are there at once; the refusal's words load on demand.
+    expect(screen.getByRole('button', { name: 'Decline' })).toBeTruthy();
+    expect(await screen.findByText('This form asks for a file')).toBeTruthy();
     expect(screen.getByText('"Profile photo" asks for a file, which this app cannot send.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
     expect(document.querySelector('input[type="file"]')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'decline' }]]);
+  });
+
+  test("a refusal in the host's words, the English ones where it gave none", async () => {
+    render(
+      <ElicitationForm
+        request={photo}
+        server={server}
+        onRespond={vi.fn()}
+        labels={{ filesRefusedTitle: 'Keine Dateien hier' }}
+      />,
+    );
+    expect(await screen.findByText('Keine Dateien hier')).toBeTruthy();
+    expect(screen.getByText('"Profile photo" asks for a file, which this app cannot send.')).toBeTruthy();
   });
 
   test('the hook reports the file and accept sends nothing', () => {

@@ -139,6 +139,11 @@ describe('given labels and the rjsf theme', () => {
     expectTypeOf<entry.KitLabels>().toEqualTypeOf<entry.ElicitationLabels & entry.HostLabels>();
     expectTypeOf<entry.ElicitationLabels['requestFrom']>().toEqualTypeOf<string>();
     expectTypeOf<entry.HostLabels['urlIntro']>().toEqualTypeOf<string>();
+    // File fields' strings are optional: their English defaults load with the file picker, not with the entry.
+    expectTypeOf<entry.ElicitationLabels['chooseFile']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<entry.ElicitationLabels['fileCannotBeFilled']>().toEqualTypeOf<
+      ((fieldLabel: string) => string) | undefined
+    >();
   });
 
   test("generateTheme gives rjsf's fields, widgets and templates; the form context carries labels", () => {

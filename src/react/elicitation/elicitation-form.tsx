@@ -279,6 +279,25 @@ const reader = onDemand(
 /** Loads the view that reads a form of many options ahead (`loadElicitationViews()` fetches it too). */
 export const loadOptionReader: () => Promise<Reader> = reader.load;
 
+type FileNotices = typeof import('./file-notices.js');
+
+const fileNotices = onDemand(
+  () => import('./file-notices.js'),
+  (loaded): FileNotices => loaded,
+);
+
+/** Loads what a form that asks for a file says besides its fields (`file-notices.tsx`). */
+export const loadFileNotices: () => Promise<FileNotices> = fileNotices.load;
+
+/** Those notices once loaded; while `wanted`, asks for them (a failed load is tried again when it next is). */
+function useFileNotices(wanted: boolean): FileNotices | undefined {
+  const [, setLoaded] = useState<FileNotices>();
+  useEffect(() => {
+    if (wanted && fileNotices.get() === undefined) fileNotices.load().then(setLoaded, () => undefined);
+  }, [wanted]);
+  return wanted ? fileNotices.get() : undefined;
+}
+
 /** What the reading view gets from here (it shares no module with the rest: see reading-options.tsx). */
 export const READING_PARTS = { PromptFrame, ActionRow, DeclineCancel, useOnce, parse: readAheadParts };
 
@@ -355,6 +374,7 @@ function ShownForm({
   useDraftReport(model, onDraftChange, engine);
   // A file chosen before a reload is not in the draft (only its type and size were kept): say to choose it again.
   const chooseAgain = initialDraft !== undefined && files.keys.some((key) => hasOwn(initialDraft, key));
+  const notices = useFileNotices(files.refused || chooseAgain);
   const respond = (result: ElicitResult) => (result.action === 'decline' ? form.decline() : form.cancel());
   const declineCancel = <DeclineCancel labels={labels} respond={respond} />;
   return (
@@ -370,22 +390,32 @@ function ShownForm({
       sent={snapshot.answer?.action}
       onCancel={form.cancel}
     >
-      {secrets.refused ? (
-        <div className="mek-refused">
-          <p className="mek-refused-title">{labels.secretRefusedTitle}</p>
-          <p>
-            <ServerName name={server.name} /> {labels.secretRefused}
-          </p>
+      {secrets.refused || files.refused ? (
+        // A file refusal's words load on demand; Decline and Cancel are there at once.
+        <div className="mek-refused" aria-busy={(!secrets.refused && notices === undefined) || undefined}>
+          {secrets.refused ? (
+            <>
+              <p className="mek-refused-title">{labels.secretRefusedTitle}</p>
+              <p>
+                <ServerName name={server.name} /> {labels.secretRefused}
+              </p>
+            </>
+          ) : (
+            notices && (
+              <notices.FilesRefused
+                serverName={<ServerName name={server.name} />}
+                labels={labels}
+                fields={model.reading.ok ? model.reading.fields : []}
+                reveal={(text) => <RevealedText text={text} />}
+              />
+            )
+          )}
           <ActionRow>{declineCancel}</ActionRow>
         </div>
-      ) : files.refused ? (
-        <FilesRefused server={server} labels={labels} model={model} keys={files.keys}>
-          <ActionRow>{declineCancel}</ActionRow>
-        </FilesRefused>
       ) : (
         <>
           {secrets.warn && <SecretWarning server={server} labels={labels} />}
-          {chooseAgain && <p className="mek-hint mek-file-again">{labels.chooseFileAgain}</p>}
+          {chooseAgain && notices && <notices.ChooseFileAgain labels={labels} />}
           <FormView
             key={session}
             model={model}
@@ -450,42 +480,6 @@ export function SecretWarning({
     <p className="mek-secret-warning">
       <ServerName name={server.name} /> {labels.secretWarning}
     </p>
-  );
-}
-
-/**
- * A form that asks for a file when the host did not opt in (`files`): each file field named as one the app cannot
- * fill (SEP-2356 leaves a client that cannot present a picker to decline), then Decline and Cancel.
- */
-function FilesRefused({
-  server,
-  labels,
-  model,
-  keys,
-  children,
-}: {
-  server: ElicitationServer;
-  labels: ElicitationLabels;
-  model: ElicitationFormModel;
-  keys: readonly string[];
-  children: ReactNode;
-}) {
-  const fields = model.reading.ok ? model.reading.fields.filter((field) => keys.includes(field.key)) : [];
-  return (
-    <div className="mek-refused">
-      <p className="mek-refused-title">{labels.filesRefusedTitle}</p>
-      <p>
-        <ServerName name={server.name} /> {labels.filesRefused}
-      </p>
-      <ul className="mek-problems">
-        {fields.map((field) => (
-          <li key={field.key}>
-            <RevealedText text={labels.fileCannotBeFilled(field.label)} />
-          </li>
-        ))}
-      </ul>
-      {children}
-    </div>
   );
 }
 

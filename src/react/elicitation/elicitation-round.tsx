@@ -18,6 +18,7 @@ import { canAnswer } from '../../core/internal.js';
 import { setOwn } from '../../shared/path.js';
 import type { KitWidgets } from '../theme/registry.js';
 import { AnswerButton } from '../shared/answer-button.js';
+import { fileLabels } from '../shared/file-labels.js';
 import { ErrorSummary, useFocusFirstIssue } from '../shared/error-summary.js';
 import { FormView, READING_PARTS, SecretWarning, useReading } from './elicitation-form.js';
 import type { SecretPolicy } from './use-elicitation-form.js';
@@ -279,7 +280,7 @@ function ShownRound({
                     {secrets === 'refuse' && asksSecret[index] === true ? (
                       <p className="mek-refused-title">{labels.secretRefusedTitle}</p>
                     ) : refusesFile[index] === true ? (
-                      <p className="mek-refused-title">{labels.filesRefusedTitle}</p>
+                      <p className="mek-refused-title">{fileLabels(labels).filesRefusedTitle}</p>
                     ) : (
                       <FormView
                         model={models[index]}

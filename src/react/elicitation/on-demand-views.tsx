@@ -11,7 +11,7 @@ import { onDemand } from '../shared/on-demand.js';
 import { loadCombobox } from '../theme/widgets/enum-select-widget.js';
 import { loadFilePicker } from '../theme/widgets/file-widget.js';
 
-import { loadOptionReader } from './elicitation-form.js';
+import { loadFileNotices, loadOptionReader } from './elicitation-form.js';
 
 import type { ElicitationRoundProps } from './elicitation-round.js';
 import type { UrlElicitationProps } from './url-elicitation.js';
@@ -27,12 +27,14 @@ const views = onDemand(
 );
 
 /**
- * Loads the URL view, the round, the long selects' combobox, the file picker and the reader of forms of many
- * options; resolves once `UrlElicitation`, `ElicitationRound`, a select of more than 50 options and a file field
- * draw at once, and a form of 10,000 options or more starts reading them without a fetch.
+ * Loads the URL view, the round, the long selects' combobox, the file picker and notices, and the reader of forms
+ * of many options; resolves once `UrlElicitation`, `ElicitationRound`, a select of more than 50 options and a
+ * file field (or a form's refusal of one) draw at once, and a form of 10,000 options or more starts reading them without a fetch.
  */
 export function loadElicitationViews(): Promise<void> {
-  return Promise.all([views.load(), loadCombobox(), loadFilePicker(), loadOptionReader()]).then(() => undefined);
+  return Promise.all([views.load(), loadCombobox(), loadFilePicker(), loadFileNotices(), loadOptionReader()]).then(
+    () => undefined,
+  );
 }
 
 /** The views once loaded; while `wanted`, asks for them (again after a failure, when `retry` changes). */

@@ -71,26 +71,27 @@ export interface ElicitationLabels {
   secretRefused: string;
   /** The accessible name of a secret field's show/hide toggle (a pressed button shows the text). */
   showSecret: (fieldLabel: string) => string;
+  // SEP-2356 file fields (opt-in, `files`): the English defaults of these load with the file picker, not here.
   /** The file picker's button and drop zone text (SEP-2356 file fields). */
-  chooseFile: string;
+  chooseFile?: string;
   /** The accessible name of the button that removes the chosen file, given the field's label. */
-  removeFile: (fieldLabel: string) => string;
+  removeFile?: (fieldLabel: string) => string;
   /** The chosen file as shown: its name (when known), type and size, e.g. "report.pdf (application/pdf, 2 MB)". */
-  chosenFile: (name: string | undefined, type: string, size: string) => string;
+  chosenFile?: (name: string | undefined, type: string, size: string) => string;
   /** The hint under a file field: what the server accepts; `undefined` shows no hint. */
-  fileHint: (accept: readonly string[] | undefined, maxSize: string | undefined) => string | undefined;
+  fileHint?: (accept: readonly string[] | undefined, maxSize: string | undefined) => string | undefined;
   /** While a chosen file is being encoded. */
-  readingFile: string;
+  readingFile?: string;
   /** When the file could not be read. */
-  fileUnreadable: string;
+  fileUnreadable?: string;
   /** After a reload: the file chosen before is not kept, so the person chooses it again. */
-  chooseFileAgain: string;
+  chooseFileAgain?: string;
   /** Heading when the form asks for a file and the host did not opt in to file fields. */
-  filesRefusedTitle: string;
+  filesRefusedTitle?: string;
   /** Under that heading, after the server's name. */
-  filesRefused: string;
+  filesRefused?: string;
   /** In place of a file field the host cannot fill, given the field's label. */
-  fileCannotBeFilled: (fieldLabel: string) => string;
+  fileCannotBeFilled?: (fieldLabel: string) => string;
   /** Heading when the request cannot be shown as a form. */
   refusedTitle: string;
   /** Under that heading: what the person can still do. */
@@ -191,19 +192,6 @@ export const defaultLabels: ElicitationLabels = Object.freeze({
   secretRefused:
     'asks for what looks like a password or key in a form, which MCP servers must not do. This app does not show such forms. You can decline or cancel it.',
   showSecret: (fieldLabel: string) => `Show ${fieldLabel}`,
-  chooseFile: 'Choose a file or drop it here',
-  removeFile: (fieldLabel: string) => `Remove the file of ${fieldLabel}`,
-  chosenFile: (name: string | undefined, type: string, size: string) =>
-    name === undefined ? `A file (${type}, ${size})` : `${name} (${type}, ${size})`,
-  fileHint: (accept: readonly string[] | undefined, maxSize: string | undefined) =>
-    [accept && `Accepted: ${accept.join(', ')}.`, maxSize && `Up to ${maxSize}.`].filter(Boolean).join(' ') ||
-    undefined,
-  readingFile: 'Reading the file…',
-  fileUnreadable: 'The file could not be read. Choose it again.',
-  chooseFileAgain: 'Files are not kept when the page reloads: choose the file again.',
-  filesRefusedTitle: 'This form asks for a file',
-  filesRefused: 'asks for a file, which this app cannot send. You can decline or cancel it.',
-  fileCannotBeFilled: (fieldLabel: string) => `"${fieldLabel}" asks for a file, which this app cannot send.`,
   refusedTitle: 'This request cannot be shown as a form',
   refusedIntro: 'The server sent a request the kit cannot answer correctly. You can decline or cancel it.',
   problemPath: (path: string) => (path === '' ? '(whole request)' : path),
