@@ -170,9 +170,19 @@ async function readLimited(
   request: Request,
   limit: number,
   timeoutMs: number,
+  widen?: () => Promise<number>,
 ): Promise<{ text: string } | 'too-large' | 'too-slow'> {
+  let wider = widen;
+  // Whether `size` bytes fit, asking once for the wider limit (`widen`) when they do not.
+  const fits = async (size: number): Promise<boolean> => {
+    if (size <= limit) return true;
+    const ask = wider;
+    wider = undefined;
+    if (ask !== undefined) limit = Math.max(limit, await ask());
+    return size <= limit;
+  };
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > limit) return 'too-large';
+  if (!(await fits(declared))) return 'too-large';
   if (request.body === null) return { text: '' };
   const reader = request.body.getReader();
   const clock = { late: false };
@@ -188,7 +198,7 @@ async function readLimited(
       if (clock.late) return 'too-slow';
       if (done) break;
       size += value.byteLength;
-      if (size > limit) {
+      if (!(await fits(size))) {
         await reader.cancel();
         return 'too-large';
       }
@@ -804,10 +814,10 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
    * The body a principal's answer may take: `maxBodyBytes`, plus, for its pending entry with the most room for files,
    * the base64 of each file field's `maxSize` (SEP-2356) capped at `maxFileBytes`; and whether that cap cut it.
    */
-  function bodyLimit(principal: string): { bytes: number; capped?: { wanted: number } } {
+  function bodyLimit(entries: readonly ElicitationEntry[]): { bytes: number; capped?: { wanted: number } } {
     let room = 0;
     let wanted = 0;
-    for (const entry of principals.get(principal)?.queue.getSnapshot().entries ?? []) {
+    for (const entry of entries) {
       if (entry.status !== 'pending') continue;
       const sizes = fileSizes(entry);
       const files = sizes.reduce<number>(
@@ -826,10 +836,20 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
   async function post(principal: string, request: Request): Promise<Response> {
     const type = request.headers.get('content-type') ?? '';
     if (!/^application\/json\s*(;|$)/i.test(type)) return refuse(415, 'The body must be application/json');
-    const limit = bodyLimit(principal);
+    // The room for files of the entries this instance holds; a larger body may answer one another instance
+    // holds, so the shared view is read for it (only then: most bodies are small).
+    let limit = bodyLimit(principals.get(principal)?.queue.getSnapshot().entries ?? []);
+    const shared = async (): Promise<number> => {
+      try {
+        limit = bodyLimit(mergeParts(await broker.read(principal)).entries);
+      } catch {
+        // The shared view could not be read (the broker is down): the local limit stands.
+      }
+      return limit.bytes;
+    };
     let read: Awaited<ReturnType<typeof readLimited>>;
     try {
-      read = await readLimited(request, limit.bytes, bodyTimeoutMs);
+      read = await readLimited(request, limit.bytes, bodyTimeoutMs, shared);
     } catch {
       return refuse(400, 'The body is not valid UTF-8');
     }

@@ -10,6 +10,7 @@ import { describe, expect, test } from 'vitest';
 
 import {
   createElicitationBridge,
+  createInProcessBroker,
   createRemoteElicitationQueue,
   toNodeHandler,
   type ElicitationBridgeOptions,
@@ -72,6 +73,33 @@ describe('given an answer that carries a file', () => {
     expect(response).toMatchObject({ status: 200, body: '{"status":"answered"}' });
     expect(await answer).toEqual(result);
     bridge.close();
+  });
+
+  test('one sent to an instance that does not hold its entry passes the same limit, the room read from the shared view', async () => {
+    const broker = createInProcessBroker();
+    const options = { authorize, allowedOrigins: [ORIGIN], heartbeatMs: 60_000, maxBodyBytes: 4096, broker };
+    const holder = createElicitationBridge(options);
+    const other = createElicitationBridge(options);
+    const answer = holder.queueFor('alice').enqueue(photoRequest(100_000), origin);
+    const { stream, entryId } = await entryOf(other);
+    stream.close();
+    const result = { action: 'accept', content: { photo: pngOf(100_000) } };
+    const response = await seen(await other.handle(command('alice', { type: 'respond', entryId, result })));
+    expect([response.status, response.body]).toEqual([200, '{"status":"answered"}']);
+    expect(await answer).toEqual(result);
+    // Past the room the shared view gives, it is still refused.
+    const again = holder.queueFor('alice').enqueue(photoRequest(100_000), origin);
+    const next = await entryOf(other);
+    next.stream.close();
+    const large = { action: 'accept', content: { photo: pngOf(200_000) } };
+    const refused = await seen(
+      await other.handle(command('alice', { type: 'respond', entryId: next.entryId, result: large })),
+    );
+    expect(refused.status).toBe(413);
+    holder.queueFor('alice').cancelAll('photos');
+    await again;
+    holder.close();
+    other.close();
   });
 
   test("when the host's maxFileBytes is lower than the field's maxSize, the refusal says so", async () => {
