@@ -542,6 +542,30 @@ describe('given the holder committed an answer just as the sender stopped waitin
   });
 });
 
+describe("given the holder's executor fails on a routed answer before it commits it", () => {
+  test("the claim is freed: the person's next answer is taken, not ignored until the claim expires", async () => {
+    const prefix = nextPrefix();
+    const a = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET });
+    const b = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET, routeTimeoutMs: 2_000 });
+    brokers.push(a, b);
+    const ran: unknown[] = [];
+    let calls = 0;
+    a.serve('inst-a', async (_principal, command, commit) => {
+      calls += 1;
+      if (calls === 1) throw new Error('the executor failed');
+      if ((await commit?.()) !== true) return { status: 'ignored' };
+      ran.push(command);
+      return { status: 'answered' };
+    });
+    await a.publish('alice', 'inst-a', { entries: [], arrivals: [], notices: [], drafts: {} });
+    await Promise.all([a.ready(), b.ready()]);
+    const first = b.route('inst-a', 'alice', { type: 'respond', entryId: 'inst-a.1', result: { action: 'decline' } });
+    await expect(first).rejects.toThrow('The instance holding the entry failed to run the command');
+    const cancel = { type: 'respond' as const, entryId: 'inst-a.1', result: { action: 'cancel' as const } };
+    expect([await b.route('inst-a', 'alice', cancel), ran]).toEqual([{ status: 'answered' }, [cancel]]);
+  });
+});
+
 describe('given one instance whose clock is 2 s behind', () => {
   test('a later request goes after the one the person is reading, over Redis', async () => {
     const prefix = nextPrefix();

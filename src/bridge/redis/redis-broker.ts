@@ -600,6 +600,13 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       }
     } catch {
       answer = { id, failed: true };
+      // An answer whose executor failed before it committed was not applied: its claim is freed, so the
+      // person's next answer is taken instead of being ignored until the claim expires (an hour).
+      if (claim !== undefined && step === undefined) {
+        await commands
+          .sendCommand(['EVAL', SEEN_SETTLE, '2', seen, claim.key, String(REPLAY_WINDOW_MS), claim.states.claimed, ''])
+          .catch((error: unknown) => onError(asError(error)));
+      }
     }
     const sealed = await signer.seal(`reply\n${reply}`, JSON.stringify(answer));
     await commands.sendCommand(['PUBLISH', reply, sealed]);
