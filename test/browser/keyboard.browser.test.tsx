@@ -6,17 +6,13 @@ import { describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 
 import { ElicitationForm, type ElicitRequestFormParams } from '../../src/index.js';
-import { fixtureGlob, isMalformed } from '../fixtures/index.js';
+import { validRequest } from '../fixtures/index.js';
 import { armed, mount } from './mount.js';
 
 const server = { name: 'Deploy bot' };
 
 /** The request of a valid fixture case, by `variant/name`. */
-function request(id: string): ElicitRequestFormParams {
-  const entry = fixtureGlob.find(({ variant, name }) => `${variant}/${name}` === id);
-  if (!entry || isMalformed(entry.fixture)) throw new Error(`No valid fixture ${id}`);
-  return entry.fixture.request;
-}
+const request = validRequest;
 
 /**
  * Mounts the form with a spy, waits until its buttons are armed (as a person would be slower than

@@ -19,25 +19,12 @@ import {
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
+import { validRequest } from '../fixtures/index.js';
 import { armed, resultText, serveWebHandler, startHostHarness, type HostHarness } from './host-harness.js';
 
 // SEP-2356's own elicitation example (an image up to 2 MB), as the demo (SDK 1.x) server asks it too.
-const photoForm: ElicitRequestFormParams = {
-  mode: 'form',
-  message: 'Please select a profile photo.',
-  requestedSchema: {
-    type: 'object',
-    properties: {
-      photo: {
-        type: 'string',
-        format: 'uri',
-        title: 'Profile photo',
-        'x-mcp-file': { accept: ['image/*'], maxSize: 2097152 },
-      } as { type: 'string'; format: 'uri'; title: string },
-    },
-    required: ['photo'],
-  },
-};
+// The SDK's schema types do not know the keyword yet.
+const photoForm = { mode: 'form', ...validRequest('file/photo-required') } as unknown as ElicitRequestFormParams;
 
 /** What the SDK 2.x tool returns when its validator refuses the answer. */
 const REFUSED = 'The validator refused the answer.';

@@ -46,6 +46,7 @@ import {
   type ElicitResult,
 } from '../../src/core/index.js';
 import { attachElicitation } from '../../src/sdk/index.js';
+import { validRequest } from '../fixtures/index.js';
 
 // ---------------------------------------------------------------------------------------------
 // The server: tools that ask through 2026-07-28 rounds
@@ -80,21 +81,7 @@ const colorForm = {
 };
 
 // SEP-2356's own elicitation example: an image file up to 2 MB.
-const photoForm = {
-  message: 'Please select a profile photo.',
-  requestedSchema: {
-    type: 'object',
-    properties: {
-      photo: {
-        type: 'string',
-        format: 'uri',
-        title: 'Profile photo',
-        'x-mcp-file': { accept: ['image/*'], maxSize: 2097152 },
-      },
-    },
-    required: ['photo'],
-  },
-};
+const photoForm = validRequest('file/photo-required');
 
 const signInUrl = { message: 'Authorise the repository', url: 'https://git.example.com/oauth/authorize?client=kit' };
 
@@ -426,7 +413,7 @@ describe('given a server that asks for a file (SEP-2356 x-mcp-file)', () => {
       if (prompt?.mode !== 'form') throw new Error('expected a form');
       // The handler saw the keyword: core reads a file field.
       expect(prompt.request.requestedSchema.properties['photo']).toStrictEqual(
-        photoForm.requestedSchema.properties.photo,
+        photoForm.requestedSchema.properties['photo'],
       );
       const answer = fillPrompt(prompt, { photo: png });
       if (entry?.kind === 'round') expect(queue.respondRound(entry.id, { photo: answer })).toBe('answered');
