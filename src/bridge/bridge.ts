@@ -34,6 +34,7 @@ import {
   depthOf,
   encodeView,
   MAX_FILE_BYTES_HEADER,
+  notSentNotice,
   readCommand,
   type BridgeCommand,
   type BridgeOutcome,
@@ -529,15 +530,7 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
       outbox.marks.delete(entryId);
       if (entry !== undefined) {
         const id = `${instanceId}.${randomId()}`;
-        outbox.notices.set(id, {
-          id,
-          kind: 'not-sent',
-          reason: 'not-sent',
-          server: entry.server,
-          serverKey: entry.serverKey,
-          entry,
-          at: Date.now(),
-        });
+        outbox.notices.set(id, notSentNotice(id, entry));
         trim(outbox.notices, maxNotices);
         after(noticeDurationMs, () => {
           if (!outbox.notices.delete(id)) return;

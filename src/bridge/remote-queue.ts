@@ -22,6 +22,7 @@ import {
   CLOSED_EVENT,
   createViewDecoder,
   MAX_FILE_BYTES_HEADER,
+  notSentNotice,
   readView,
   type BridgeCommand,
   type BridgeOutcome,
@@ -324,16 +325,13 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
         }
         refusals.set(
           entry.id,
-          Object.freeze({
-            id: `refused.${randomId()}`,
-            kind: 'not-sent',
-            reason: 'not-sent',
-            server: entry.server,
-            serverKey: entry.serverKey,
-            entry,
-            at: Date.now(),
-            ...(outcome.refused === 413 && { message: tooLarge(files.size > 0 ? maxFileBytes : undefined) }),
-          }),
+          Object.freeze(
+            notSentNotice(
+              `refused.${randomId()}`,
+              entry,
+              outcome.refused === 413 ? tooLarge(files.size > 0 ? maxFileBytes : undefined) : undefined,
+            ),
+          ),
         );
       }
       publish();

@@ -45,6 +45,23 @@ export interface BridgeView {
   readonly drafts: Readonly<Record<string, Draft>>;
 }
 
+/**
+ * The `not-sent` notice of `entry`, with `id`: an answer that never reached the instance holding the request
+ * (withdrawn), or that the bridge refused; `message` says why, for the person.
+ */
+export function notSentNotice(id: string, entry: ElicitationEntry, message?: string): ElicitationNotice {
+  return {
+    id,
+    kind: 'not-sent',
+    reason: 'not-sent',
+    server: entry.server,
+    serverKey: entry.serverKey,
+    entry,
+    at: Date.now(),
+    ...(message !== undefined && { message }),
+  };
+}
+
 /** A JSON object of draft values, or `undefined`. */
 export function readDraft(value: unknown): Draft | undefined {
   if (!isRecord(value)) return undefined;
