@@ -14,10 +14,8 @@ import {
   createRemoteElicitationQueue,
   toNodeHandler,
   type ElicitationBridgeOptions,
-  type RemoteElicitationQueue,
 } from '../../src/bridge/index.js';
-import type { ElicitationSnapshot } from '../../src/core/index.js';
-import { authorize, command, openStream, ORIGIN, seen } from './helpers.js';
+import { authorize, command, openStream, ORIGIN, seen, untilSnapshot } from './helpers.js';
 
 const origin = { server: { name: 'photos', id: 'photos' } };
 const photoRequest = (maxSize: number) => ({
@@ -167,24 +165,12 @@ async function served(options: Partial<ElicitationBridgeOptions>, principal: str
   };
 }
 
-/** Resolves once the queue's snapshot satisfies `ready` (now or after a change). */
-function until(queue: RemoteElicitationQueue, ready: (snapshot: ElicitationSnapshot) => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    if (ready(queue.getSnapshot())) return resolve();
-    const stop = queue.subscribe(() => {
-      if (!ready(queue.getSnapshot())) return;
-      stop();
-      resolve();
-    });
-  });
-}
-
 describe("given a remote queue on a bridge whose maxFileBytes is lower than a field's maxSize (loopback HTTP)", () => {
   test('the event stream tells the page the limit, before any file is chosen', async () => {
     const { bridge, remote, close } = await served({ maxFileBytes: 10_240 }, 'erin');
     const before = remote.maxFileBytes;
     void bridge.queueFor('erin').enqueue(photoRequest(2_097_152), origin);
-    await until(remote, (snapshot) => snapshot.entries.length === 1);
+    await untilSnapshot(remote, (snapshot) => snapshot.entries.length === 1);
     const after = remote.maxFileBytes;
     await close();
     expect([before, after]).toEqual([undefined, 10_240]);
@@ -195,13 +181,13 @@ describe('given an answer the bridge refuses as too large (a page that did not k
   test('the entry comes back with a not-sent notice in the bridge’s words, the draft kept but the file; a smaller answer settles it', async () => {
     const { bridge, remote, close } = await served({ maxBodyBytes: 4096, maxFileBytes: 10_240 }, 'fay');
     const answer = bridge.queueFor('fay').enqueue(photoRequest(2_097_152), origin);
-    await until(remote, (snapshot) => snapshot.entries.length === 1);
+    await untilSnapshot(remote, (snapshot) => snapshot.entries.length === 1);
     const entryId = remote.getSnapshot().entries[0]?.id ?? '';
     // What ElicitationHost saves as the person fills the form: the file as its type and size.
     remote.saveDraft?.(entryId, { caption: 'me', photo: 'data:image/png;base64,[100000 bytes]' });
     const told = remote.respond(entryId, { action: 'accept', content: { caption: 'me', photo: pngOf(100_000) } });
     const hidden = remote.getSnapshot().entries.length;
-    await until(remote, (snapshot) => snapshot.notices.length === 1);
+    await untilSnapshot(remote, (snapshot) => snapshot.notices.length === 1);
     const { entries, notices } = remote.getSnapshot();
     const [notice] = notices;
     expect({
@@ -236,17 +222,17 @@ describe('given an answer the bridge refuses as too large (a page that did not k
     const smaller = { action: 'accept' as const, content: { caption: 'me', photo: pngOf(10_240) } };
     expect(remote.respond(entryId, smaller)).toBe('answered');
     await expect(answer).resolves.toEqual(smaller);
-    await until(remote, (snapshot) => snapshot.entries.length === 0 && snapshot.notices.length === 0);
+    await untilSnapshot(remote, (snapshot) => snapshot.entries.length === 0 && snapshot.notices.length === 0);
     await close();
   });
 
   test('its notice is dismissed on the page alone', async () => {
     const { bridge, remote, close } = await served({ maxBodyBytes: 4096, maxFileBytes: 10_240 }, 'gil');
     void bridge.queueFor('gil').enqueue(photoRequest(2_097_152), origin);
-    await until(remote, (snapshot) => snapshot.entries.length === 1);
+    await untilSnapshot(remote, (snapshot) => snapshot.entries.length === 1);
     const entryId = remote.getSnapshot().entries[0]?.id ?? '';
     remote.respond(entryId, { action: 'accept', content: { photo: pngOf(100_000) } });
-    await until(remote, (snapshot) => snapshot.notices.length === 1);
+    await untilSnapshot(remote, (snapshot) => snapshot.notices.length === 1);
     const noticeId = remote.getSnapshot().notices[0]?.id ?? '';
     const dismissed = remote.dismissNotice(noticeId);
     const after = remote.getSnapshot().notices.length;

@@ -2,8 +2,8 @@
  * What the bridge tests share: real `Request`s to a bridge, and an SSE reader over a real `Response` body
  * that hands out one event at a time (the stream stays open between reads).
  */
-import type { ElicitationEntry, ElicitationNotice } from '../../src/core/index.js';
-import type { ElicitationBridge } from '../../src/bridge/index.js';
+import type { ElicitationEntry, ElicitationNotice, ElicitationSnapshot } from '../../src/core/index.js';
+import type { ElicitationBridge, RemoteElicitationQueue } from '../../src/bridge/index.js';
 import { createViewDecoder } from '../../src/bridge/wire.js';
 
 export const ORIGIN = 'https://app.test';
@@ -115,4 +115,26 @@ export function formRequest(message: string) {
     message,
     requestedSchema: { type: 'object' as const, properties: { answer: { type: 'string' as const } } },
   };
+}
+
+/** The next event of `stream` in which `ready` holds. */
+export async function nextEvent(stream: OpenStream, ready: (event: ViewEvent) => boolean): Promise<ViewEvent> {
+  let event = await stream.next();
+  while (!ready(event)) event = await stream.next();
+  return event;
+}
+
+/** Resolves once the remote queue's snapshot satisfies `ready` (now or after a change). */
+export function untilSnapshot(
+  queue: RemoteElicitationQueue,
+  ready: (snapshot: ElicitationSnapshot) => boolean,
+): Promise<void> {
+  return new Promise((resolve) => {
+    if (ready(queue.getSnapshot())) return resolve();
+    const stop = queue.subscribe(() => {
+      if (!ready(queue.getSnapshot())) return;
+      stop();
+      resolve();
+    });
+  });
 }

@@ -14,7 +14,16 @@ import {
   type RedisMultiLike,
 } from '../../src/bridge/redis/index.js';
 import type { ElicitResult } from '../../src/core/index.js';
-import { authorize, command, formRequest, openStream, ORIGIN, type OpenStream, type ViewEvent } from './helpers.js';
+import {
+  authorize,
+  command,
+  formRequest,
+  nextEvent,
+  openStream,
+  ORIGIN,
+  type OpenStream,
+  type ViewEvent,
+} from './helpers.js';
 import { startRedis, TEST_SECRET, type RedisServer } from './redis-server.js';
 
 let redis: RedisServer;
@@ -176,13 +185,6 @@ const origin = { server: { name: 'weather', id: 'weather' } };
 const messages = (event: ViewEvent) =>
   event.entries.map((entry) => (entry.kind === 'single' ? (entry.prompt.request as { message: string }).message : ''));
 
-/** The next event in which `ready` holds. */
-async function until(stream: OpenStream, ready: (event: ViewEvent) => boolean): Promise<ViewEvent> {
-  let event = await stream.next();
-  while (!ready(event)) event = await stream.next();
-  return event;
-}
-
 const statuses = (event: ViewEvent) => event.entries.map((entry) => entry.status);
 
 describe('given the instance holding a request stalls past the route timeout', () => {
@@ -215,16 +217,16 @@ describe('given the instance holding a request stalls past the route timeout', (
     const told = async (answer: unknown) =>
       (await bridgeB.handle(command('alice', { type: 'respond', entryId, result: answer }))).text();
     const toldAccept = await told(accept);
-    const sendingOnB = statuses(await until(onB, (event) => event.entries[0]?.status === 'sending'));
-    const sendingOnC = statuses(await until(onC, (event) => event.entries[0]?.status === 'sending'));
+    const sendingOnB = statuses(await nextEvent(onB, (event) => event.entries[0]?.status === 'sending'));
+    const sendingOnC = statuses(await nextEvent(onC, (event) => event.entries[0]?.status === 'sending'));
     // Another answer while the Accept is on its way can never be applied: told so at once.
     const toldDecline = await told({ action: 'decline' });
     const settledWhileStalled = settled;
 
     stallable.resume();
     const [afterB, afterC] = [
-      await until(onB, (event) => event.entries.length === 0),
-      await until(onC, (event) => event.entries.length === 0),
+      await nextEvent(onB, (event) => event.entries.length === 0),
+      await nextEvent(onC, (event) => event.entries.length === 0),
     ];
     onB.close();
     onC.close();
@@ -279,16 +281,16 @@ describe('given the instance holding a request stalls past the route timeout', (
     const told = async (answer: unknown) =>
       (await bridgeB.handle(command('alice', { type: 'respond', entryId, result: answer }))).text();
     const toldAccept = await told(accept);
-    await until(stream, (event) => event.entries[0]?.status === 'sending');
+    await nextEvent(stream, (event) => event.entries[0]?.status === 'sending');
     await raw.del(`${prefix}part:alice:${encodeURIComponent(bridgeA.instanceId)}`);
-    const withdrawn = await until(stream, (event) => event.notices.length === 1);
+    const withdrawn = await nextEvent(stream, (event) => event.notices.length === 1);
 
     stallable.resume();
-    const back = await until(stream, (event) => event.entries.length === 1);
+    const back = await nextEvent(stream, (event) => event.entries.length === 1);
     const notice = back.notices[0];
     // The person answers again; the server receives that answer, and only it.
     const toldDecline = await told({ action: 'decline' });
-    const answered = await until(stream, (event) => event.entries.length === 0);
+    const answered = await nextEvent(stream, (event) => event.entries.length === 0);
     stream.close();
     expect({
       toldAccept,
@@ -355,9 +357,9 @@ describe('given the instance holding a request stalls past the route timeout', (
     const toldAccept = await (
       await bridgeB.handle(command('alice', { type: 'respond', entryId, result: accept }))
     ).text();
-    await until(stream, (event) => event.entries[0]?.status === 'sending');
+    await nextEvent(stream, (event) => event.entries[0]?.status === 'sending');
     await raw.del(`${prefix}part:alice:${encodeURIComponent(bridgeA.instanceId)}`);
-    const withdrawn = await until(stream, (event) => event.notices.length === 1);
+    const withdrawn = await nextEvent(stream, (event) => event.notices.length === 1);
     stallable.resume();
     stream.close();
     expect({
@@ -405,7 +407,10 @@ describe('given the instance holding a request stalls past the route timeout', (
     const told = async (answer: unknown) =>
       (await bridgeB.handle(command('alice', { type: 'respond', entryId, result: answer }))).text();
     const toldAccept = await told(accept);
-    const back = await until(stream, (event) => event.notices.length === 1 && event.entries[0]?.status === 'pending');
+    const back = await nextEvent(
+      stream,
+      (event) => event.notices.length === 1 && event.entries[0]?.status === 'pending',
+    );
     // A hears the Accept only now: its claim was withdrawn, so it is not applied. The Decline is.
     stallable.resume();
     const toldDecline = await told({ action: 'decline' });
@@ -718,11 +723,11 @@ describe("given the holder stalls just after its step in Redis for the person's 
       await bridgeB.handle(command('alice', { type: 'respond', entryId, result: accept }))
     ).text();
     await stalling.ran;
-    await until(stream, (event) => event.entries[0]?.status === 'sending');
+    await nextEvent(stream, (event) => event.entries[0]?.status === 'sending');
     // A's part expires while it stalls (deleted here, as its key's expiry would).
     await raw.del(`${prefix}part:alice:${encodeURIComponent(bridgeA.instanceId)}`);
     // What B makes of it: the next change it publishes is the Accept's outcome.
-    const told = await until(stream, (event) => event.notices.length > 0 || event.entries.length === 0);
+    const told = await nextEvent(stream, (event) => event.notices.length > 0 || event.entries.length === 0);
     stalling.resume();
     const result = await received;
     stream.close();

@@ -17,7 +17,7 @@ import {
 } from '../../src/bridge/index.js';
 import type { ElicitationNotice, ElicitationSnapshot, SingleElicitationEntry } from '../../src/core/index.js';
 import { encodeView, type BridgeView, type SentView } from '../../src/bridge/wire.js';
-import { authorize, formRequest } from './helpers.js';
+import { authorize, formRequest, untilSnapshot } from './helpers.js';
 
 let bridge: ElicitationBridge;
 let server: Server;
@@ -35,18 +35,6 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-/** Resolves once the queue's snapshot satisfies `ready` (now or after a change). */
-function until(queue: RemoteElicitationQueue, ready: (snapshot: ElicitationSnapshot) => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    if (ready(queue.getSnapshot())) return resolve();
-    const stop = queue.subscribe(() => {
-      if (!ready(queue.getSnapshot())) return;
-      stop();
-      resolve();
-    });
-  });
-}
-
 const messages = (snapshot: ElicitationSnapshot) =>
   snapshot.entries.map((entry) =>
     entry.kind === 'single' && entry.prompt.mode === 'form' ? entry.prompt.request.message : '',
@@ -59,7 +47,7 @@ describe('given a remote queue over loopback HTTP', () => {
       headers: { authorization: 'Bearer carol', origin: base },
     });
     const answer = bridge.queueFor('carol').enqueue(formRequest('Your city?'), { server: { name: 'weather' } });
-    await until(remote, (snapshot) => snapshot.entries.length === 1);
+    await untilSnapshot(remote, (snapshot) => snapshot.entries.length === 1);
     const entryId = remote.getSnapshot().entries[0]?.id ?? '';
     const result = { action: 'accept' as const, content: { answer: 'Lima' } };
     const statuses = [
@@ -93,12 +81,12 @@ describe('given a remote queue over loopback HTTP', () => {
     });
     const queue = bridge.queueFor('dave');
     void queue.enqueue(formRequest('First?'), { server: { name: 'weather' } });
-    await until(remote, (snapshot) => snapshot.entries.length === 1);
+    await untilSnapshot(remote, (snapshot) => snapshot.entries.length === 1);
     // Every open connection drops (the page's stream among them); two requests arrive meanwhile.
     server.closeAllConnections();
     void queue.enqueue(formRequest('Second?'), { server: { name: 'weather' } });
     void queue.enqueue(formRequest('Third?'), { server: { name: 'weather' } });
-    await until(remote, (snapshot) => snapshot.entries.length === 3);
+    await untilSnapshot(remote, (snapshot) => snapshot.entries.length === 3);
     const shown = messages(remote.getSnapshot());
     remote.close();
     expect({
@@ -115,10 +103,10 @@ describe('given a remote queue over loopback HTTP', () => {
     });
     const queue = bridge.queueFor('frank');
     void queue.enqueue(formRequest('First?'), { server: { name: 'weather' } });
-    await until(remote, (snapshot) => snapshot.entries.length === 1);
+    await untilSnapshot(remote, (snapshot) => snapshot.entries.length === 1);
     const before = remote.getSnapshot().entries[0];
     void queue.enqueue(formRequest('Second?'), { server: { name: 'weather' } });
-    await until(remote, (snapshot) => snapshot.entries.length === 2);
+    await untilSnapshot(remote, (snapshot) => snapshot.entries.length === 2);
     const after = remote.getSnapshot();
     remote.close();
     expect({ same: after.entries[0] === before, shown: messages(after) }).toEqual({
@@ -148,7 +136,7 @@ describe('given a principal with more remote queues than the bridge keeps stream
     const options = { url: `${cappedBase}/elicit`, headers: { authorization: 'Bearer gina', origin: cappedBase } };
     const oldest = createRemoteElicitationQueue({ ...options, fetch: counting });
     void capped.queueFor('gina').enqueue(formRequest('Your city?'), { server: { name: 'weather' } });
-    await until(oldest, (snapshot) => snapshot.entries.length === 1);
+    await untilSnapshot(oldest, (snapshot) => snapshot.entries.length === 1);
     const newest = createRemoteElicitationQueue(options);
     await new Promise<void>((resolve) => {
       const stop = oldest.subscribe(() => {
@@ -157,7 +145,7 @@ describe('given a principal with more remote queues than the bridge keeps stream
         resolve();
       });
     });
-    await until(newest, (snapshot) => snapshot.entries.length === 1);
+    await untilSnapshot(newest, (snapshot) => snapshot.entries.length === 1);
     newest.close();
     oldest.close();
     capped.close();
@@ -237,17 +225,17 @@ describe('given a bridge that answers `sending` (the instance holding the entry 
   test('the answered entry shows as sending (not as a prompt again), then goes once the stream says it was answered', async () => {
     const { remote, push, release, posted } = scripted({ status: 'sending' });
     await push({ entries: [entry], notices: [], drafts: {} });
-    await until(remote, (snapshot) => snapshot.entries.length === 1);
+    await untilSnapshot(remote, (snapshot) => snapshot.entries.length === 1);
     const told = remote.respond(entry.id, { action: 'decline' });
     const optimistic = shownStatuses(remote);
     release();
-    await until(remote, (snapshot) => snapshot.entries[0]?.status === 'sending');
+    await untilSnapshot(remote, (snapshot) => snapshot.entries[0]?.status === 'sending');
     const afterPost = shownStatuses(remote);
     const again = remote.respond(entry.id, { action: 'accept', content: { answer: 'yes' } });
     await push({ entries: [{ ...entry, status: 'sending' }], notices: [], drafts: {} });
     const fromStream = shownStatuses(remote);
     await push({ entries: [], notices: [], drafts: {} });
-    await until(remote, (snapshot) => snapshot.entries.length === 0);
+    await untilSnapshot(remote, (snapshot) => snapshot.entries.length === 0);
     remote.close();
     expect({ told, optimistic, afterPost, again, fromStream, posted: posted.length }).toEqual({
       told: 'answered',
@@ -262,13 +250,13 @@ describe('given a bridge that answers `sending` (the instance holding the entry 
   test('an answer that did not go through brings the prompt back with its not-sent notice', async () => {
     const { remote, push, release } = scripted({ status: 'sending' });
     await push({ entries: [entry], notices: [], drafts: {} });
-    await until(remote, (snapshot) => snapshot.entries.length === 1);
+    await untilSnapshot(remote, (snapshot) => snapshot.entries.length === 1);
     remote.respond(entry.id, { action: 'decline' });
     await push({ entries: [{ ...entry, status: 'sending' }], notices: [], drafts: {} });
-    await until(remote, (snapshot) => snapshot.entries[0]?.status === 'sending');
+    await untilSnapshot(remote, (snapshot) => snapshot.entries[0]?.status === 'sending');
     release();
     await push({ entries: [entry], notices: [notice], drafts: {} });
-    await until(remote, (snapshot) => snapshot.notices.length === 1);
+    await untilSnapshot(remote, (snapshot) => snapshot.notices.length === 1);
     const snapshot = remote.getSnapshot();
     remote.close();
     expect([snapshot.entries.map((item) => [item.id, item.status]), snapshot.notices.map((item) => item.kind)]).toEqual(

@@ -14,7 +14,7 @@ import {
   type PublishedPart,
 } from '../../src/bridge/index.js';
 import type { BridgeOutcome } from '../../src/bridge/wire.js';
-import { authorize, command, formRequest, openStream, ORIGIN, type OpenStream, type ViewEvent } from './helpers.js';
+import { authorize, command, formRequest, nextEvent, openStream, ORIGIN } from './helpers.js';
 
 /** Two bridges on one in-process broker; B's answers for A stay `sending` until `settle` is called. */
 function pair() {
@@ -41,12 +41,6 @@ function pair() {
   return { a, b, held, parts };
 }
 
-async function until(stream: OpenStream, ready: (event: ViewEvent) => boolean): Promise<ViewEvent> {
-  let event = await stream.next();
-  while (!ready(event)) event = await stream.next();
-  return event;
-}
-
 const origin = { server: { name: 'bank' } };
 const answer = (entryId: string) => ({ type: 'respond', entryId, result: { action: 'decline' } });
 
@@ -55,14 +49,14 @@ describe('given an answer its broker reports sending', () => {
     const { a, b, held } = pair();
     void a.queueFor('alice').enqueue(formRequest('Transfer?'), origin);
     const [onA, onB] = [await openStream(a, 'alice'), await openStream(b, 'alice')];
-    const entryId = (await until(onB, (event) => event.entries.length === 1)).entries[0]?.id ?? '';
+    const entryId = (await nextEvent(onB, (event) => event.entries.length === 1)).entries[0]?.id ?? '';
     const told = await (await b.handle(command('alice', answer(entryId)))).text();
     const sending = [
-      (await until(onA, (event) => event.entries[0]?.status === 'sending')).entries.map((item) => item.status),
-      (await until(onB, (event) => event.entries[0]?.status === 'sending')).entries.map((item) => item.status),
+      (await nextEvent(onA, (event) => event.entries[0]?.status === 'sending')).entries.map((item) => item.status),
+      (await nextEvent(onB, (event) => event.entries[0]?.status === 'sending')).entries.map((item) => item.status),
     ];
     held[0]?.({ status: 'answered' });
-    const gone = (await until(onA, (event) => event.entries.length === 0)).entries;
+    const gone = (await nextEvent(onA, (event) => event.entries.length === 0)).entries;
     const stillHeld = a.queueFor('alice').getSnapshot().entries.length;
     onA.close();
     onB.close();
@@ -80,16 +74,16 @@ describe('given an answer its broker reports sending', () => {
     const { a, b, held } = pair();
     void a.queueFor('alice').enqueue(formRequest('Transfer?'), origin);
     const stream = await openStream(a, 'alice');
-    const entryId = (await until(stream, (event) => event.entries.length === 1)).entries[0]?.id ?? '';
+    const entryId = (await nextEvent(stream, (event) => event.entries.length === 1)).entries[0]?.id ?? '';
     await b.handle(command('alice', answer(entryId)));
-    await until(stream, (event) => event.entries[0]?.status === 'sending');
+    await nextEvent(stream, (event) => event.entries[0]?.status === 'sending');
     held[0]?.({ status: 'ignored' });
-    const back = await until(stream, (event) => event.notices.length === 1);
+    const back = await nextEvent(stream, (event) => event.notices.length === 1);
     const notice = back.notices[0];
     const dismissed = await (
       await a.handle(command('alice', { type: 'dismissNotice', noticeId: notice?.id ?? '' }))
     ).text();
-    const after = await until(stream, (event) => event.notices.length === 0);
+    const after = await nextEvent(stream, (event) => event.notices.length === 0);
     stream.close();
     a.close();
     b.close();
