@@ -174,12 +174,16 @@ export function readView(data: unknown): BridgeView | undefined {
     (entry.kind === 'single'
       ? isPrompt(entry.prompt)
       : entry.kind === 'round' && Array.isArray(entry.prompts) && entry.prompts.every(isPrompt));
+  // The host picks a notice's label by its kind and draws its server's name and its message as text.
   const isNotice = (notice: unknown) =>
     isRecord(notice) &&
     typeof notice.id === 'string' &&
+    (notice.kind === 'stopped-waiting' || notice.kind === 'not-sent') &&
     typeof notice.serverKey === 'string' &&
     isRecord(notice.server) &&
+    typeof notice.server.name === 'string' &&
     typeof notice.at === 'number' &&
+    (notice.message === undefined || typeof notice.message === 'string') &&
     isEntry(notice.entry);
   if (!entries.every(isEntry) || !notices.every(isNotice)) {
     return undefined;

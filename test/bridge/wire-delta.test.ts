@@ -76,4 +76,35 @@ describe('given an event from the network', () => {
       undefined,
     ]);
   });
+
+  test("a notice whose kind, server name or message the host cannot show makes the event no view; a notice's text message is read", () => {
+    const notice = (extra: Record<string, unknown>) => ({
+      entries: [],
+      notices: [
+        {
+          id: 'i.n',
+          kind: 'not-sent',
+          reason: 'not-sent',
+          server: { name: 'A' },
+          serverKey: 'A',
+          entry: entry('i.a', 'A'),
+          at: 1,
+          ...extra,
+        },
+      ],
+      drafts: {},
+    });
+    expect([
+      readView(notice({}))?.notices[0]?.message,
+      readView(notice({ message: 'Why.' }))?.notices[0]?.message,
+    ]).toStrictEqual([undefined, 'Why.']);
+    // An object where the host draws text would break the host's render; an unknown kind has no label.
+    expect([
+      readView(notice({ message: { text: 'Why.' } })),
+      readView(notice({ message: 7 })),
+      readView(notice({ kind: 'shouted' })),
+      readView(notice({ kind: undefined })),
+      readView(notice({ server: { name: { first: 'A' } } })),
+    ]).toStrictEqual([undefined, undefined, undefined, undefined, undefined]);
+  });
 });
