@@ -16,7 +16,7 @@ import type {
 } from '../../core/index.js';
 import { AnswerButton, useAnswerGuard } from '../shared/answer-button.js';
 import { ErrorBoundary } from '../shared/error-boundary.js';
-import { onDemand } from '../shared/on-demand.js';
+import { onDemand, useOnDemand } from '../shared/on-demand.js';
 import { ErrorSummary, useFocusFirstIssue } from '../shared/error-summary.js';
 import { mergeLabels, type ElicitationLabels } from '../shared/labels.js';
 import { optionsToRead, readAheadParts, requestMessage } from '../../core/internal.js';
@@ -289,15 +289,6 @@ const fileNotices = onDemand(
 /** Loads what a form that asks for a file says besides its fields (`file-notices.tsx`). */
 export const loadFileNotices: () => Promise<FileNotices> = fileNotices.load;
 
-/** Those notices once loaded; while `wanted`, asks for them (a failed load is tried again when it next is). */
-function useFileNotices(wanted: boolean): FileNotices | undefined {
-  const [, setLoaded] = useState<FileNotices>();
-  useEffect(() => {
-    if (wanted && fileNotices.get() === undefined) fileNotices.load().then(setLoaded, () => undefined);
-  }, [wanted]);
-  return wanted ? fileNotices.get() : undefined;
-}
-
 /** What the reading view gets from here (it shares no module with the rest: see reading-options.tsx). */
 export const READING_PARTS = { PromptFrame, ActionRow, DeclineCancel, useOnce, parse: readAheadParts };
 
@@ -374,7 +365,7 @@ function ShownForm({
   useDraftReport(model, onDraftChange, engine);
   // A file chosen before a reload is not in the draft (only its type and size were kept): say to choose it again.
   const chooseAgain = initialDraft !== undefined && files.keys.some((key) => hasOwn(initialDraft, key));
-  const notices = useFileNotices(files.refused || chooseAgain);
+  const notices = useOnDemand(fileNotices, files.refused || chooseAgain);
   const respond = (result: ElicitResult) => (result.action === 'decline' ? form.decline() : form.cancel());
   const declineCancel = <DeclineCancel labels={labels} respond={respond} />;
   return (

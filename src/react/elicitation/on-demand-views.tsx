@@ -5,9 +5,8 @@
  * `UrlElicitation` and `ElicitationRound` are drawn once it has arrived; `loadElicitationViews()` fetches
  * it ahead, after which they draw in their first render.
  */
-import { useEffect, useState } from 'react';
 
-import { onDemand } from '../shared/on-demand.js';
+import { onDemand, useOnDemand } from '../shared/on-demand.js';
 import { loadCombobox } from '../theme/widgets/enum-select-widget.js';
 import { loadFilePicker } from '../theme/widgets/file-widget.js';
 
@@ -39,15 +38,7 @@ export function loadElicitationViews(): Promise<void> {
 
 /** The views once loaded; while `wanted`, asks for them (again after a failure, when `retry` changes). */
 export function useElicitationViews(wanted: boolean, retry?: unknown): Views | undefined {
-  const [, setLoaded] = useState<Views>();
-  useEffect(() => {
-    if (wanted && views.get() === undefined)
-      views.load().then(
-        (loaded) => setLoaded(loaded),
-        () => undefined,
-      );
-  }, [wanted, retry]);
-  return views.get();
+  return useOnDemand(views, wanted, retry);
 }
 
 /** Until the view arrives: an empty frame that says it is busy. */
