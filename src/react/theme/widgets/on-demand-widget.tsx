@@ -2,9 +2,9 @@
  * A widget whose code is a chunk of its own (the long selects' combobox, the file picker): most forms never need
  * it, so it loads with the first field that does.
  */
-import { useEffect, useState, type ComponentType, type ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 
-import type { OnDemand } from '../../shared/on-demand.js';
+import { useOnDemand, type OnDemand } from '../../shared/on-demand.js';
 import { FieldLabel, readLabels, type KitWidgetProps } from './parts.js';
 
 /**
@@ -16,14 +16,7 @@ export function onDemandWidget(
   className: string,
 ): (props: KitWidgetProps) => ReactElement {
   return function OnDemandWidget(props: KitWidgetProps) {
-    const [Loaded, setLoaded] = useState(chunk.get);
-    useEffect(() => {
-      if (Loaded === undefined)
-        chunk.load().then(
-          (widget) => setLoaded(() => widget),
-          () => undefined,
-        );
-    }, [Loaded]);
+    const Loaded = useOnDemand(chunk, true);
     if (Loaded !== undefined) return <Loaded {...props} />;
     const { id, label, hideLabel, required, registry } = props;
     return (
