@@ -55,6 +55,14 @@ function titledMulti(count: number) {
   });
 }
 
+function titledSingle(names: string[]) {
+  return ask({
+    type: 'string',
+    title: 'Item',
+    oneOf: names.map((title, index) => ({ const: `v${String(index)}`, title })),
+  });
+}
+
 describe('given a multi-select of 50 plain titles', () => {
   test('each row is its label, holding the checkbox and the title as one text node', () => {
     renderForm(titledMulti(50), 'Demo');
@@ -111,6 +119,33 @@ describe('given a multi-select whose titles need more than plain text', () => {
       ['INPUT ', 'BDI Οne', '" "', 'SPAN (sends "b")'],
       ['INPUT ', 'BDI Two<U+202E>', '" "', 'SPAN (sends "c")'],
       ['INPUT ', '"Three"'],
+    ]);
+  });
+});
+
+describe('given a radio group of plain titles', () => {
+  test.each([
+    ['radios', 5],
+    ['segments', 2],
+  ])('%s: each row is its label, holding the radio and the title as one text node', (_name, count) => {
+    renderForm(titledSingle(titles(count)), 'Demo');
+    const group = screen.getByRole('radiogroup', { name: 'Item' });
+    const rows = within(group)
+      .getAllByRole('radio')
+      .map((radio) => radio.parentElement!);
+    expect(rows.map(shape)).toEqual(titles(count).map((title) => ['INPUT ', `"${title}"`]));
+    expect(fibersUnder(group)).toBe(3 * count);
+  });
+
+  test('a look-alike title and its value are one element, the row’s isolate', () => {
+    renderForm(titledSingle(['Yes', 'Yes', 'No']), 'Demo');
+    const rows = within(screen.getByRole('radiogroup', { name: 'Item' }))
+      .getAllByRole('radio')
+      .map((radio) => radio.parentElement!);
+    expect(rows.map(shape)).toEqual([
+      ['INPUT ', 'SPAN Yes (sends "v0")'],
+      ['INPUT ', 'SPAN Yes (sends "v1")'],
+      ['INPUT ', '"No"'],
     ]);
   });
 });
