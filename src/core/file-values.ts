@@ -43,17 +43,16 @@ export function readDataUri(value: unknown): DataUriInfo | undefined {
  * case-insensitively, parameters ignored; so without a name, an extension entry does not refuse.
  */
 export function acceptsFile(accept: readonly string[] | undefined, type: string, name?: string): boolean {
-  if (accept === undefined) return true;
   const mime = (type.split(';')[0] ?? '').trim().toLowerCase();
-  let undecided = false;
-  for (const raw of accept) {
-    const entry = raw.toLowerCase();
-    if (entry.startsWith('.')) {
-      if (name === undefined) undecided = true;
-      else if (name.toLowerCase().endsWith(entry)) return true;
-    } else if (entry.endsWith('/*') ? mime.startsWith(entry.slice(0, -1)) : mime === entry) return true;
-  }
-  return undecided;
+  const file = name?.toLowerCase();
+  return (
+    accept === undefined ||
+    accept.some((raw) => {
+      const entry = raw.toLowerCase();
+      if (entry.startsWith('.')) return file === undefined || file.endsWith(entry);
+      return entry.endsWith('/*') ? mime.startsWith(entry.slice(0, -1)) : mime === entry;
+    })
+  );
 }
 
 /** A size as a person reads it: `512 bytes`, `1.5 KB`, `2 MB` (1 KB = 1024 bytes). */
