@@ -72,11 +72,18 @@ describe('given a request with a scope', () => {
     expect(screen.getByText(/^The server's name contains invisible/)).toHaveTextContent('<U+202E>');
   });
 
+  test('a scope value that is not text (a remote queue reads entries off the network) is left out, not drawn', () => {
+    const scope = { sessionId: { toString: () => 'injected' }, toolCallId: 'call_7' } as unknown as {
+      sessionId: string;
+    };
+    render(<ElicitationPrompt request={request} server={{ name: 'Agent', scope }} onRespond={vi.fn()} />);
+    expect(screen.getByRole('group', { name: 'Request from Agent (tool call call_7)' })).toBeInTheDocument();
+  });
+
   test("a host's serverScope label is given each scope value isolated, and an empty scope adds nothing", () => {
     const serverScope = vi.fn((scope: { sessionId?: string; toolCallId?: string }) =>
       [scope.sessionId, scope.toolCallId].join(' / '),
     );
-    // A scope's values are text: the ACP adapter checks an agent's, the bridge's reader the network's (test/bridge).
     const { unmount } = render(
       <ElicitationForm
         request={request}

@@ -71,12 +71,13 @@ function PromptHeader({
   message: string | undefined;
   messageId: string;
 }) {
-  const { name, id, scope } = server;
-  // The scope's values are text: the ACP adapter checks what an agent sends, the bridge's reader what the network does.
-  const scopeValues: unknown[] = Object.values(scope ?? {});
-  const hidden = hiddenCodePoints([name, id, ...scopeValues]);
-  const shownScope: Record<string, string> = { ...scope };
-  for (const key in shownScope) shownScope[key] = isolateText(shownScope[key] ?? '');
+  const { name, id } = server;
+  const scope: { readonly [key: string]: unknown } = { ...server.scope };
+  const hidden = hiddenCodePoints([name, id, ...Object.values(scope)]);
+  // The ACP adapter checks what an agent sends and the bridge's reader what the network does; a host's own scope of
+  // something else than text still shows none of it.
+  const shownScope: Record<string, string> = {};
+  for (const [key, value] of Object.entries(scope)) if (typeof value === 'string') shownScope[key] = isolateText(value);
   return (
     // Not <header>: outside a section it would be a banner landmark.
     <div className="mek-header">
@@ -91,7 +92,7 @@ function PromptHeader({
             <span className="mek-server-id">{labels.serverId(isolateText(id))}</span>
           </>
         )}
-        {scopeValues.length > 0 && (
+        {Object.keys(shownScope).length > 0 && (
           <>
             {' '}
             <span className="mek-server-scope">{labels.serverScope(shownScope)}</span>
