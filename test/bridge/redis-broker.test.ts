@@ -6,7 +6,7 @@ import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
 import type { BridgePart } from '../../src/bridge/index.js';
-import { createRedisBroker, type RedisElicitationBroker } from '../../src/bridge/redis/index.js';
+import { createRedisBroker, type RedisClientLike, type RedisElicitationBroker } from '../../src/bridge/redis/index.js';
 import { createSigner } from '../../src/bridge/redis/signing.js';
 import { startRedis, TEST_SECRET, type RedisServer } from './redis-server.js';
 
@@ -105,6 +105,39 @@ describe('given two brokers on one Redis', () => {
     expect(await raw.exists(`${prefix}part:alice:inst-a`)).toBe(0);
     const ttl = await raw.pTTL(`${prefix}part:alice:inst-b`);
     expect([ttl > 0, ttl <= 30_000]).toEqual([true, true]);
+  });
+
+  test("a subscribed principal's view takes one round trip: its version, index and the parts found before go out together", async () => {
+    next();
+    const client = createClient({ url: redis.url });
+    await client.connect();
+    const log: string[] = [];
+    const logged: RedisClientLike = Object.assign(Object.create(client) as RedisClientLike, {
+      sendCommand: async (args: string[]) => {
+        log.push(`send ${args[0] ?? ''}`);
+        const reply = await client.sendCommand(args);
+        log.push(`reply ${args[0] ?? ''}`);
+        return reply;
+      },
+    });
+    const a = await newBroker();
+    const b = createRedisBroker({ client: logged, keyPrefix: prefix, secret: TEST_SECRET });
+    brokers.push(b);
+    const stop = b.subscribe('alice', () => undefined);
+    await b.ready();
+    await a.publish('alice', 'inst-a', part('one'));
+    await b.read('alice');
+    await a.publish('alice', 'inst-a', part('two'));
+    log.length = 0;
+    const view = await b.read('alice');
+    stop();
+    expect({ log, parts: view.parts, counter: view.counter }).toEqual({
+      log: ['send HMGET', 'send SMEMBERS', 'send MGET', 'reply HMGET', 'reply SMEMBERS', 'reply MGET'],
+      parts: { 'inst-a': part('two') },
+      counter: 2,
+    });
+    await b.close();
+    await client.close();
   });
 
   test("a host's own client works as the broker's, and stays open after close", async () => {

@@ -41,6 +41,9 @@ const VERSION_TTL_SECONDS = '86400';
 /** How long a routed command's id is remembered, and the oldest message that is run (1 hour). */
 const REPLAY_WINDOW_MS = 3_600_000;
 
+/** How many instances a subscribed principal's read guesses besides those its last read found. */
+const GUESSED = 8;
+
 /** A pub/sub listener as node-redis calls it. */
 type Listener = (message: string, channel: string) => unknown;
 
@@ -271,7 +274,11 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
   const written = new Map<string, string>();
   /** Publishes of one part key, one after the other: a part is never overwritten by an older one. */
   const chains = new Map<string, Promise<void>>();
-  const views = new Map<string, { listeners: Set<() => void>; onMessage: Listener }>();
+  /**
+   * Each subscribed principal's listeners, and the instances the last read of its view found (read again at
+   * once with the next read's version: one round trip while they do not change).
+   */
+  const views = new Map<string, { listeners: Set<() => void>; onMessage: Listener; ids: string[] }>();
   const executors = new Map<string, CommandExecutor>();
   const waiting = new Map<string, (reply: Reply | 'failed') => void>();
   const pending = new Set<Promise<unknown>>();
@@ -434,17 +441,17 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       .catch((error: unknown) => onError(asError(error)));
   }
 
-  async function read(principal: string): Promise<BrokerView> {
-    await connected;
-    // The version first, then the parts: whatever a counter covers was written before it, so a view
-    // may be newer than its version (sent again later) but never older.
-    const { epoch, counter } = await version(principal);
-    const index = name('parts', principal);
-    const ids = list(await commands.sendCommand(['SMEMBERS', index])).filter((id) => id !== null);
+  /**
+   * The parts of `ids` (their sealed texts, as read from `keys`), opened and checked; a part gone or bad is
+   * dropped from the index.
+   */
+  async function openParts(
+    index: string,
+    ids: readonly string[],
+    keys: readonly string[],
+    texts: readonly (string | null | undefined)[],
+  ): Promise<Record<string, BridgePart>> {
     const parts: Record<string, BridgePart> = {};
-    if (ids.length === 0) return { epoch, counter, parts };
-    const keys = ids.map((id) => name('part', principal, id));
-    const texts = list(await commands.sendCommand(['MGET', ...keys]));
     await Promise.all(
       ids.map(async (id, at) => {
         const key = keys[at] ?? '';
@@ -465,6 +472,53 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
         drop(index, key, id, text);
       }),
     );
+    return parts;
+  }
+
+  async function read(principal: string): Promise<BrokerView> {
+    await connected;
+    const index = name('parts', principal);
+    const partKey = (id: string) => name('part', principal, id);
+    // The version, the index and the parts of the instances the last read found, in one round trip: Redis runs
+    // the commands of one connection in the order they are sent, so the version is still read before any part
+    // and whatever its counter covers was written before it (a view may be newer than its version, never older).
+    const view = views.get(principal);
+    const guessed = view?.ids ?? [];
+    const [fields, members, guessedTexts] = await Promise.all([
+      commands.sendCommand(['HMGET', versionKey(principal), 'epoch', 'counter']),
+      commands.sendCommand(['SMEMBERS', index]),
+      guessed.length === 0 ? [] : commands.sendCommand(['MGET', ...guessed.map(partKey)]),
+    ]);
+    const [epochField, counterField] = list(fields);
+    let current = readVersion(epochField, counterField);
+    let ids = list(members).filter((id) => id !== null);
+    const texts = list(guessedTexts);
+    let byId = new Map(guessed.map((id, at) => [id, texts[at]]));
+    if (current === undefined) {
+      // A principal seen for the first time, or a version to mend (`version`): then the index and the parts
+      // again, read after it.
+      current = await version(principal);
+      ids = list(await commands.sendCommand(['SMEMBERS', index])).filter((id) => id !== null);
+      byId = new Map();
+    }
+    const { epoch, counter } = current;
+    // Instances that just left stay guessed a while (a part that comes and goes, as one request after another
+    // does, is read at once when it comes back); the index alone says which parts are in the view.
+    if (view !== undefined) view.ids = [...new Set([...ids, ...guessed])].slice(0, Math.max(ids.length, GUESSED));
+    if (ids.length === 0) return { epoch, counter, parts: {} };
+    // An instance the index lists that the last read did not: its part read now (after the index, as before).
+    const missing = ids.filter((id) => !byId.has(id));
+    if (missing.length > 0) {
+      const more = list(await commands.sendCommand(['MGET', ...missing.map(partKey)]));
+      missing.forEach((id, at) => byId.set(id, more[at]));
+    }
+    const keys = ids.map(partKey);
+    const parts = await openParts(
+      index,
+      ids,
+      keys,
+      ids.map((id) => byId.get(id)),
+    );
     return { epoch, counter, parts };
   }
 
@@ -472,7 +526,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     let view = views.get(principal);
     if (view === undefined) {
       const listeners = new Set<() => void>();
-      const created = { listeners, onMessage: () => [...listeners].forEach((call) => call()) };
+      const created = { listeners, onMessage: () => [...listeners].forEach((call) => call()), ids: [] as string[] };
       view = created;
       views.set(principal, view);
       // A publish between a stream's first read and the moment the subscription holds would not reach
