@@ -272,7 +272,10 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
    * again writes nothing, bumps no counter and wakes no stream.
    */
   const written = new Map<string, string>();
-  /** Publishes of one part key, one after the other: a part is never overwritten by an older one. */
+  /**
+   * Publishes of one part key, one after the other: each resolves once its block is on the connection (or
+   * the write ended without one), and the next starts then.
+   */
   const chains = new Map<string, Promise<void>>();
   /**
    * Each subscribed principal's listeners, and the instances the last read of its view found (read again at
@@ -345,20 +348,28 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     };
   }
 
-  /** Writes the part unless it is what this process last wrote there (`again`: write it all the same). */
+  /**
+   * Writes the part unless it is what this process last wrote there (`again`: write it all the same), once the
+   * write before it on this key is on the connection (`previous`); `issued()` tells the next one this write's
+   * block is. `retry`: a failed block is written once more, as the part is by then.
+   */
   async function write(
     principal: string,
     instanceId: string,
     part: PublishedPart | undefined,
     again: boolean,
+    previous: Promise<void>,
+    issued: () => void,
+    retry: boolean,
   ): Promise<void> {
     const key = name('part', principal, instanceId);
     const index = name('parts', principal);
     const text = part === undefined ? '' : JSON.stringify({ ...part, arrivals: [], noticeArrivals: [] });
-    // Nothing a stream would show changed (the same entries, notices and drafts): no write, no event.
-    if (!again && (written.get(key) ?? '') === text) return;
-    await connected;
-    const block = async () => {
+    try {
+      await previous;
+      // Nothing a stream would show changed (the same entries, notices and drafts): no write, no event.
+      if (!again && (written.get(key) ?? '') === text) return;
+      await connected;
       const multi = commands.multi();
       if (part === undefined) {
         arrivals.delete(key);
@@ -371,22 +382,33 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
           .addCommand(['EXPIRE', index, ttl]);
       }
       // One block: a reader that sees the new counter sees the part written before it.
-      await multi
+      const block = multi
         .addCommand(['HINCRBY', versionKey(principal), 'counter', '1'])
         .addCommand(['EXPIRE', versionKey(principal), VERSION_TTL_SECONDS])
         .addCommand(['PUBLISH', name('view', principal), ''])
         .exec();
-    };
-    try {
-      await block();
+      // The block is on the connection: the next write of this key may start (its stamp, its block), since
+      // Redis runs one connection's commands in the order they are sent. A part is never overwritten by an
+      // older one, and a publish does not wait a round trip for the one before it.
+      if (text === '') written.delete(key);
+      else written.set(key, text);
+      issued();
+      await block;
     } catch (error) {
-      // A counter that is not an integer (written by something else) fails HINCRBY: mend the version, once.
+      issued();
+      // Not known to be written: the next publish of the same part writes it.
+      if (written.get(key) === text) written.delete(key);
+      if (!retry) throw error;
+      // A counter that is not an integer (written by something else) fails HINCRBY: mend the version, then
+      // write the part as it is now (a later publish's, if one came meanwhile: never an older one), once.
       onError(asError(error));
       await version(principal);
-      await block();
+      const current = own.get(key);
+      await publish(principal, instanceId, current?.part, true, false);
+    } finally {
+      // Whatever happened, the next write of this key goes on (at once when this one wrote nothing).
+      issued();
     }
-    if (text === '') written.delete(key);
-    else written.set(key, text);
   }
 
   function publish(
@@ -394,19 +416,22 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     instanceId: string,
     part: PublishedPart | undefined,
     again = false,
+    retry = true,
   ): Promise<void> {
     const key = name('part', principal, instanceId);
     // Noted before Redis is reached: if this write is lost, the refresh finds the key missing and writes it.
     if (part === undefined) own.delete(key);
     else own.set(key, { principal, instanceId, part });
     const previous = chains.get(key) ?? Promise.resolve();
-    const done = previous.catch(() => undefined).then(() => write(principal, instanceId, part, again));
-    const settled = done.catch(() => undefined);
-    chains.set(key, settled);
-    void settled.then(() => {
-      if (chains.get(key) === settled) chains.delete(key);
+    let issued = () => {};
+    const mine = new Promise<void>((resolve) => {
+      issued = resolve;
     });
-    return done;
+    chains.set(key, mine);
+    void mine.then(() => {
+      if (chains.get(key) === mine) chains.delete(key);
+    });
+    return write(principal, instanceId, part, again, previous, issued, retry);
   }
 
   /** The principal's version, read as untrusted: a malformed one starts a new epoch. */
