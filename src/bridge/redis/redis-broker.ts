@@ -287,6 +287,9 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
   const pending = new Set<Promise<unknown>>();
   /** Answers reported `sending` whose outcome is still awaited: `close()` lets them settle their claims first. */
   const follows = new Set<Promise<unknown>>();
+  /** Commits being retried (`commitAnswer`): `close()` ends their waits, then awaits their last try. */
+  const commits = new Set<Promise<unknown>>();
+  const wakers = new Set<() => void>();
   let closed = false;
 
   /** Keeps `ready()` waiting for `work`; its failure goes to `onError`. */
@@ -575,16 +578,32 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     return name('claim', principal, 'entryId' in command ? command.entryId : '');
   }
 
+  /** Waits `ms`, or less when the broker closes (`close()` wakes every wait). */
+  function pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        wakers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      wakers.add(wake);
+    });
+  }
+
   /**
    * The holder's commit of a routed answer (`SEEN_COMMIT`): 1 apply it, 0 never, -1 a replay. When Redis's
    * reply is lost (the connection dropped), the script may have run or not, and the sender will go by what
    * the claim holds: so the claim is read (at once, then every `routeTimeoutMs` while Redis does not answer,
    * for as long as a part lives): `done` applies the answer, `claimed` means the script did not run and it
-   * is tried again, anything else (withdrawn, another answer's) never applies it.
+   * is tried again, anything else (withdrawn, another answer's) never applies it. A broker that closes
+   * retries no more: one last try at once, then the commit fails and the answer is not applied (its sender
+   * then withdraws the claim, or finds it done: the holder's process is ending, as a holder that dies).
    */
   async function commitAnswer(seen: string, key: string, states: Omit<ClaimStates, 'refused'>): Promise<number> {
     const attempts = Math.ceil((Number(ttl) * 1_000) / routeTimeoutMs) + 1;
     let lost = false;
+    let last = false;
     for (let attempt = 1; ; attempt += 1) {
       try {
         if (lost) {
@@ -604,9 +623,10 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
           ]),
         );
       } catch (error) {
-        if (attempt >= attempts) throw error;
+        if (attempt >= attempts || last) throw error;
         onError(asError(error));
-        if (lost) await new Promise((resolve) => setTimeout(resolve, routeTimeoutMs));
+        if (lost && !closed) await pause(routeTimeoutMs);
+        last = closed;
         lost = true;
       }
     }
@@ -659,7 +679,13 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       } else {
         const { key, states } = claim;
         const commit = async (): Promise<boolean> => {
-          step ??= commitAnswer(seen, key, states);
+          if (step === undefined) {
+            const committing = commitAnswer(seen, key, states);
+            const ended = committing.catch(() => undefined);
+            commits.add(ended);
+            void ended.finally(() => commits.delete(ended));
+            step = committing;
+          }
           return (await step) === 1;
         };
         const outcome = await execute(principal, command, commit);
@@ -920,8 +946,10 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       for (const settle of [...waiting.values()]) settle('timeout');
       waiting.clear();
       executors.clear();
-      // Answers still `sending` withdraw their claims (or learn they were committed) while Redis is still open.
-      await Promise.allSettled([...follows]);
+      // Commits being retried make one last try now; answers still `sending` withdraw their claims (or learn
+      // they were committed) while Redis is still open.
+      for (const wake of [...wakers]) wake();
+      await Promise.allSettled([...commits, ...follows]);
       try {
         await connected;
         // Its MCP requests end with this process: other instances stop showing them now, not at expiry.
