@@ -184,11 +184,12 @@ export async function bridgeBench(
 ): Promise<{ local: Sample[]; kits: KitSamples }> {
   const local = createElicitationQueue();
   const redisServer = await tryRedis();
-  const subjects = [];
-  for (const kit of kits) subjects.push({ kit, ...(await subjectsOf(kit, redisServer?.url)) });
+  const subjects: ({ kit: BridgeKit } & Awaited<ReturnType<typeof subjectsOf>>)[] = [];
   const samples = { local: [] as Sample[], kits: {} as KitSamples };
-  for (const { kit, pair } of subjects) samples.kits[kit.name] = { bridge: [], redis: pair && [] };
   try {
+    // Inside the `try`: a kit that fails to start (an older commit's options) still stops redis-server.
+    for (const kit of kits) subjects.push({ kit, ...(await subjectsOf(kit, redisServer?.url)) });
+    for (const { kit, pair } of subjects) samples.kits[kit.name] = { bridge: [], redis: pair && [] };
     for (let run = 0; run < warmup + runs; run += 1) {
       const viaLocal = await once(local, local);
       if (run >= warmup) samples.local.push(viaLocal);

@@ -692,9 +692,18 @@ if (wants('bridge')) {
   const beforeCommit = option('--before') ?? 'ab503d9';
   const beforeModule = beforeCommit === 'none' ? undefined : await buildBefore(beforeCommit);
   const kits = [CURRENT_KIT];
-  // The older bridge took no `allowedOrigins` (it trusted the request's own origin): nothing to add.
-  if (beforeModule)
-    kits.push({ ...(await import(pathToFileURL(beforeModule).href)), name: 'before', bridgeOptions: {} });
+  if (beforeModule) {
+    const before = await import(pathToFileURL(beforeModule).href);
+    // A bridge from before the hostile-network work (ab503d9) takes no `allowedOrigins` (it trusted the request's
+    // own origin); a later one refuses to be created without them, and gets this checkout's.
+    let needsOrigins = false;
+    try {
+      before.createElicitationBridge({ authorize: () => null }).close();
+    } catch {
+      needsOrigins = true;
+    }
+    kits.push({ ...before, name: 'before', bridgeOptions: needsOrigins ? CURRENT_KIT.bridgeOptions : {} });
+  }
   const runs = Math.max(RUNS, 200);
   const samples = await bridgeBench(runs, 20, kits);
   const figures = (list, stage) => ({

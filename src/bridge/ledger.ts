@@ -4,6 +4,8 @@
  * principal (the oldest are forgotten first). Bytes are counted, not measured: strings as UTF-16 (2 bytes
  * a character) plus a fixed share for the record and the map slot.
  */
+import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
+
 import type { BridgeOutcome } from './wire.js';
 
 /** A record's fixed share: the hash (43 base64url characters), the outcome (a small object) and the slot. */
@@ -35,9 +37,20 @@ export interface IdempotencyLedger {
   bytesOf(principal: string): number;
 }
 
-/** SHA-256 of `text`, base64url (Web Crypto: Node, browsers, Workers, Deno, Bun). */
+/**
+ * Texts up to this many bytes are hashed on the event loop (`@noble/hashes`, a few microseconds); longer ones
+ * (an answer with files, up to megabytes) with Web Crypto, off the loop. Each Web Crypto call crosses Node's
+ * thread pool: for a short command that costs far more than the hash itself, on the path of every answer.
+ */
+export const SYNC_HASH_LIMIT_BYTES = 4_096;
+
+/** SHA-256 (FIPS 180-4) of `text`, base64url. */
 export async function sha256(text: string): Promise<string> {
-  const digest = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  const bytes = new TextEncoder().encode(text);
+  const digest =
+    bytes.byteLength <= SYNC_HASH_LIMIT_BYTES
+      ? nobleSha256(bytes)
+      : new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', bytes));
   let binary = '';
   for (const byte of digest) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');

@@ -2,7 +2,14 @@
  * What travels between the bridge and the browser: the commands a POST carries, their outcomes, and the
  * view an event carries. Both ends read the other's JSON as untrusted.
  */
-import type { Draft, ElicitationEntry, ElicitationNotice, EntryStatus, RespondStatus } from '../core/index.js';
+import type {
+  Draft,
+  ElicitationEntry,
+  ElicitationNotice,
+  ElicitationScope,
+  EntryStatus,
+  RespondStatus,
+} from '../core/index.js';
 import { isDraftValue } from '../core/internal.js';
 import { hasOwn, isRecord, jsonText, ownValue, setOwn } from '../shared/path.js';
 
@@ -154,6 +161,24 @@ export function canonicalJson(value: unknown): string {
 /** The statuses an entry can have (`EntryStatus`): the views branch on them, so no other is taken. */
 const STATUSES: readonly unknown[] = ['pending', 'consented', 'completed', 'sending'] satisfies EntryStatus[];
 
+/** The keys of a request's scope (`ElicitationScope`: ACP v1 `elicitation/create`'s session, tool call or request). */
+const SCOPE_KEYS: readonly string[] = ['sessionId', 'toolCallId', 'requestId'] satisfies (keyof ElicitationScope)[];
+
+/**
+ * Who asks, as the prompt's header draws it: a name in text, an id in text or none, and a scope of text values
+ * under its known keys or none. The header draws each as text, trusting this reader for what comes off the network.
+ */
+function isServer(server: unknown): boolean {
+  if (!isRecord(server) || typeof server.name !== 'string') return false;
+  const { id, scope } = server;
+  return (
+    (id === undefined || typeof id === 'string') &&
+    (scope === undefined ||
+      (isRecord(scope) &&
+        Object.keys(scope).every((key) => SCOPE_KEYS.includes(key) && typeof scope[key] === 'string')))
+  );
+}
+
 /** Reads an event's data as a view; `undefined` when it is not one (the stream then waits for the next). */
 export function readView(data: unknown): BridgeView | undefined {
   if (!isRecord(data)) return undefined;
@@ -169,8 +194,7 @@ export function readView(data: unknown): BridgeView | undefined {
     typeof entry.id === 'string' &&
     typeof entry.serverKey === 'string' &&
     STATUSES.includes(entry.status) &&
-    isRecord(entry.server) &&
-    typeof entry.server.name === 'string' &&
+    isServer(entry.server) &&
     (entry.kind === 'single'
       ? isPrompt(entry.prompt)
       : entry.kind === 'round' && Array.isArray(entry.prompts) && entry.prompts.every(isPrompt));
@@ -180,8 +204,7 @@ export function readView(data: unknown): BridgeView | undefined {
     typeof notice.id === 'string' &&
     (notice.kind === 'stopped-waiting' || notice.kind === 'not-sent') &&
     typeof notice.serverKey === 'string' &&
-    isRecord(notice.server) &&
-    typeof notice.server.name === 'string' &&
+    isServer(notice.server) &&
     typeof notice.at === 'number' &&
     (notice.message === undefined || typeof notice.message === 'string') &&
     isEntry(notice.entry);

@@ -6,12 +6,15 @@
 
 // RFC 9110 `token` (without `*`, which only a wildcard subtype may be).
 export const TOKEN = "[!#$%&'+.^_`|~0-9A-Za-z-]+";
-// RFC 2397: `data:[<mediatype>][;base64],<data>`, mediatype = [type "/" subtype] *(";" parameter).
-const HEADER = new RegExp(`^data:(${TOKEN}/${TOKEN})?((?:;${TOKEN}=(?:${TOKEN}|"[^"]*"))*)(;base64)?$`, 'i');
-// Its last group is the padding: each `=` is one byte fewer.
-const BASE64 = /^[A-Za-z0-9+/]*(={0,2})$/;
-// RFC 2396 `uric`: what the percent-encoded form may hold besides `%XX`.
-const URIC = /^(?:[A-Za-z0-9\-_.!~*'();/?:@&=+$,]|%[0-9A-Fa-f]{2})*$/;
+/**
+ * RFC 2397: `data:[<mediatype>][;base64],<data>`, mediatype = [type "/" subtype] *(";" parameter), nothing before the
+ * data holding a comma. Base64 data (2, with its padding 3: each `=` is one byte fewer) is whole quads, checked
+ * by length; other data (4) is RFC 2396 `uric` and `%XX` escapes.
+ */
+const DATA_URI = new RegExp(
+  `^data:(${TOKEN}/${TOKEN})?(?:;${TOKEN}=(?:${TOKEN}|"[^",]*"))*(?:;base64,([A-Za-z0-9+/]*)(={0,2})|,((?:[A-Za-z0-9\\-_.!~*'();/?:@&=+$,]|%[0-9A-Fa-f]{2})*))$`,
+  'i',
+);
 
 /** What a `data:` URI holds: its MIME type (`type/subtype`, lowercase) and decoded size in bytes. */
 export interface DataUriInfo {
@@ -20,19 +23,18 @@ export interface DataUriInfo {
 }
 
 /** The type and size of a well-formed RFC 2397 `data:` URI (either encoding SEP-2356 allows), else `undefined`. */
-export function readDataUri(value: string): DataUriInfo | undefined {
-  const comma = value.indexOf(',');
-  const header = comma < 0 ? null : HEADER.exec(value.slice(0, comma));
-  if (!header) return undefined;
+export function readDataUri(value: unknown): DataUriInfo | undefined {
+  const match = typeof value === 'string' ? DATA_URI.exec(value) : null;
+  if (!match) return undefined;
   // RFC 2397: a URI without a media type is `text/plain`.
-  const type = (header[1] ?? 'text/plain').toLowerCase();
-  const data = value.slice(comma + 1);
-  if (header[3] !== undefined) {
-    const base64 = data.length % 4 === 0 ? BASE64.exec(data) : null;
-    return base64 ? { type, size: (data.length / 4) * 3 - (base64[1] as string).length } : undefined;
-  }
+  const [, type = 'text/plain', base64, padding = '', text = ''] = match;
+  const length = (base64 ?? '').length + padding.length;
+  if (length % 4 !== 0) return undefined;
   // Each `%XX` escape is one byte.
-  return URIC.test(data) ? { type, size: data.replace(/%../g, '%').length } : undefined;
+  return {
+    type: type.toLowerCase(),
+    size: base64 === undefined ? text.replace(/%../g, '%').length : (length / 4) * 3 - padding.length,
+  };
 }
 
 /**
@@ -41,17 +43,16 @@ export function readDataUri(value: string): DataUriInfo | undefined {
  * case-insensitively, parameters ignored; so without a name, an extension entry does not refuse.
  */
 export function acceptsFile(accept: readonly string[] | undefined, type: string, name?: string): boolean {
-  if (accept === undefined) return true;
   const mime = (type.split(';')[0] ?? '').trim().toLowerCase();
-  let undecided = false;
-  for (const raw of accept) {
-    const entry = raw.toLowerCase();
-    if (entry.startsWith('.')) {
-      if (name === undefined) undecided = true;
-      else if (name.toLowerCase().endsWith(entry)) return true;
-    } else if (entry.endsWith('/*') ? mime.startsWith(entry.slice(0, -1)) : mime === entry) return true;
-  }
-  return undecided;
+  const file = name?.toLowerCase();
+  return (
+    accept === undefined ||
+    accept.some((raw) => {
+      const entry = raw.toLowerCase();
+      if (entry.startsWith('.')) return file === undefined || file.endsWith(entry);
+      return entry.endsWith('/*') ? mime.startsWith(entry.slice(0, -1)) : mime === entry;
+    })
+  );
 }
 
 /** A size as a person reads it: `512 bytes`, `1.5 KB`, `2 MB` (1 KB = 1024 bytes). */

@@ -81,6 +81,6 @@ export function fileKeys(requestedSchema: unknown): Set<string> {
  * bytes]`; a value that is no `data:` URI becomes `[file]`.
  */
 export function redactFileValue(value: unknown): string {
-  const info = typeof value === 'string' ? readDataUri(value) : undefined;
+  const info = readDataUri(value);
   return info ? `data:${info.type};base64,[${info.size} bytes]` : '[file]';
 }

@@ -11,8 +11,8 @@ export interface ElicitationServer {
   /**
    * What the request belongs to, shown under the name: an ACP agent's session, tool call or request (ACP v1,
    * "Elicitation" → "Creating an elicitation": scope). Text from the agent, shown isolated as the name is. The queue
-   * keeps it as given, neither copied nor checked: the ACP adapter builds it checked and frozen, and views draw only
-   * its text values.
+   * keeps it as given, neither copied nor checked: the ACP adapter builds it checked and frozen, and the bridge's
+   * reader takes one off the network only with text values; views draw its values as text.
    */
   readonly scope?: ElicitationScope;
 }

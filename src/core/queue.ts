@@ -160,7 +160,7 @@ function readOrigin(origin: ElicitationOrigin): {
   if (origin.deadline !== undefined && !Number.isFinite(origin.deadline)) {
     throw new TypeError('origin.deadline must be a finite number');
   }
-  // The scope is kept as given: the ACP adapter builds and checks it, and views draw only its text.
+  // The scope is kept as given: the ACP adapter builds and checks it (the bridge's reader checks the network's).
   const server: ElicitationServer = Object.freeze({ name, ...pickDefined(origin.server, ['id', 'scope']) });
   return { server, serverKey, ...pickDefined(origin, ['signal', 'deadline']) };
 }

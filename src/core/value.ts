@@ -153,7 +153,7 @@ export function checkValue(field: Field, value: unknown, patterns: 'run' | 'skip
     }
     case 'file': {
       // SEP-2356 "Wire encoding": an RFC 2397 `data:` URI, base64 or percent-encoded.
-      const data = typeof value === 'string' ? readDataUri(value) : undefined;
+      const data = readDataUri(value);
       if (data === undefined) return issue('file', 'Choose a file.');
       if (field.maxSize !== undefined && data.size > field.maxSize)
         return issue('file-size', fileTooLargeMessage(data.size, field.maxSize));

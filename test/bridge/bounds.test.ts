@@ -2,10 +2,12 @@
  * Bounded per principal: request-id memory within a byte budget, a cap on event streams, events that carry
  * changes instead of the whole view, a read deadline for bodies, and 400 for a body of any depth.
  */
-import { afterEach, describe, expect, test } from 'vitest';
+import { createHash } from 'node:crypto';
+
+import { afterEach, describe, expect, test, vi } from 'vitest';
 
 import { createElicitationBridge, type ElicitationBridge } from '../../src/bridge/index.js';
-import { createIdempotencyLedger } from '../../src/bridge/ledger.js';
+import { createIdempotencyLedger, sha256, SYNC_HASH_LIMIT_BYTES } from '../../src/bridge/ledger.js';
 import { authorize, command, ENDPOINT, formRequest, ORIGIN, seen } from './helpers.js';
 
 const bridges: ElicitationBridge[] = [];
@@ -54,6 +56,29 @@ async function rawStream(bridge: ElicitationBridge, principal: string) {
     },
   };
 }
+
+describe('given commands hashed for retries', () => {
+  const expected = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+  test('a command up to 4 KiB is hashed on the event loop, a longer one with Web Crypto, to the same SHA-256', async () => {
+    const digest = vi.spyOn(globalThis.crypto.subtle, 'digest');
+    try {
+      const short = `{"type":"respond","result":{"action":"accept","content":{"city":"Zürich"}}}`;
+      const edge = 'x'.repeat(SYNC_HASH_LIMIT_BYTES);
+      const long = 'x'.repeat(SYNC_HASH_LIMIT_BYTES + 1);
+      const hashes = [await sha256(short), await sha256(edge)];
+      const webCryptoCalls = digest.mock.calls.length;
+      expect({ hashes, webCryptoCalls, long: await sha256(long), after: digest.mock.calls.length }).toEqual({
+        hashes: [expected(short), expected(edge)],
+        webCryptoCalls: 0,
+        long: expected(long),
+        after: 1,
+      });
+    } finally {
+      digest.mockRestore();
+    }
+  });
+});
 
 describe('given request ids made up by the thousand', () => {
   test('the ledger keeps a hash and the outcome per id, 10,000 ids stay within its byte budget', async () => {

@@ -5,8 +5,8 @@
 import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
-import type { BridgePart } from '../../src/bridge/index.js';
-import { createRedisBroker, type RedisElicitationBroker } from '../../src/bridge/redis/index.js';
+import type { BridgePart, PublishedPart } from '../../src/bridge/index.js';
+import { createRedisBroker, type RedisClientLike, type RedisElicitationBroker } from '../../src/bridge/redis/index.js';
 import { createSigner } from '../../src/bridge/redis/signing.js';
 import { startRedis, TEST_SECRET, type RedisServer } from './redis-server.js';
 
@@ -32,8 +32,11 @@ async function newBroker(options: { ttlSeconds?: number; routeTimeoutMs?: number
   await broker.ready();
   return broker;
 }
+/** Clients a test opened for its brokers: closed after them, also when the test failed. */
+const hostClients: { close(): Promise<unknown> }[] = [];
 afterEach(async () => {
   await Promise.all(brokers.splice(0).map((broker) => broker.close()));
+  await Promise.all(hostClients.splice(0).map((client) => client.close()));
 });
 const next = () => {
   tests += 1;
@@ -105,6 +108,104 @@ describe('given two brokers on one Redis', () => {
     expect(await raw.exists(`${prefix}part:alice:inst-a`)).toBe(0);
     const ttl = await raw.pTTL(`${prefix}part:alice:inst-b`);
     expect([ttl > 0, ttl <= 30_000]).toEqual([true, true]);
+  });
+
+  test("a subscribed principal's view takes one round trip: its version, index and the parts found before go out together", async () => {
+    next();
+    const client = createClient({ url: redis.url });
+    hostClients.push(client);
+    await client.connect();
+    const log: string[] = [];
+    const logged: RedisClientLike = Object.assign(Object.create(client) as RedisClientLike, {
+      sendCommand: async (args: string[]) => {
+        log.push(`send ${args[0] ?? ''}`);
+        const reply = await client.sendCommand(args);
+        log.push(`reply ${args[0] ?? ''}`);
+        return reply;
+      },
+    });
+    const a = await newBroker();
+    const b = createRedisBroker({ client: logged, keyPrefix: prefix, secret: TEST_SECRET });
+    brokers.push(b);
+    const stop = b.subscribe('alice', () => undefined);
+    await b.ready();
+    await a.publish('alice', 'inst-a', part('one'));
+    await b.read('alice');
+    await a.publish('alice', 'inst-a', part('two'));
+    log.length = 0;
+    const view = await b.read('alice');
+    stop();
+    expect({ log, parts: view.parts, counter: view.counter }).toEqual({
+      log: ['send HMGET', 'send SMEMBERS', 'send MGET', 'reply HMGET', 'reply SMEMBERS', 'reply MGET'],
+      parts: { 'inst-a': part('two') },
+      counter: 2,
+    });
+  });
+
+  test('a publish goes out while the one before it on the same part awaits its reply, and the newer part stays', async () => {
+    next();
+    const client = createClient({ url: redis.url });
+    hostClients.push(client);
+    await client.connect();
+    const log: string[] = [];
+    // The reply to one block is held back, as on a busy connection: the block itself is sent.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = { on: false };
+    const logged: RedisClientLike = Object.assign(Object.create(client) as RedisClientLike, {
+      sendCommand: (args: string[]) => {
+        log.push(`send ${args[0] ?? ''}`);
+        return client.sendCommand(args);
+      },
+      multi: () => {
+        const multi = client.multi();
+        const wrapped = {
+          addCommand: (args: string[]) => (multi.addCommand(args), wrapped),
+          exec: async () => {
+            const hold = held.on;
+            held.on = false;
+            log.push(hold ? 'exec (reply held)' : 'exec');
+            const reply = await multi.exec();
+            if (hold) await released;
+            return reply;
+          },
+        };
+        return wrapped;
+      },
+    });
+    const broker = createRedisBroker({ client: logged, keyPrefix: prefix, secret: TEST_SECRET });
+    brokers.push(broker);
+    const withEntry = (id: string): PublishedPart => ({
+      entries: [
+        {
+          id,
+          kind: 'single',
+          status: 'pending',
+          serverKey: 'weather',
+          server: { name: 'Weather' },
+          prompt: { mode: 'form', request: { message: id, requestedSchema: { type: 'object', properties: {} } } },
+        },
+      ],
+      notices: [],
+      drafts: {},
+    });
+    await broker.publish('alice', 'inst-a', withEntry('first'));
+    log.length = 0;
+    held.on = true;
+    let removed = false;
+    const removal = broker.publish('alice', 'inst-a', undefined).then(() => (removed = true));
+    const arrival = broker.publish('alice', 'inst-a', withEntry('second'));
+    // One round trip on the same connection, sent after both publishes began: by its reply the second
+    // publish has taken its arrival number, though the first one's reply is still held.
+    await client.sendCommand(['PING']);
+    const early = { log: log.slice(0, 2), removed };
+    release();
+    await Promise.all([removal, arrival]);
+    const view = await broker.read('alice');
+    expect({ early, entries: view.parts['inst-a']?.entries.map((item) => item.id) }).toEqual({
+      early: { log: ['exec (reply held)', 'send EVAL'], removed: false },
+      entries: ['second'],
+    });
   });
 
   test("a host's own client works as the broker's, and stays open after close", async () => {

@@ -784,3 +784,67 @@ describe("given Redis runs the holder's commit but its reply is lost (the connec
     });
   });
 });
+
+describe("given the holder's broker closes while it retries a commit Redis did not answer", () => {
+  test('the retries stop at once: one last look at the claim, then the commit fails and the answer is not applied', async () => {
+    const prefix = nextPrefix();
+    const client = createClient({ url: redis.url });
+    await client.connect();
+    clients.push(client);
+    const bound = bindAll(client as unknown as RedisClientLike);
+    // The holder's commit step and its reads of the claim fail as on a dropped connection; the rest goes through.
+    let tries = 0;
+    let secondTry = () => {};
+    const retrying = new Promise<void>((resolve) => (secondTry = resolve));
+    const a = createRedisBroker({
+      client: {
+        ...bound,
+        sendCommand(args) {
+          const commitStep = args.some((arg) => arg.includes(':seen:'));
+          const claimRead = args[0] === 'GET' && (args[1] ?? '').includes(':claim:');
+          if (!commitStep && !claimRead) return bound.sendCommand(args);
+          tries += 1;
+          if (tries === 2) secondTry();
+          return Promise.reject(new Error('connection lost'));
+        },
+      },
+      keyPrefix: prefix,
+      secret: TEST_SECRET,
+      ttlSeconds: 5,
+      routeTimeoutMs: 1_000,
+    });
+    const b = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET, routeTimeoutMs: 1_000 });
+    brokers.push(a, b);
+    let failed: (message: string) => void = () => {};
+    const commitFailed = new Promise<string>((resolve) => (failed = resolve));
+    let applied = false;
+    a.serve('inst-a', async (_principal, _command, commit) => {
+      try {
+        applied = (await commit?.()) === true;
+        return { status: applied ? 'answered' : 'ignored' };
+      } catch (error) {
+        failed((error as Error).message);
+        throw error;
+      }
+    });
+    await Promise.all([a.ready(), b.ready()]);
+    // Only `setTimeout` is faked: Redis I/O and the client's own scheduling stay real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const accept: ElicitResult = { action: 'accept', content: { answer: 'yes' } };
+      void b.route('inst-a', 'alice', { type: 'respond', entryId: 'inst-a.1', result: accept }).catch(() => undefined);
+      // The commit failed, then the read of the claim: the holder would read it again every second.
+      await retrying;
+      await a.close();
+      // Far past every try the holder makes while its part lives (5 s, one a second).
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect({ message: await commitFailed, tries, applied }).toEqual({
+        message: 'connection lost',
+        tries: 3,
+        applied: false,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

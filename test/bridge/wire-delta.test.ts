@@ -107,4 +107,42 @@ describe('given an event from the network', () => {
       readView(notice({ server: { name: { first: 'A' } } })),
     ]).toStrictEqual([undefined, undefined, undefined, undefined, undefined]);
   });
+
+  test('an entry whose server id or scope is not text makes the event no view; a scope of text values is read as sent', () => {
+    const view = (server: Record<string, unknown>) => ({
+      entries: [{ ...entry('i.a', 'A'), server: { name: 'Refactor agent', ...server } }],
+      notices: [],
+      drafts: {},
+    });
+    const scopes = [{ sessionId: 'sess_1', toolCallId: 'call_7' }, { requestId: '12' }];
+    expect(scopes.map((scope) => readView(view({ id: 'acp-1', scope }))?.entries[0]?.server)).toStrictEqual([
+      { name: 'Refactor agent', id: 'acp-1', scope: { sessionId: 'sess_1', toolCallId: 'call_7' } },
+      { name: 'Refactor agent', id: 'acp-1', scope: { requestId: '12' } },
+    ]);
+    // The header draws the id and each scope value as text (ACP v1, "Elicitation": the scope is a session id, a
+    // tool call id or a request id): an object there would be drawn through its own toString.
+    expect([
+      readView(view({ scope: { sessionId: { toString: () => 'injected' }, toolCallId: 'call_7' } })),
+      readView(view({ scope: { requestId: 12 } })),
+      readView(view({ scope: { sessionId: 'sess_1', label: 'Trusted' } })),
+      readView(view({ scope: ['sess_1'] })),
+      readView(view({ scope: 'sess_1' })),
+      readView(view({ scope: null })),
+      readView(view({ id: { toString: () => 'injected' } })),
+    ]).toStrictEqual([undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
+  });
+
+  test("a notice whose server's scope is not text makes the event no view", () => {
+    const bad = { name: 'A', scope: { sessionId: 7 } };
+    const of = (server: object, entryServer: object) => ({
+      entries: [],
+      notices: [{ ...notice('i.n', { ...entry('i.a', 'A'), server: entryServer } as ElicitationEntry), server }],
+      drafts: {},
+    });
+    expect([
+      readView(of(server, server))?.notices.length,
+      readView(of(bad, server)),
+      readView(of(server, bad)),
+    ]).toStrictEqual([1, undefined, undefined]);
+  });
 });

@@ -3,7 +3,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 
-import { ElicitationHost, ElicitationPrompt } from '../../src/index.js';
+import { ElicitationForm, ElicitationHost, ElicitationPrompt } from '../../src/index.js';
 import { createElicitationQueue } from '../../src/core/index.js';
 
 const request = {
@@ -78,5 +78,24 @@ describe('given a request with a scope', () => {
     };
     render(<ElicitationPrompt request={request} server={{ name: 'Agent', scope }} onRespond={vi.fn()} />);
     expect(screen.getByRole('group', { name: 'Request from Agent (tool call call_7)' })).toBeInTheDocument();
+  });
+
+  test("a host's serverScope label is given each scope value isolated, and an empty scope adds nothing", () => {
+    const serverScope = vi.fn((scope: { sessionId?: string; toolCallId?: string }) =>
+      [scope.sessionId, scope.toolCallId].join(' / '),
+    );
+    const { unmount } = render(
+      <ElicitationForm
+        request={request}
+        server={{ name: 'Agent', scope: { sessionId: 'sess_1', toolCallId: 'שלום' } }}
+        labels={{ serverScope }}
+        onRespond={vi.fn()}
+      />,
+    );
+    expect(serverScope.mock.calls).toStrictEqual([[{ sessionId: 'sess_1', toolCallId: '\u2068שלום\u2069' }]]);
+    expect(screen.getByRole('group', { name: 'Request from Agent sess_1 / \u2068שלום\u2069' })).toBeInTheDocument();
+    unmount();
+    render(<ElicitationPrompt request={request} server={{ name: 'Agent', scope: {} }} onRespond={vi.fn()} />);
+    expect(screen.getByRole('group', { name: 'Request from Agent' })).toBeInTheDocument();
   });
 });

@@ -41,6 +41,9 @@ const VERSION_TTL_SECONDS = '86400';
 /** How long a routed command's id is remembered, and the oldest message that is run (1 hour). */
 const REPLAY_WINDOW_MS = 3_600_000;
 
+/** How many instances a subscribed principal's read guesses besides those its last read found. */
+const GUESSED = 8;
+
 /** A pub/sub listener as node-redis calls it. */
 type Listener = (message: string, channel: string) => unknown;
 
@@ -269,14 +272,24 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
    * again writes nothing, bumps no counter and wakes no stream.
    */
   const written = new Map<string, string>();
-  /** Publishes of one part key, one after the other: a part is never overwritten by an older one. */
+  /**
+   * Publishes of one part key, one after the other: each resolves once its block is on the connection (or
+   * the write ended without one), and the next starts then.
+   */
   const chains = new Map<string, Promise<void>>();
-  const views = new Map<string, { listeners: Set<() => void>; onMessage: Listener }>();
+  /**
+   * Each subscribed principal's listeners, and the instances the last read of its view found (read again at
+   * once with the next read's version: one round trip while they do not change).
+   */
+  const views = new Map<string, { listeners: Set<() => void>; onMessage: Listener; ids: string[] }>();
   const executors = new Map<string, CommandExecutor>();
   const waiting = new Map<string, (reply: Reply | 'failed') => void>();
   const pending = new Set<Promise<unknown>>();
   /** Answers reported `sending` whose outcome is still awaited: `close()` lets them settle their claims first. */
   const follows = new Set<Promise<unknown>>();
+  /** Commits being retried (`commitAnswer`): `close()` ends their waits, then awaits their last try. */
+  const commits = new Set<Promise<unknown>>();
+  const wakers = new Set<() => void>();
   let closed = false;
 
   /** Keeps `ready()` waiting for `work`; its failure goes to `onError`. */
@@ -338,20 +351,28 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     };
   }
 
-  /** Writes the part unless it is what this process last wrote there (`again`: write it all the same). */
+  /**
+   * Writes the part unless it is what this process last wrote there (`again`: write it all the same), once the
+   * write before it on this key is on the connection (`previous`); `issued()` tells the next one this write's
+   * block is. `retry`: a failed block is written once more, as the part is by then.
+   */
   async function write(
     principal: string,
     instanceId: string,
     part: PublishedPart | undefined,
     again: boolean,
+    previous: Promise<void>,
+    issued: () => void,
+    retry: boolean,
   ): Promise<void> {
     const key = name('part', principal, instanceId);
     const index = name('parts', principal);
     const text = part === undefined ? '' : JSON.stringify({ ...part, arrivals: [], noticeArrivals: [] });
-    // Nothing a stream would show changed (the same entries, notices and drafts): no write, no event.
-    if (!again && (written.get(key) ?? '') === text) return;
-    await connected;
-    const block = async () => {
+    try {
+      await previous;
+      // Nothing a stream would show changed (the same entries, notices and drafts): no write, no event.
+      if (!again && (written.get(key) ?? '') === text) return;
+      await connected;
       const multi = commands.multi();
       if (part === undefined) {
         arrivals.delete(key);
@@ -364,22 +385,33 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
           .addCommand(['EXPIRE', index, ttl]);
       }
       // One block: a reader that sees the new counter sees the part written before it.
-      await multi
+      const block = multi
         .addCommand(['HINCRBY', versionKey(principal), 'counter', '1'])
         .addCommand(['EXPIRE', versionKey(principal), VERSION_TTL_SECONDS])
         .addCommand(['PUBLISH', name('view', principal), ''])
         .exec();
-    };
-    try {
-      await block();
+      // The block is on the connection: the next write of this key may start (its stamp, its block), since
+      // Redis runs one connection's commands in the order they are sent. A part is never overwritten by an
+      // older one, and a publish does not wait a round trip for the one before it.
+      if (text === '') written.delete(key);
+      else written.set(key, text);
+      issued();
+      await block;
     } catch (error) {
-      // A counter that is not an integer (written by something else) fails HINCRBY: mend the version, once.
+      issued();
+      // Not known to be written: the next publish of the same part writes it.
+      if (written.get(key) === text) written.delete(key);
+      if (!retry) throw error;
+      // A counter that is not an integer (written by something else) fails HINCRBY: mend the version, then
+      // write the part as it is now (a later publish's, if one came meanwhile: never an older one), once.
       onError(asError(error));
       await version(principal);
-      await block();
+      const current = own.get(key);
+      await publish(principal, instanceId, current?.part, true, false);
+    } finally {
+      // Whatever happened, the next write of this key goes on (at once when this one wrote nothing).
+      issued();
     }
-    if (text === '') written.delete(key);
-    else written.set(key, text);
   }
 
   function publish(
@@ -387,19 +419,22 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     instanceId: string,
     part: PublishedPart | undefined,
     again = false,
+    retry = true,
   ): Promise<void> {
     const key = name('part', principal, instanceId);
     // Noted before Redis is reached: if this write is lost, the refresh finds the key missing and writes it.
     if (part === undefined) own.delete(key);
     else own.set(key, { principal, instanceId, part });
     const previous = chains.get(key) ?? Promise.resolve();
-    const done = previous.catch(() => undefined).then(() => write(principal, instanceId, part, again));
-    const settled = done.catch(() => undefined);
-    chains.set(key, settled);
-    void settled.then(() => {
-      if (chains.get(key) === settled) chains.delete(key);
+    let issued = () => {};
+    const mine = new Promise<void>((resolve) => {
+      issued = resolve;
     });
-    return done;
+    chains.set(key, mine);
+    void mine.then(() => {
+      if (chains.get(key) === mine) chains.delete(key);
+    });
+    return write(principal, instanceId, part, again, previous, issued, retry);
   }
 
   /** The principal's version, read as untrusted: a malformed one starts a new epoch. */
@@ -434,17 +469,17 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       .catch((error: unknown) => onError(asError(error)));
   }
 
-  async function read(principal: string): Promise<BrokerView> {
-    await connected;
-    // The version first, then the parts: whatever a counter covers was written before it, so a view
-    // may be newer than its version (sent again later) but never older.
-    const { epoch, counter } = await version(principal);
-    const index = name('parts', principal);
-    const ids = list(await commands.sendCommand(['SMEMBERS', index])).filter((id) => id !== null);
+  /**
+   * The parts of `ids` (their sealed texts, as read from `keys`), opened and checked; a part gone or bad is
+   * dropped from the index.
+   */
+  async function openParts(
+    index: string,
+    ids: readonly string[],
+    keys: readonly string[],
+    texts: readonly (string | null | undefined)[],
+  ): Promise<Record<string, BridgePart>> {
     const parts: Record<string, BridgePart> = {};
-    if (ids.length === 0) return { epoch, counter, parts };
-    const keys = ids.map((id) => name('part', principal, id));
-    const texts = list(await commands.sendCommand(['MGET', ...keys]));
     await Promise.all(
       ids.map(async (id, at) => {
         const key = keys[at] ?? '';
@@ -465,6 +500,53 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
         drop(index, key, id, text);
       }),
     );
+    return parts;
+  }
+
+  async function read(principal: string): Promise<BrokerView> {
+    await connected;
+    const index = name('parts', principal);
+    const partKey = (id: string) => name('part', principal, id);
+    // The version, the index and the parts of the instances the last read found, in one round trip: Redis runs
+    // the commands of one connection in the order they are sent, so the version is still read before any part
+    // and whatever its counter covers was written before it (a view may be newer than its version, never older).
+    const view = views.get(principal);
+    const guessed = view?.ids ?? [];
+    const [fields, members, guessedTexts] = await Promise.all([
+      commands.sendCommand(['HMGET', versionKey(principal), 'epoch', 'counter']),
+      commands.sendCommand(['SMEMBERS', index]),
+      guessed.length === 0 ? [] : commands.sendCommand(['MGET', ...guessed.map(partKey)]),
+    ]);
+    const [epochField, counterField] = list(fields);
+    let current = readVersion(epochField, counterField);
+    let ids = list(members).filter((id) => id !== null);
+    const texts = list(guessedTexts);
+    let byId = new Map(guessed.map((id, at) => [id, texts[at]]));
+    if (current === undefined) {
+      // A principal seen for the first time, or a version to mend (`version`): then the index and the parts
+      // again, read after it.
+      current = await version(principal);
+      ids = list(await commands.sendCommand(['SMEMBERS', index])).filter((id) => id !== null);
+      byId = new Map();
+    }
+    const { epoch, counter } = current;
+    // Instances that just left stay guessed a while (a part that comes and goes, as one request after another
+    // does, is read at once when it comes back); the index alone says which parts are in the view.
+    if (view !== undefined) view.ids = [...new Set([...ids, ...guessed])].slice(0, Math.max(ids.length, GUESSED));
+    if (ids.length === 0) return { epoch, counter, parts: {} };
+    // An instance the index lists that the last read did not: its part read now (after the index, as before).
+    const missing = ids.filter((id) => !byId.has(id));
+    if (missing.length > 0) {
+      const more = list(await commands.sendCommand(['MGET', ...missing.map(partKey)]));
+      missing.forEach((id, at) => byId.set(id, more[at]));
+    }
+    const keys = ids.map(partKey);
+    const parts = await openParts(
+      index,
+      ids,
+      keys,
+      ids.map((id) => byId.get(id)),
+    );
     return { epoch, counter, parts };
   }
 
@@ -472,7 +554,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     let view = views.get(principal);
     if (view === undefined) {
       const listeners = new Set<() => void>();
-      const created = { listeners, onMessage: () => [...listeners].forEach((call) => call()) };
+      const created = { listeners, onMessage: () => [...listeners].forEach((call) => call()), ids: [] as string[] };
       view = created;
       views.set(principal, view);
       // A publish between a stream's first read and the moment the subscription holds would not reach
@@ -496,16 +578,32 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     return name('claim', principal, 'entryId' in command ? command.entryId : '');
   }
 
+  /** Waits `ms`, or less when the broker closes (`close()` wakes every wait). */
+  function pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        wakers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      wakers.add(wake);
+    });
+  }
+
   /**
    * The holder's commit of a routed answer (`SEEN_COMMIT`): 1 apply it, 0 never, -1 a replay. When Redis's
    * reply is lost (the connection dropped), the script may have run or not, and the sender will go by what
    * the claim holds: so the claim is read (at once, then every `routeTimeoutMs` while Redis does not answer,
    * for as long as a part lives): `done` applies the answer, `claimed` means the script did not run and it
-   * is tried again, anything else (withdrawn, another answer's) never applies it.
+   * is tried again, anything else (withdrawn, another answer's) never applies it. A broker that closes
+   * retries no more: one last try at once, then the commit fails and the answer is not applied (its sender
+   * then withdraws the claim, or finds it done: the holder's process is ending, as a holder that dies).
    */
   async function commitAnswer(seen: string, key: string, states: Omit<ClaimStates, 'refused'>): Promise<number> {
     const attempts = Math.ceil((Number(ttl) * 1_000) / routeTimeoutMs) + 1;
     let lost = false;
+    let last = false;
     for (let attempt = 1; ; attempt += 1) {
       try {
         if (lost) {
@@ -525,9 +623,10 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
           ]),
         );
       } catch (error) {
-        if (attempt >= attempts) throw error;
+        if (attempt >= attempts || last) throw error;
         onError(asError(error));
-        if (lost) await new Promise((resolve) => setTimeout(resolve, routeTimeoutMs));
+        if (lost && !closed) await pause(routeTimeoutMs);
+        last = closed;
         lost = true;
       }
     }
@@ -580,7 +679,13 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       } else {
         const { key, states } = claim;
         const commit = async (): Promise<boolean> => {
-          step ??= commitAnswer(seen, key, states);
+          if (step === undefined) {
+            const committing = commitAnswer(seen, key, states);
+            const ended = committing.catch(() => undefined);
+            commits.add(ended);
+            void ended.finally(() => commits.delete(ended));
+            step = committing;
+          }
           return (await step) === 1;
         };
         const outcome = await execute(principal, command, commit);
@@ -841,8 +946,10 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       for (const settle of [...waiting.values()]) settle('timeout');
       waiting.clear();
       executors.clear();
-      // Answers still `sending` withdraw their claims (or learn they were committed) while Redis is still open.
-      await Promise.allSettled([...follows]);
+      // Commits being retried make one last try now; answers still `sending` withdraw their claims (or learn
+      // they were committed) while Redis is still open.
+      for (const wake of [...wakers]) wake();
+      await Promise.allSettled([...commits, ...follows]);
       try {
         await connected;
         // Its MCP requests end with this process: other instances stop showing them now, not at expiry.

@@ -8,6 +8,7 @@
  */
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 
 /** The key every broker uses when the host opted out of a secret: public, so it authenticates nothing. */
 const INSECURE_KEY = 'mcp-elicit-kit: insecure development key, authenticates nothing';
@@ -29,10 +30,6 @@ export interface Signer {
 }
 
 const encoder = new TextEncoder();
-
-function hex(bytes: ArrayBuffer | Uint8Array): string {
-  return [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 /** Whether two MACs are equal, in time that does not depend on where they differ. */
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -56,13 +53,16 @@ export function createSigner(secret: string | undefined): Signer {
     'sign',
     'verify',
   ]);
+  // The key's inner and outer hash states, computed once (RFC 2104, section 4): each MAC starts from a copy.
+  const keyed = hmac.create(sha256, raw);
+  const syncMac = (bytes: Uint8Array) => keyed.clone().update(bytes).digest();
   // The context ends at the first NUL: no context is a prefix of another's message.
   const message = (context: string, text: string) => encoder.encode(`${context}\u0000${text}`);
   const sign = async (bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> =>
     bytes.byteLength <= SYNC_LIMIT_BYTES
-      ? hmac(sha256, raw, bytes)
+      ? syncMac(bytes)
       : new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', await key, bytes));
-  const mac = async (context: string, text: string) => hex(await sign(message(context, text)));
+  const mac = async (context: string, text: string) => bytesToHex(await sign(message(context, text)));
   return {
     mac,
     async seal(context, text) {
@@ -77,7 +77,7 @@ export function createSigner(secret: string | undefined): Signer {
       const bytes = message(context, text);
       const valid =
         bytes.byteLength <= SYNC_LIMIT_BYTES
-          ? sameBytes(hmac(sha256, raw, bytes), signature)
+          ? sameBytes(syncMac(bytes), signature)
           : await globalThis.crypto.subtle.verify('HMAC', await key, signature, bytes);
       return valid ? text : undefined;
     },

@@ -124,21 +124,11 @@ function range(min: number | undefined, max: number | undefined, unit: string, u
 export const defaultLabels: ElicitationLabels = Object.freeze({
   requestFrom: 'Request from',
   serverId: (id: string) => `(ID: ${id})`,
-  serverScope: ({
-    sessionId,
-    toolCallId,
-    requestId,
-  }: {
-    sessionId?: string;
-    toolCallId?: string;
-    requestId?: string;
-  }) =>
-    `(${[
-      sessionId !== undefined && `session ${sessionId}`,
-      toolCallId !== undefined && `tool call ${toolCallId}`,
-      requestId !== undefined && `request ${requestId}`,
-    ]
-      .filter(Boolean)
+  // The English words are the keys' own (sessionId: session, toolCallId: tool call, requestId: request), in the
+  // scope's order (ACP's: a session, then its tool call).
+  serverScope: (scope: { sessionId?: string; toolCallId?: string; requestId?: string }) =>
+    `(${Object.entries(scope)
+      .map(([key, value]) => `${key.slice(0, -2).replace('C', ' c')} ${value}`)
       .join(', ')})`,
   serverTextHidden: (codePoints: readonly string[]) =>
     `The server's name contains invisible or direction-changing characters, written out as ${codePoints

@@ -1,28 +1,13 @@
 /** Pieces every prompt shares: the header that says who asks (MCP 2025-11-25, "Elicitation" → "Security Considerations"), buttons, a once-only answer, ids. Internal. */
 import { createContext, useContext, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
-import type { ElicitationScope, ElicitationServer, ElicitResult } from '../../core/index.js';
+import type { ElicitationServer, ElicitResult } from '../../core/index.js';
 import { isolateText } from '../../core/internal.js';
 import { AnswerButton, PromptAnswered } from './answer-button.js';
 import type { ElicitationLabels } from './labels.js';
 import { hiddenCodePoints, RevealedText } from './server-text.js';
 
 type HeaderLabels = Pick<ElicitationLabels, 'requestFrom' | 'serverId' | 'serverScope' | 'serverTextHidden' | 'sent'>;
-
-const SCOPE_KEYS = ['sessionId', 'toolCallId', 'requestId'] as const;
-
-/**
- * The scope's text values (a remote queue's entries come off the network: anything else is left out), isolated and
- * revealed as the id is when `isolate`.
- */
-function scopeTexts(scope: unknown, isolate: boolean): { -readonly [key in keyof ElicitationScope]?: string } {
-  const texts: { -readonly [key in keyof ElicitationScope]?: string } = {};
-  for (const key of SCOPE_KEYS) {
-    const value: unknown = typeof scope === 'object' && scope !== null ? Reflect.get(scope, key) : undefined;
-    if (typeof value === 'string') texts[key] = isolate ? isolateText(value) : value;
-  }
-  return texts;
-}
 
 /** A base for element ids that is valid in CSS selectors and `aria-*` references. */
 export function useBaseId(): string {
@@ -68,7 +53,11 @@ function cancelOnEscape(cancel: () => void): (event: KeyboardEvent<HTMLElement>)
   };
 }
 
-/** Who asks, read as sent (MCP 2025-11-25, "Elicitation" → "Security Considerations": make clear which server asks): name and id in bidi isolates, hidden characters written out and noted. */
+/**
+ * Who asks, read as sent (MCP 2025-11-25, "Elicitation" → "Security Considerations": make clear which server asks),
+ * and for an ACP agent what the request belongs to (ACP v1, "Elicitation" → "Creating an elicitation": its session,
+ * tool call or request): name, id and each scope value in bidi isolates, hidden characters written out and noted.
+ */
 function PromptHeader({
   server,
   labels,
@@ -82,30 +71,31 @@ function PromptHeader({
   message: string | undefined;
   messageId: string;
 }) {
-  const scope = scopeTexts(server.scope, true);
-  const hidden = hiddenCodePoints([
-    server.name,
-    ...(server.id === undefined ? [] : [server.id]),
-    ...Object.values(scopeTexts(server.scope, false)),
-  ]);
+  const { name, id } = server;
+  const scope: { readonly [key: string]: unknown } = { ...server.scope };
+  const hidden = hiddenCodePoints([name, id, ...Object.values(scope)]);
+  // The ACP adapter checks what an agent sends and the bridge's reader what the network does; a host's own scope of
+  // something else than text still shows none of it.
+  const shownScope: Record<string, string> = {};
+  for (const [key, value] of Object.entries(scope)) if (typeof value === 'string') shownScope[key] = isolateText(value);
   return (
     // Not <header>: outside a section it would be a banner landmark.
     <div className="mek-header">
       <p className="mek-server" id={headingId}>
         <span className="mek-server-label">{labels.requestFrom}</span>{' '}
         <bdi className="mek-server-name">
-          <RevealedText text={server.name} />
+          <RevealedText text={name} />
         </bdi>
-        {server.id !== undefined && (
+        {id !== undefined && (
           <>
             {' '}
-            <span className="mek-server-id">{labels.serverId(isolateText(server.id))}</span>
+            <span className="mek-server-id">{labels.serverId(isolateText(id))}</span>
           </>
         )}
-        {Object.keys(scope).length > 0 && (
+        {Object.keys(shownScope).length > 0 && (
           <>
             {' '}
-            <span className="mek-server-scope">{labels.serverScope(scope)}</span>
+            <span className="mek-server-scope">{labels.serverScope(shownScope)}</span>
           </>
         )}
       </p>

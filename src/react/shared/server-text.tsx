@@ -23,9 +23,11 @@ export function RevealedText({ text }: { text: string }) {
   return <>{revealedParts(text)}</>;
 }
 
-/** The hidden characters of `texts`, each once, as `U+202E`. */
-export function hiddenCodePoints(texts: readonly string[]): string[] {
-  const found = texts.flatMap((text) => splitHidden(text).filter((_, index) => index % 2 === 1));
+/** The hidden characters of the strings among `texts` (anything else, such as an absent id, is skipped), each once, as `U+202E`. */
+export function hiddenCodePoints(texts: readonly unknown[]): string[] {
+  const found = texts.flatMap((text) =>
+    typeof text === 'string' ? splitHidden(text).filter((_, index) => index % 2 === 1) : [],
+  );
   return [...new Set(found.map(codePointName))];
 }
 
@@ -50,7 +52,7 @@ export function serverText(text: string): ReactNode {
 
 /** A note under a field whose title or description holds hidden characters; nothing otherwise. */
 export function HiddenTextNote({ texts, labels }: { texts: readonly unknown[]; labels: ElicitationLabels }) {
-  const hidden = hiddenCodePoints(texts.filter((text): text is string => typeof text === 'string'));
+  const hidden = hiddenCodePoints(texts);
   if (hidden.length === 0) return null;
   return <p className="mek-hint mek-hidden-note">{labels.textHidden(hidden)}</p>;
 }
