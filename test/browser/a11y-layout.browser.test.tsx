@@ -413,3 +413,21 @@ describe.each(['rtl', 'dark'] as const)('given %s', (setting) => {
     ).toEqual([]);
   });
 });
+
+describe('given the boxes of the radios, checkboxes and the boolean', () => {
+  test('each is a flex box centring its mark: no grid whose track sizing Blink keeps for every row', () => {
+    const container = mount(
+      <ElicitationForm request={everyKindRequest} server={{ name: 'Kit', id: 'kit-1' }} onRespond={vi.fn()} />,
+    );
+    const boxes = [...container.querySelectorAll('input[type="radio"], input[type="checkbox"]')].map((box) => {
+      const style = getComputedStyle(box);
+      return [box.getAttribute('type'), style.display, style.alignItems, style.justifyContent];
+    });
+    // Each sits in a flex row (its label), which makes it a block-level flex box.
+    expect(boxes).toEqual([
+      ['checkbox', 'flex', 'center', 'center'],
+      ...Array(4).fill(['radio', 'flex', 'center', 'center']),
+      ...Array(4).fill(['checkbox', 'flex', 'center', 'center']),
+    ]);
+  });
+});

@@ -3,20 +3,24 @@
  * applied, inside a bidi isolate so right-to-left text cannot move what is around it, and noted. Titles,
  * descriptions and option titles get what server names get (MCP 2025-11-25, "Elicitation" → "Security Considerations": the client must make clear which server asks, and what).
  */
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 
 import { codePointName, lookalikeOptions, splitHidden } from '../../core/internal.js';
 import type { ElicitationLabels } from './labels.js';
 
+/** Printable ASCII: drawn as it is, it hides nothing and cannot reorder anything around it. */
+const PLAIN = /^[\u0020-\u007e]*$/;
+
+/** The parts of `text` with each hidden character written out as `<U+202E>` in a span of its own, never applied. */
+function revealedParts(text: string): ReactNode[] {
+  return splitHidden(text).map((part, index) =>
+    index % 2 === 1 ? <span key={index} className="mek-hidden-char">{`<${codePointName(part)}>`}</span> : part,
+  );
+}
+
 /** Server text as a name: hidden characters written out as `<U+202E>`, never applied. Put it in a `<bdi>`. */
 export function RevealedText({ text }: { text: string }) {
-  return (
-    <>
-      {splitHidden(text).map((part, index) =>
-        index % 2 === 1 ? <span key={index} className="mek-hidden-char">{`<${codePointName(part)}>`}</span> : part,
-      )}
-    </>
-  );
+  return <>{revealedParts(text)}</>;
 }
 
 /** The hidden characters of the strings among `texts` (anything else, such as an absent id, is skipped), each once, as `U+202E`. */
@@ -32,12 +36,18 @@ export function hiddenCodePoints(texts: readonly unknown[]): string[] {
  * it cannot reorder anything, and long lists stay light.
  */
 export function ServerText({ text }: { text: string }) {
-  if (/^[\u0020-\u007e]*$/.test(text)) return text;
-  return (
-    <bdi>
-      <RevealedText text={text} />
-    </bdi>
-  );
+  return serverText(text);
+}
+
+/**
+ * What `ServerText` draws, as elements rather than a component: a list row calls it, so its text is the
+ * row's own child (no component, no fragment of its own; the same DOM).
+ */
+export function serverText(text: string): ReactNode {
+  if (PLAIN.test(text)) return text;
+  const parts = revealedParts(text);
+  // A lone part is the bdi's text content: the same DOM, one fiber fewer.
+  return <bdi>{parts.length === 1 ? parts[0] : parts}</bdi>;
 }
 
 /** A note under a field whose title or description holds hidden characters; nothing otherwise. */
@@ -66,17 +76,16 @@ export function OptionText({
 }) {
   return (
     <>
-      <ServerText text={label} />
-      {lookalike && (
-        <>
-          {' '}
-          <span className="mek-option-value">
-            <ServerText text={labels.optionValue(String(value))} />
-          </span>
-        </>
-      )}
+      {serverText(label)}
+      {lookalike && ' '}
+      {lookalike && optionValueNote(value, labels)}
     </>
   );
+}
+
+/** The value shown after a title that alone cannot tell its option apart (`OptionText`). */
+export function optionValueNote(value: unknown, labels: ElicitationLabels): ReactNode {
+  return <span className="mek-option-value">{serverText(labels.optionValue(String(value)))}</span>;
 }
 
 /** An option's title and, when needed, value as one string, for a native `<option>` (it holds text only). */
@@ -86,7 +95,7 @@ export function optionString(label: string, value: unknown, lookalike: boolean |
 }
 
 function revealed(text: string): string {
-  if (/^[\u0020-\u007e]*$/.test(text)) return text;
+  if (PLAIN.test(text)) return text;
   const parts = splitHidden(text).map((part, index) => (index % 2 === 1 ? `<${codePointName(part)}>` : part));
   return `\u2068${parts.join('')}\u2069`;
 }

@@ -4,19 +4,18 @@
  * at one fixed height (README). A filterable list shows its ticked options above, as chips that untick them.
  */
 import {
-  memo,
-  useCallback,
   useLayoutEffect,
   useMemo,
   useRef,
   useState,
   type KeyboardEvent,
+  type ReactElement,
   type ReactNode,
   type UIEvent,
 } from 'react';
 
 import type { ElicitationLabels } from '../../shared/labels.js';
-import { OptionText, useLookalikeOptions } from '../../shared/server-text.js';
+import { optionValueNote, serverText, useLookalikeOptions } from '../../shared/server-text.js';
 import type { EnumOptions } from './parts.js';
 
 const FILTER_THRESHOLD = 12;
@@ -30,66 +29,87 @@ const OVERSCAN = 10;
 const DEFAULT_ROW_PX = 28;
 const DEFAULT_VIEW_PX = 320;
 
-interface OptionRowProps {
+/** What a row is drawn from besides the list's own props, one bit each (`RowCache`). */
+const CHECKED = 1;
+const DISABLED = 2;
+const HIDDEN = 4;
+const AUTO_FOCUS = 8;
+
+/** What every row of a list shares. */
+interface RowContext {
   name: string;
   form: '' | undefined;
-  index: number;
-  label: string;
-  /** The option's value, shown after the title when `lookalike`. */
-  value: unknown;
-  lookalike: boolean | undefined;
+  options: EnumOptions;
+  lookalike: readonly boolean[];
   labels: ElicitationLabels;
-  checked: boolean;
-  disabled: boolean;
-  hidden: boolean;
   invalid: boolean;
-  autoFocus: boolean;
   /** In a window, where a long label is cut with an ellipsis. */
-  position: [number, number] | undefined;
-  onToggle: (index: number, on: boolean) => void;
+  windowed: boolean;
 }
 
-const OptionRow = memo(function OptionRow({
-  name,
-  form,
-  index,
-  label,
-  value,
-  lookalike,
-  labels,
-  checked,
-  disabled,
-  hidden,
-  invalid,
-  autoFocus,
-  position,
-  onToggle,
-}: OptionRowProps) {
+/**
+ * A row's own `onChange`, which does nothing: React's change event bubbles to the list, whose one handler
+ * reads the box. Given so that React sees a controlled checkbox with a handler.
+ */
+const HANDLED_BY_LIST = (): void => {};
+
+/**
+ * One option's row: its native checkbox inside its label, the title the label's own text (with its value
+ * after it when the title alone does not tell it apart). Plain elements, no component, and the list's one
+ * `onChange`: a plain row is three fibers (label, input, text), as few as its DOM.
+ */
+function optionRow(index: number, state: number, list: RowContext): ReactElement {
+  const option = list.options[index];
+  const title = serverText(String(option?.label));
+  const note = list.lookalike[index] === true ? optionValueNote(option?.value, list.labels) : undefined;
+  const disabled = (state & DISABLED) !== 0;
+  // In a window a long label is cut with an ellipsis, so its text is a span of its own.
+  const text = list.windowed ? (
+    <span className="mek-option-text">
+      {title}
+      {note && ' '}
+      {note}
+    </span>
+  ) : (
+    title
+  );
+  const after = list.windowed ? undefined : note;
   return (
     // Lean on purpose: false attributes left out, the checked state styled from `:checked`, not copied.
-    <label className="mek-option" hidden={hidden || undefined} data-disabled={disabled ? '' : undefined}>
+    <label
+      key={index}
+      className="mek-option"
+      hidden={(state & HIDDEN) !== 0 || undefined}
+      data-disabled={disabled ? '' : undefined}
+    >
       <input
         type="checkbox"
-        name={name}
-        form={form}
+        name={list.name}
+        form={list.form}
         value={String(index)}
-        checked={checked}
+        checked={(state & CHECKED) !== 0}
         disabled={disabled || undefined}
-        autoFocus={autoFocus || undefined}
-        aria-invalid={invalid || undefined}
-        onChange={(event) => onToggle(index, event.target.checked)}
+        autoFocus={(state & AUTO_FOCUS) !== 0 || undefined}
+        aria-invalid={list.invalid || undefined}
+        onChange={HANDLED_BY_LIST}
       />
-      {/* A span of its own in a window, where a long label is cut with an ellipsis. */}
-      {position ? (
-        <span className="mek-option-text">
-          <OptionText label={label} value={value} lookalike={lookalike} labels={labels} />
-        </span>
-      ) : (
-        <OptionText label={label} value={value} lookalike={lookalike} labels={labels} />
-      )}
+      {text}
+      {after && ' '}
+      {after}
     </label>
   );
-});
+}
+
+/** The rows of the last render (by option index) and the state bits each was drawn with, of one `list`. */
+interface RowCache {
+  list: RowContext;
+  last: Rows;
+}
+
+interface Rows {
+  elements: ReactElement[];
+  states: number[];
+}
 
 /** What a widget gives its `ChoiceList`. */
 export interface ChoiceListProps {
@@ -178,12 +198,11 @@ export function ChoiceList(props: ChoiceListProps) {
     if (row > 0 && view > 0 && (row !== metrics.row || view !== metrics.view)) setMetrics({ row, view });
   });
 
-  // Rows get stable callbacks that call the latest handlers, so a tick re-renders only the rows it changes.
+  // The list's handlers call the latest ones: a row's element stays the same across a tick.
   const latest = useRef({ onToggle, onFocusChange });
   useLayoutEffect(() => {
     latest.current = { onToggle, onFocusChange };
   });
-  const toggle = useCallback((index: number, on: boolean) => latest.current.onToggle(index, on), []);
 
   // One handler for every chip (the option is its value). The focus leaves first, to the next chip, else the
   // previous, else the filter box after the row, so it is never dropped on the page with the removed chip.
@@ -220,35 +239,35 @@ export function ChoiceList(props: ChoiceListProps) {
     return [...places].sort((a, b) => a - b);
   }, [windowed, count, metrics, topRow, shown, focused]);
 
+  // A row's element is kept from the last render while what it is drawn from stays the same, so React skips
+  // it, as `memo` would, without a component per row. Only the last render's rows are kept (a window's, not
+  // every row ever scrolled past). Replaced during render: an entry depends only on its inputs, so a render
+  // React drops leaves only correct entries behind.
+  const cache = useMemo<RowCache>(
+    () => ({ list: { name, form, options, lookalike, labels, invalid, windowed }, last: { elements: [], states: [] } }),
+    [name, form, options, lookalike, labels, invalid, windowed],
+  );
+  const last = cache.last;
+  const drawnRows: Rows = { elements: [], states: [] };
   const checkedSet = new Set(checked);
-  const row = (index: number, hidden: boolean, position: [number, number] | undefined) => {
+  const row = (index: number, hidden: boolean) => {
     const isChecked = checkedSet.has(index);
-    return (
-      <OptionRow
-        key={index}
-        name={name}
-        form={form}
-        index={index}
-        label={String(options[index]?.label)}
-        value={options[index]?.value as unknown}
-        lookalike={lookalike[index]}
-        labels={labels}
-        checked={isChecked}
-        disabled={locked || (full && !isChecked)}
-        hidden={hidden}
-        invalid={invalid}
-        autoFocus={autoFocus && index === 0}
-        position={position}
-        onToggle={toggle}
-      />
-    );
+    const state =
+      (isChecked ? CHECKED : 0) |
+      (locked || (full && !isChecked) ? DISABLED : 0) |
+      (hidden ? HIDDEN : 0) |
+      (autoFocus && index === 0 ? AUTO_FOCUS : 0);
+    const kept = last.elements[index];
+    const element = kept !== undefined && last.states[index] === state ? kept : optionRow(index, state, cache.list);
+    drawnRows.elements[index] = element;
+    drawnRows.states[index] = state;
+    return element;
   };
 
   const rows: ReactNode[] = [];
   if (drawn === undefined) {
     const hiddenSet = shown === undefined ? undefined : new Set(shown);
-    for (let index = 0; index < total; index++)
-      rows.push(row(index, hiddenSet !== undefined && !hiddenSet.has(index), undefined));
+    for (let index = 0; index < total; index++) rows.push(row(index, hiddenSet !== undefined && !hiddenSet.has(index)));
   } else {
     let next = 0;
     const gap = (rowsSkipped: number) => {
@@ -259,11 +278,13 @@ export function ChoiceList(props: ChoiceListProps) {
     };
     for (const place of drawn) {
       gap(place - next);
-      rows.push(row(indexAt(shown, place), false, [place + 1, count]));
+      rows.push(row(indexAt(shown, place), false));
       next = place + 1;
     }
     gap(count - next);
   }
+  // eslint-disable-next-line react-hooks/immutability -- replaced during render on purpose, see above
+  cache.last = drawnRows;
 
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     // Same row as before: React bails out of the update.
@@ -309,7 +330,7 @@ export function ChoiceList(props: ChoiceListProps) {
           onKeyDown={onFilterKeyDown}
         />
       )}
-      {/* Focus events bubble in React: one pair for the whole list instead of one per row. */}
+      {/* Focus and change events bubble in React: one handler each for the whole list, none per row. */}
       <div
         id={listId}
         ref={listRef}
@@ -322,6 +343,10 @@ export function ChoiceList(props: ChoiceListProps) {
           latest.current.onFocusChange(true, at);
         }}
         onBlur={(event) => latest.current.onFocusChange(false, Number((event.target as HTMLInputElement).value))}
+        onChange={(event) => {
+          const box = event.target as HTMLInputElement;
+          latest.current.onToggle(Number(box.value), box.checked);
+        }}
         onScroll={windowed ? onScroll : undefined}
       >
         {rows}

@@ -4,7 +4,9 @@
  */
 import { optionId } from '@rjsf/utils';
 
-import { OptionText, useLookalikeOptions } from '../../shared/server-text.js';
+import type { ChangeEvent } from 'react';
+
+import { optionValueNote, serverText, useLookalikeOptions } from '../../shared/server-text.js';
 
 import {
   ClearChoiceButton,
@@ -67,6 +69,9 @@ export function EnumRadioWidget(props: KitWidgetProps) {
   const locked = Boolean(disabled || readonly);
   const current: unknown = value;
   const nativeRequired = rjsfRegistry(registry) !== undefined && required ? true : undefined;
+  // DOM values are option indexes.
+  const valueOf = (radio: EventTarget): unknown => enumOptions[Number((radio as HTMLInputElement).value)]?.value;
+  const onRadioChange = (event: ChangeEvent<HTMLInputElement>) => onChange(valueOf(event.currentTarget));
   const clear = useClearChoice(onChange, () => document.getElementById(optionId(id, 0))?.focus());
   return (
     <div className="mek-choice" data-invalid={invalid ? '' : undefined}>
@@ -80,10 +85,15 @@ export function EnumRadioWidget(props: KitWidgetProps) {
         aria-describedby={describedBy(props)}
         aria-required={required || undefined}
         aria-invalid={invalid || undefined}
+        // Focus events bubble in React: one pair for the group, reporting the radio's value as rjsf's group does.
+        onFocus={(event) => onFocus(id, valueOf(event.target))}
+        onBlur={(event) => onBlur(id, valueOf(event.target))}
       >
         {enumOptions.map((option, index) => {
+          // Plain elements and the group's handlers, no component or closure per row: a row with a plain
+          // title is three fibers (label, radio, text). A title shown with its value is one span (a single
+          // flex item, as a title alone is), the bidi isolate of both.
           const optionValue: unknown = option.value;
-          const checked = optionValue === current;
           return (
             <label key={index} className="mek-option" data-disabled={locked ? '' : undefined}>
               <input
@@ -93,17 +103,19 @@ export function EnumRadioWidget(props: KitWidgetProps) {
                 name={htmlName ?? id}
                 form={formOf(registry)}
                 value={String(index)}
-                checked={checked}
+                checked={optionValue === current}
                 required={nativeRequired}
                 disabled={locked}
                 autoFocus={autofocus && index === 0}
-                onChange={() => onChange(optionValue)}
-                onBlur={() => onBlur(id, optionValue)}
-                onFocus={() => onFocus(id, optionValue)}
+                onChange={onRadioChange}
               />
-              <span className="mek-option-label">
-                <OptionText label={option.label} value={optionValue} lookalike={lookalike[index]} labels={labels} />
-              </span>
+              {lookalike[index] === true ? (
+                <span className="mek-option-label">
+                  {serverText(option.label)} {optionValueNote(optionValue, labels)}
+                </span>
+              ) : (
+                serverText(option.label)
+              )}
             </label>
           );
         })}
