@@ -13,7 +13,7 @@ export { readNumberText } from '../shared/numbers.js';
 export { isDraftValue } from './draft.js';
 export { optionIndex } from './option-index.js';
 export { revealInHost } from './url.js';
-export { lookalikeKey, lookalikeOptions } from './lookalike-text.js';
+export { judgedAhead, lookalikeKey, lookalikeOptions, lookalikesOf } from './lookalike-text.js';
 export { isSecretProperty, maskValues, maskVerdict, secretFieldKeys, secretKeys } from './secrets.js';
 export {
   acceptsFile,

@@ -47,3 +47,14 @@ export function lookalikeOptions(titles: readonly string[]): boolean[] {
   for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
   return titles.map((title, index) => (counts.get(keys[index] ?? '') ?? 0) > 1 || hasHiddenCharacters(title));
 }
+
+/**
+ * `lookalikeOptions` of option lists judged ahead, by the very list they were judged for: a form of 10,000
+ * options or more is read over several tasks (`prepareOptions`), and its titles are compared there too.
+ */
+export const judgedAhead = new WeakMap<object, boolean[]>();
+
+/** `lookalikeOptions` of a list's titles, as judged ahead when the reading did. */
+export function lookalikesOf(options: readonly { label: unknown }[]): boolean[] {
+  return judgedAhead.get(options) ?? lookalikeOptions(options.map((option) => String(option.label)));
+}

@@ -304,11 +304,19 @@ function readOptions(list: unknown, path: string, problems: Problems, titled: bo
 /** What `readAheadInSteps` read of a list, and where: taken by the parse that reads it next at that path. */
 const readAhead = new WeakMap<object, { path: string; options: Option[] | undefined; problems: SchemaProblem[] }>();
 
-/** Reads `list` as `readOptions` would at `path`, pausing every `STEP` options, for the next parse. */
-export function* readAheadInSteps(list: unknown[], path: string, titled: boolean): Generator<void, void> {
+/**
+ * Reads `list` as `readOptions` would at `path`, pausing every `STEP` options, for the next parse; returns the
+ * options the parse will take (`undefined` when it will refuse the list).
+ */
+export function* readAheadInSteps(
+  list: unknown[],
+  path: string,
+  titled: boolean,
+): Generator<void, Option[] | undefined> {
   const problems = new Problems();
   const options = yield* optionsInSteps(list, path, problems, titled);
   readAhead.set(list, { path, options, problems: problems.list });
+  return options;
 }
 
 /** `readOptions`, pausing every `STEP` options. */
@@ -799,4 +807,4 @@ export function mayNeedWholeCheck(request: unknown): boolean {
 }
 
 /** What `prepareOptions` (loaded on demand) shares with the parse, handed in by the kit. */
-export const readAheadParts = { optionsToRead, readAheadInSteps, OPTION_KEYWORDS, isRecord, hasOwn, joinPath };
+export const readAheadParts = { optionsToRead, readAheadInSteps, OPTION_KEYWORDS, isRecord, hasOwn, joinPath, STEP };

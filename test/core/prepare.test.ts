@@ -6,8 +6,10 @@
  */
 import { describe, expect, test } from 'vitest';
 
+import { judgedAhead, lookalikeKey, lookalikeOptions, lookalikesOf } from '../../src/core/lookalike-text.js';
 import { STEP } from '../../src/core/option-index.js';
 import { prepareOptions } from '../../src/core/prepare.js';
+import { hasHiddenCharacters } from '../../src/core/visible-text.js';
 import { optionsToRead, parseCached, parseRequestedSchema, readAheadParts } from '../../src/core/schema.js';
 
 /** `count` titled options, "v0" … titled "Option 0" …. */
@@ -125,6 +127,38 @@ describe('given a form of many options', () => {
       structuredClone({ ...form.requestedSchema, properties: { site: { type: 'string', oneOf: list } } }),
     );
     expect(reads() - before).toBeGreaterThanOrEqual(12_000);
+  });
+});
+
+describe('given a form of many options and the look-alike judge (what the kit hands in)', () => {
+  test('titles are compared in steps too (96 more pauses for 100,000), and the widget takes that judgment', () => {
+    const list = titled(100_000);
+    // Looks like "Option 1" (a digit one and a letter l are one prototype), and one with a hidden character.
+    list[70_000] = { const: 'look', title: 'Option l' };
+    list[99_999] = { const: 'hidden', title: 'Option\u202E 99999' };
+    const form = request({ parts: { type: 'array', items: { anyOf: list } } });
+    let pauses = 0;
+    const steps = prepareOptions(form, readAheadParts, { lookalikeKey, hasHiddenCharacters, judgedAhead });
+    while (!steps.next().done) pauses++;
+    expect(pauses).toBe(192);
+    const [field] = (parseRequestedSchema(form.requestedSchema) as { fields: { options: { label: string }[] }[] })
+      .fields;
+    const options = field?.options ?? [];
+    const flags = lookalikesOf(options);
+    // Judged once, in the reading: the same array each time, as a list judged now would not be.
+    expect(lookalikesOf(options)).toBe(flags);
+    expect(flags.flatMap((flag, index) => (flag ? [index] : []))).toStrictEqual([1, 70_000, 99_999]);
+    expect(flags).toStrictEqual(lookalikeOptions(options.map((option) => option.label)));
+  });
+
+  test('a list judged now (never read ahead) gives the same flags, worked out again on each call', () => {
+    const options = [
+      { value: 'a', label: 'Yes' },
+      { value: 'b', label: 'Y\u0435s' },
+      { value: 'c', label: 'No' },
+    ];
+    expect(lookalikesOf(options)).toStrictEqual([true, true, false]);
+    expect(lookalikesOf(options)).not.toBe(lookalikesOf(options));
   });
 });
 

@@ -19,7 +19,14 @@ import { ErrorBoundary } from '../shared/error-boundary.js';
 import { onDemand, useOnDemand } from '../shared/on-demand.js';
 import { ErrorSummary, useFocusFirstIssue } from '../shared/error-summary.js';
 import { mergeLabels, type ElicitationLabels } from '../shared/labels.js';
-import { optionsToRead, readAheadParts, requestMessage } from '../../core/internal.js';
+import {
+  hasHiddenCharacters,
+  judgedAhead,
+  lookalikeKey,
+  optionsToRead,
+  readAheadParts,
+  requestMessage,
+} from '../../core/internal.js';
 import { ActionRow, DeclineCancel, PromptFrame, useBaseId, useOnce, useSessionKey } from '../shared/prompt-parts.js';
 import type { PatternEngineStatus } from '../shared/use-pattern-engine.js';
 import type { KitWidgets } from '../theme/registry.js';
@@ -290,7 +297,14 @@ const fileNotices = onDemand(
 export const loadFileNotices: () => Promise<FileNotices> = fileNotices.load;
 
 /** What the reading view gets from here (it shares no module with the rest: see reading-options.tsx). */
-export const READING_PARTS = { PromptFrame, ActionRow, DeclineCancel, useOnce, parse: readAheadParts };
+export const READING_PARTS = {
+  PromptFrame,
+  ActionRow,
+  DeclineCancel,
+  useOnce,
+  parse: readAheadParts,
+  judge: { lookalikeKey, hasHiddenCharacters, judgedAhead },
+};
 
 /**
  * While `requests` (a stable array) hold 10,000 options or more that no parse has read: how many, the

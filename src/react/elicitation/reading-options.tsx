@@ -7,7 +7,7 @@
 import { useEffect } from 'react';
 
 import type { ElicitResult, ElicitationServer } from '../../core/index.js';
-import { prepareOptions, type ReadAheadParts } from '../../core/prepare.js';
+import { prepareOptions, type LookalikeParts, type ReadAheadParts } from '../../core/prepare.js';
 import type { ElicitationLabels } from '../shared/labels.js';
 import type { ActionRow, DeclineCancel, PromptFrame, useOnce } from '../shared/prompt-parts.js';
 
@@ -21,6 +21,8 @@ export interface ReadingParts {
   DeclineCancel: typeof DeclineCancel;
   useOnce: typeof useOnce<ElicitResult>;
   parse: ReadAheadParts;
+  /** What the option widgets' look-alike check shares, so the reading compares a list's titles for it. */
+  judge: LookalikeParts;
 }
 
 export interface ReadingOptionsProps {
@@ -53,7 +55,7 @@ export function ReadingOptions({
   onRespond,
   onRead,
   className = 'mek-root',
-  parts: { PromptFrame, ActionRow, DeclineCancel, useOnce, parse },
+  parts: { PromptFrame, ActionRow, DeclineCancel, useOnce, parse, judge },
 }: ReadingOptionsProps) {
   const { respond, answered, sent } = useOnce(onRespond);
   useEffect(() => {
@@ -61,7 +63,7 @@ export function ReadingOptions({
     let stopped = false;
     const channel = new MessageChannel();
     const steps = (function* () {
-      for (const request of requests) yield* prepareOptions(request, parse);
+      for (const request of requests) yield* prepareOptions(request, parse, judge);
     })();
     // Steps until the slice is used up, then the rest in a later task (a message: no timer's 4 ms clamp).
     const slice = () => {

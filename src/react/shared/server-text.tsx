@@ -5,7 +5,7 @@
  */
 import { useMemo, type ReactNode } from 'react';
 
-import { codePointName, lookalikeOptions, splitHidden } from '../../core/internal.js';
+import { codePointName, lookalikesOf, splitHidden } from '../../core/internal.js';
 import type { ElicitationLabels } from './labels.js';
 
 /** Printable ASCII: drawn as it is, it hides nothing and cannot reorder anything around it. */
@@ -59,7 +59,8 @@ export function HiddenTextNote({ texts, labels }: { texts: readonly unknown[]; l
 
 /** For each option, whether its title alone cannot tell it apart (`lookalikeOptions`), once per list. */
 export function useLookalikeOptions(options: readonly { label: unknown }[]): boolean[] {
-  return useMemo(() => lookalikeOptions(options.map((option) => String(option.label))), [options]);
+  // A list read ahead in steps (a form of 10,000 options or more) was judged there.
+  return useMemo(() => lookalikesOf(options), [options]);
 }
 
 /** An option's title as the person reads it, followed by its value when the title alone does not tell it apart. */
