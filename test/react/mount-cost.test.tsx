@@ -73,7 +73,7 @@ describe('given a prompt whose request is replaced after it appeared', () => {
       vi.advanceTimersByTime(300);
     });
     rerender(choose(2));
-    // The prompt's own timer fires at 500 ms: the buttons drawn at 300 ms are still arming.
+    // At 500 ms the prompt has been shown for ARMING_MS: the buttons drawn at 300 ms are still arming.
     act(() => {
       vi.advanceTimersByTime(ARMING_MS - 300);
     });
