@@ -196,8 +196,9 @@ function FormBody({
   const idOf = useMemo(() => new Map(slots.map((slot) => [slot.field.key, slot])), [slots]);
   useFocusFirstIssue(focusErrors ? attempts : 0, () => errors.map((error) => idOf.get(error.field)?.id));
 
-  // Enter answers too, so it is armed like the Accept button: not in the form's first moments, not held.
-  const guard = useAnswerGuard();
+  // Enter answers too, so it is armed like the Accept button: not in the form's first moments, not held. It shows
+  // no mark, so it sets no timer and the form is not drawn again when it arms.
+  const guard = useAnswerGuard(false);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!enterAccepts(event, enterRule === 'button')) return;
     // Nothing else answers this Enter: not a host's <form> around the kit, not a second Accept.

@@ -37,12 +37,16 @@ export interface AnswerGuard {
   onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
   /** Whether this activation (the click, or an Enter key press) may answer. */
   allows: (event: MouseEvent<HTMLElement> | KeyboardEvent<HTMLElement>) => boolean;
-  /** `false` during the arming time (also after a re-render), for `data-arming`. */
+  /** `false` during the arming time (also after a re-render), for `data-arming`; always `false` when not `marked`. */
   armed: boolean;
 }
 
-/** The arming of one answering control (or of a form whose Enter key answers), counted from its mount. */
-export function useAnswerGuard(): AnswerGuard {
+/**
+ * The arming of one answering control (or of a form whose Enter key answers), counted from its mount. Only a
+ * `marked` control (one that shows `data-arming`) starts a timer and draws again when armed: a form's Enter
+ * guard needs neither.
+ */
+export function useAnswerGuard(marked = true): AnswerGuard {
   // Until the first layout effect no event can reach the control: Infinity keeps it unarmed.
   const armedAt = useRef(Number.POSITIVE_INFINITY);
   const pressTooEarly = useRef(false);
@@ -54,9 +58,10 @@ export function useAnswerGuard(): AnswerGuard {
     armedAt.current = performance.now() + arming.current;
   }, []);
   useEffect(() => {
+    if (!marked) return undefined;
     const timer = setTimeout(() => setArmed(true), arming.current);
     return () => clearTimeout(timer);
-  }, []);
+  }, [marked]);
 
   const onPointerDown = useCallback((event: PointerEvent<HTMLElement>) => {
     if (event.nativeEvent.isTrusted) pressTooEarly.current = event.timeStamp < armedAt.current;
