@@ -18,6 +18,15 @@ export function ask(property: PrimitiveSchemaDefinition, required = false): Elic
   };
 }
 
+/** A titled single select (`oneOf` const/title) titled `title`, of these option titles, values `v0`, `v1`, … */
+export function titledSelect(titles: string[], title = 'Plan'): ElicitRequestFormParams {
+  return ask({
+    type: 'string',
+    title,
+    oneOf: titles.map((text, index) => ({ const: `v${String(index)}`, title: text })),
+  });
+}
+
 /** `request` drawn by `ElicitationForm` from server `serverName`, with a user and its Accept click. */
 export function renderForm(request: ElicitRequestFormParams, serverName: string) {
   const onRespond = vi.fn();

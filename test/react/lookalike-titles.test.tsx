@@ -3,16 +3,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 
-import { ask, renderForm } from './helpers.js';
-
-/** A titled single select (`oneOf` const/title) of these titles, values `v0`, `v1`, … */
-function titledSelect(titles: string[]) {
-  return ask({
-    type: 'string',
-    title: 'Plan',
-    oneOf: titles.map((title, index) => ({ const: `v${String(index)}`, title })),
-  });
-}
+import { ask, renderForm, titledSelect } from './helpers.js';
 
 describe('given options whose titles look the same', () => {
   test.each([

@@ -4,7 +4,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 
-import { ask, renderForm } from './helpers.js';
+import { ask, renderForm, titledSelect } from './helpers.js';
 
 interface Fiber {
   child: Fiber | null;
@@ -52,14 +52,6 @@ function titledMulti(count: number) {
     type: 'array',
     title: 'Items',
     items: { anyOf: titles(count).map((title, index) => ({ const: `opt-${String(index)}`, title })) },
-  });
-}
-
-function titledSingle(names: string[]) {
-  return ask({
-    type: 'string',
-    title: 'Item',
-    oneOf: names.map((title, index) => ({ const: `v${String(index)}`, title })),
   });
 }
 
@@ -128,7 +120,7 @@ describe('given a radio group of plain titles', () => {
     ['radios', 5],
     ['segments', 2],
   ])('%s: each row is its label, holding the radio and the title as one text node', (_name, count) => {
-    renderForm(titledSingle(titles(count)), 'Demo');
+    renderForm(titledSelect(titles(count), 'Item'), 'Demo');
     const group = screen.getByRole('radiogroup', { name: 'Item' });
     const rows = within(group)
       .getAllByRole('radio')
@@ -138,7 +130,7 @@ describe('given a radio group of plain titles', () => {
   });
 
   test('a look-alike title and its value are one element, the row’s isolate', () => {
-    renderForm(titledSingle(['Yes', 'Yes', 'No']), 'Demo');
+    renderForm(titledSelect(['Yes', 'Yes', 'No'], 'Item'), 'Demo');
     const rows = within(screen.getByRole('radiogroup', { name: 'Item' }))
       .getAllByRole('radio')
       .map((radio) => radio.parentElement!);
