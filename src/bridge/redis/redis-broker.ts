@@ -563,8 +563,8 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
   }
 
   /**
-   * The parts of `ids` (their sealed texts, as read from `keys` by the commands numbered `issues`), opened and
-   * checked; a part gone or bad is dropped from the index.
+   * The parts of `ids` (their sealed texts as read from `keys`, each with the number of the command that read
+   * it), opened and checked; a part gone or bad is dropped from the index.
    */
   async function openParts(
     principal: string,
