@@ -196,6 +196,34 @@ describe('given an older sealed copy of a part put back with SET', () => {
   });
 });
 
+describe('given a writer that restarts with the same instance id', () => {
+  test('its parts start above everything it sealed before (a generation from Redis), even over a garbled generation key', async () => {
+    const prefix = nextPrefix();
+    const errors: string[] = [];
+    const reader = await newBroker(prefix, errors);
+    const key = `${prefix}part:alice:inst-w`;
+    const before = await newBroker(prefix);
+    for (const message of ['One?', 'Two?', 'Three?'])
+      await before.publish('alice', 'inst-w', prompt('inst-w.1', message));
+    const shownBefore = shown(await reader.read('alice'));
+    const oldLine = await sealLine(key, await raw.get(key));
+    await raw.set(`${prefix}writers`, 'not a number');
+    // The process ends without removing its part (it died); a new one takes its instance id.
+    const after = await newBroker(prefix);
+    await after.publish('alice', 'inst-w', prompt('inst-w.2', 'Four?'));
+    const newLine = await sealLine(key, await raw.get(key));
+    expect([
+      shownBefore,
+      oldLine[1],
+      newLine[1],
+      (newLine[0] ?? 0) > (oldLine[0] ?? 0),
+      Number.isSafeInteger(newLine[0]),
+      shown(await reader.read('alice')),
+      errors,
+    ]).toEqual([{ 'inst-w': ['Three?'] }, 3, 1, true, true, { 'inst-w': ['Four?'] }, []]);
+  });
+});
+
 describe("given the writer's refresh (every third of the TTL)", () => {
   test('it seals the part anew, later in its sequence and with the time now, with no event; the copy before it is then refused', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
