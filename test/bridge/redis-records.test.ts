@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 
 import { carriedStates, claimStates } from '../../src/bridge/redis/claims.js';
-import { readPart, readVersion } from '../../src/bridge/redis/records.js';
+import { judgeSeal, partText, readPart, readPartText, readVersion } from '../../src/bridge/redis/records.js';
 import { createSigner } from '../../src/bridge/redis/signing.js';
 import { formRequest } from './helpers.js';
 
@@ -115,6 +115,53 @@ describe('given a part read from Redis', () => {
     ['a `delivered` id that is not a string', { ...good, delivered: [7] }, false],
   ])('%s: read %s', (_name, value, readable) => {
     expect(readPart(value)).toEqual(readable ? value : undefined);
+  });
+});
+
+describe("given a sealed part's text", () => {
+  const seal = { writer: 1796299200000000, write: 7, sealedAt: 1796299200000, expiresAt: 1796299230000 };
+  test('it starts with the seal line, and reads back as the seal and the JSON', () => {
+    const text = partText(seal, '{"entries":[]}');
+    expect([text, readPartText(text)]).toEqual([
+      '1796299200000000 7 1796299200000 1796299230000\n{"entries":[]}',
+      { seal, json: '{"entries":[]}' },
+    ]);
+  });
+
+  test.each([
+    ['no seal line (a part of an older kit)', '{"entries":[]}'],
+    ['three numbers', '1 7 1796299200000\n{}'],
+    ['a negative number', '1 -7 1796299200000 1796299230000\n{}'],
+    ['a leading zero', '1 07 1796299200000 1796299230000\n{}'],
+    ['a fraction', '1 7.5 1796299200000 1796299230000\n{}'],
+    ['a number past 2^53', '9007199254740993 7 1796299200000 1796299230000\n{}'],
+    ['17 digits', '10000000000000000 7 1796299200000 1796299230000\n{}'],
+    ['a space too many', '1  7 1796299200000 1796299230000\n{}'],
+    ['no line break', '1 7 1796299200000 1796299230000 {}'],
+  ])('%s: not read', (_name, text) => {
+    expect(readPartText(text)).toBeUndefined();
+  });
+});
+
+describe('given a seal judged at a time, after what the reader knew of the part', () => {
+  const at = 1796299200000;
+  const seal = { writer: 5, write: 7, sealedAt: at, expiresAt: at + 30_000 };
+  test.each([
+    ['nothing known, just sealed', 'show', at, undefined],
+    ['its key expiring now plus the 60 s allowed for clocks apart', 'show', at + 90_000, undefined],
+    ['1 ms later', 'expired', at + 90_001, undefined],
+    ['sealed 60 s ahead of the reader', 'show', at - 60_000, undefined],
+    ['sealed 60.001 s ahead', 'expired', at - 60_001, undefined],
+    ['the same seal known', 'show', at, { seal, gone: false }],
+    ['a later write of the writer known', 'older', at, { seal: { ...seal, write: 8 }, gone: false }],
+    ['an earlier write known', 'show', at, { seal: { ...seal, write: 6 }, gone: false }],
+    ['a later writer generation known', 'older', at, { seal: { ...seal, writer: 6, write: 1 }, gone: false }],
+    ['an earlier writer generation known', 'show', at, { seal: { ...seal, writer: 4, write: 99 }, gone: false }],
+    ['the same seal known, then the part gone', 'older', at, { seal, gone: true }],
+    ['an earlier write known, then the part gone', 'show', at, { seal: { ...seal, write: 6 }, gone: true }],
+    ['a later write known, but this one expired', 'expired', at + 90_001, { seal: { ...seal, write: 8 }, gone: false }],
+  ] as const)('%s: %s', (_name, verdict, now, known) => {
+    expect(judgeSeal(seal, now, known)).toBe(verdict);
   });
 });
 

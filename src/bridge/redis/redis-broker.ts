@@ -7,10 +7,27 @@
  *
  * Redis is a boundary: parts and messages are sealed with HMAC-SHA256 under the host's secret
  * (`signing.ts`), and everything read back is checked (`records.ts`); a bad record is skipped, reported
- * to `onError` and removed. An answer routed to another instance is fenced by one claim per entry
- * (`claims.ts`): it is applied only while its claim holds, and a sender that stops waiting withdraws the
- * claim first, so an answer reported `ignored` is never applied later; while the holder lives but is
- * slow, the answer is `sending` and the claim kept, up to `sendingLimitMs`.
+ * to `onError` and removed.
+ *
+ * A MAC (RFC 2104) proves who wrote a text, not when: a part captured earlier and put back with `SET` would
+ * open, and show a request that is over. So each sealed part starts with a line `writer write sealedAt
+ * expiresAt` (`records.ts`). `writer` is this broker's generation, taken once as it connects (`NEXT_WRITER`:
+ * Redis's clock in µs, never below the last one handed out) and `write` counts the parts it has sealed:
+ * the pair grows with every write of a part key, across restarts of its writer too. `sealedAt` and
+ * `expiresAt` are the writer's clock at sealing and its key's expiry. Each reader remembers per part the
+ * newest seal it opened, and whether the part went away after it (removed, or no longer in the index); it
+ * refuses a lower seal, or the same one once gone. Commands are numbered in the order they go on the
+ * connection, which is the order Redis runs them: a read sent before the one that taught a seal may show
+ * the older copy it got, and is not taken for a replay. A reader with no memory (a new process) is bounded
+ * by time instead: the writer seals its part anew on each refresh (every third of the TTL), and a part shows
+ * only from `CLOCK_SKEW_MS` (60 s) before `sealedAt` to 60 s past `expiresAt` by the reader's clock, so a
+ * copy put back fools it for `ttlSeconds` plus 60 s at most. What a reader remembers of a part goes once its
+ * seal has expired: every older copy has too.
+ *
+ * An answer routed to another instance is fenced by one claim per entry (`claims.ts`): it is applied only
+ * while its claim holds, and a sender that stops waiting withdraws the claim first, so an answer reported
+ * `ignored` is never applied later; while the holder lives but is slow, the answer is `sending` and the
+ * claim kept, up to `sendingLimitMs`.
  */
 import { createClient } from 'redis';
 
@@ -29,7 +46,17 @@ import {
   SEEN_SETTLE,
   type ClaimStates,
 } from './claims.js';
-import { parseJson, readPart, readVersion } from './records.js';
+import {
+  CLOCK_SKEW_MS,
+  judgeSeal,
+  parseJson,
+  partText,
+  readPart,
+  readPartText,
+  readVersion,
+  type KnownSeal,
+  type PartSeal,
+} from './records.js';
 import { createSigner, MIN_SECRET_LENGTH } from './signing.js';
 
 /**
@@ -40,6 +67,18 @@ const VERSION_TTL_SECONDS = '86400';
 
 /** How long a routed command's id is remembered, and the oldest message that is run (1 hour). */
 const REPLAY_WINDOW_MS = 3_600_000;
+
+/**
+ * The writer generation of a broker that connects: Redis's clock in microseconds, and always above the last
+ * one handed out (kept in KEYS[1]), so a writer that restarts never seals below what it sealed before. A
+ * stored value that is not a safe integer (written by something else) is ignored.
+ */
+const NEXT_WRITER = `local t = redis.call('TIME')
+local n = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local last = tonumber(redis.call('GET', KEYS[1]) or '0')
+if last ~= nil and last < 9007199254740000 and n <= last then n = last + 1 end
+redis.call('SET', KEYS[1], string.format('%d', n))
+return n`;
 
 /** How many instances a subscribed principal's read guesses besides those its last read found. */
 const GUESSED = 8;
@@ -106,7 +145,7 @@ export type RedisBrokerOptions = (
      * two apps on one Redis with one prefix would share principals. Instances that share it must share Redis.
      */
     keyPrefix: string;
-    /** How long a part outlives its instance (default 30 s); it is refreshed every third of that while alive. */
+    /** How long a part outlives its instance (default 30 s); it is sealed anew every third of that while alive. */
     ttlSeconds?: number;
     /**
      * How long a routed command waits for the instance holding its entry (default 5 000 ms). Past it, an
@@ -133,7 +172,10 @@ export type RedisBrokerOptions = (
 
 /** The Redis broker: an `ElicitationBroker`, plus `ready` and `close`. */
 export interface RedisElicitationBroker extends ElicitationBroker {
-  /** Resolves once both connections are open and every `subscribe` and `serve` so far listens. */
+  /**
+   * Resolves once both connections are open, every `subscribe` and `serve` so far listens, and every refresh
+   * of this process's parts started so far is written.
+   */
   ready(): Promise<void>;
   /** Removes this process's parts, stops serving, and closes the connections the broker opened. */
   close(): Promise<void>;
@@ -291,6 +333,20 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
   const commits = new Set<Promise<unknown>>();
   const wakers = new Set<() => void>();
   let closed = false;
+  /** This broker's writer generation (`NEXT_WRITER`), once connected, and how many parts it has sealed. */
+  let writer = 0;
+  let writes = 0;
+  /**
+   * Commands that write or read parts, numbered in the order they go on the connection (so in the order
+   * Redis runs them): a copy read by a command sent before the one that taught a seal may be older legitimately.
+   */
+  let issued = 0;
+  /**
+   * The newest seal opened (or written) per principal and instance, and the number of the command that taught
+   * it: a copy sealed before it, read by a later command, was put back. Forgotten once that seal has expired
+   * (past it, every older copy has too).
+   */
+  const seals = new Map<string, Map<string, KnownSeal & { issue: number }>>();
 
   /** Keeps `ready()` waiting for `work`; its failure goes to `onError`. */
   const track = (work: Promise<unknown>): void => {
@@ -302,11 +358,31 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
   /** Tells the host about a record or message it should look into; the key names where, never what. */
   const skipped = (what: string, where: string) => onError(new Error(`Skipped ${what} in Redis: ${where}`));
 
+  /** The seal of the next part this broker writes: the next in its sequence, shown until its key expires. */
+  const nextSeal = (): PartSeal => {
+    const sealedAt = Date.now();
+    return { writer, write: (writes += 1), sealedAt, expiresAt: sealedAt + Number(ttl) * 1_000 };
+  };
+
+  /** Learns `seal` of the principal's part from `instanceId` from command `issue`, unless a later one taught more. */
+  const learn = (principal: string, instanceId: string, seal: PartSeal, gone: boolean, issue: number): void => {
+    const known = seals.get(principal) ?? new Map<string, KnownSeal & { issue: number }>();
+    seals.set(principal, known);
+    const before = known.get(instanceId);
+    if (before === undefined || before.issue < issue) known.set(instanceId, { seal, gone, issue });
+  };
+
   const connected = (async () => {
     await Promise.all([owned || !commands.isOpen ? commands.connect() : undefined, subscriber.connect()]);
-    await subscriber.subscribe(replyChannel, (message) => {
-      void hearReply(message).catch((error: unknown) => onError(asError(error)));
-    });
+    const [generation] = await Promise.all([
+      commands.sendCommand(['EVAL', NEXT_WRITER, '1', `${prefix}writers`]),
+      subscriber.subscribe(replyChannel, (message) => {
+        void hearReply(message).catch((error: unknown) => onError(asError(error)));
+      }),
+    ]);
+    writer = Number(generation);
+    // The script answers an integer; anything else would seal parts no reader could order.
+    if (!Number.isSafeInteger(writer)) throw new Error('The broker could not take a writer generation from Redis');
   })();
   track(connected);
 
@@ -353,7 +429,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
 
   /**
    * Writes the part unless it is what this process last wrote there (`again`: write it all the same), once the
-   * write before it on this key is on the connection (`previous`); `issued()` tells the next one this write's
+   * write before it on this key is on the connection (`previous`); `next()` tells the next one this write's
    * block is. `retry`: a failed block is written once more, as the part is by then.
    */
   async function write(
@@ -362,7 +438,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     part: PublishedPart | undefined,
     again: boolean,
     previous: Promise<void>,
-    issued: () => void,
+    next: () => void,
     retry: boolean,
   ): Promise<void> {
     const key = name('part', principal, instanceId);
@@ -374,11 +450,17 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       if (!again && (written.get(key) ?? '') === text) return;
       await connected;
       const multi = commands.multi();
+      let seal: PartSeal;
       if (part === undefined) {
         arrivals.delete(key);
         multi.addCommand(['DEL', key]).addCommand(['SREM', index, instanceId]);
+        // Every copy this broker sealed of the key so far is older than its removal.
+        const now = Date.now();
+        seal = { writer, write: writes, sealedAt: now, expiresAt: now + Number(ttl) * 1_000 };
       } else {
-        const sealed = await signer.seal(`part\n${key}`, JSON.stringify(await stamp(key, part)));
+        const json = JSON.stringify(await stamp(key, part));
+        seal = nextSeal();
+        const sealed = await signer.seal(`part\n${key}`, partText(seal, json));
         multi
           .addCommand(['SET', key, sealed, 'EX', ttl])
           .addCommand(['SADD', index, instanceId])
@@ -390,15 +472,18 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
         .addCommand(['EXPIRE', versionKey(principal), VERSION_TTL_SECONDS])
         .addCommand(['PUBLISH', name('view', principal), ''])
         .exec();
+      const issue = (issued += 1);
       // The block is on the connection: the next write of this key may start (its stamp, its block), since
       // Redis runs one connection's commands in the order they are sent. A part is never overwritten by an
       // older one, and a publish does not wait a round trip for the one before it.
       if (text === '') written.delete(key);
       else written.set(key, text);
-      issued();
+      next();
       await block;
+      // Written: this broker's own reads now refuse the copies before it (and, once removed, the last one too).
+      learn(principal, instanceId, seal, part === undefined, issue);
     } catch (error) {
-      issued();
+      next();
       // Not known to be written: the next publish of the same part writes it.
       if (written.get(key) === text) written.delete(key);
       if (!retry) throw error;
@@ -410,7 +495,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       await publish(principal, instanceId, current?.part, true, false);
     } finally {
       // Whatever happened, the next write of this key goes on (at once when this one wrote nothing).
-      issued();
+      next();
     }
   }
 
@@ -425,16 +510,24 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     // Noted before Redis is reached: if this write is lost, the refresh finds the key missing and writes it.
     if (part === undefined) own.delete(key);
     else own.set(key, { principal, instanceId, part });
+    return chained(key, (previous, next) => write(principal, instanceId, part, again, previous, next, retry));
+  }
+
+  /**
+   * Runs a write of `key` after the one before it (`previous`) is on the connection; the write calls `next()`
+   * once its own is, and the write after it starts then.
+   */
+  function chained(key: string, job: (previous: Promise<void>, next: () => void) => Promise<void>): Promise<void> {
     const previous = chains.get(key) ?? Promise.resolve();
-    let issued = () => {};
+    let next = () => {};
     const mine = new Promise<void>((resolve) => {
-      issued = resolve;
+      next = resolve;
     });
     chains.set(key, mine);
     void mine.then(() => {
       if (chains.get(key) === mine) chains.delete(key);
     });
-    return write(principal, instanceId, part, again, previous, issued, retry);
+    return job(previous, next);
   }
 
   /** The principal's version, read as untrusted: a malformed one starts a new epoch. */
@@ -470,33 +563,53 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
   }
 
   /**
-   * The parts of `ids` (their sealed texts, as read from `keys`), opened and checked; a part gone or bad is
-   * dropped from the index.
+   * The parts of `ids` (their sealed texts as read from `keys`, each with the number of the command that read
+   * it), opened and checked; a part gone or bad is dropped from the index.
    */
   async function openParts(
+    principal: string,
     index: string,
     ids: readonly string[],
     keys: readonly string[],
-    texts: readonly (string | null | undefined)[],
+    texts: readonly { text: string | null | undefined; issue: number }[],
   ): Promise<Record<string, BridgePart>> {
     const parts: Record<string, BridgePart> = {};
     await Promise.all(
       ids.map(async (id, at) => {
         const key = keys[at] ?? '';
-        const text = texts[at];
-        // The instance stopped refreshing its part (it died): forget it.
+        const { text, issue } = texts[at] ?? { text: undefined, issue: 0 };
+        // The instance stopped refreshing its part (it died), or removed it: forget it. A copy of what was
+        // last read put back now is older than the removal.
         if (text === null || text === undefined) {
+          const known = seals.get(principal)?.get(id);
+          if (known !== undefined) learn(principal, id, known.seal, true, issue);
           drop(index, key, id, '');
           return;
         }
         const opened = await signer.open(`part\n${key}`, text);
-        const part = opened === undefined ? undefined : readPart(parseJson(opened));
-        if (part !== undefined) {
-          parts[id] = part;
-          return;
+        const sealed = opened === undefined ? undefined : readPartText(opened);
+        let problem = opened === undefined ? 'a part that is not sealed with the secret' : 'a malformed part';
+        if (sealed !== undefined) {
+          // Only what a command sent before this one taught: a read sent earlier may hold an older copy legitimately.
+          const known = seals.get(principal)?.get(id);
+          const verdict = judgeSeal(
+            sealed.seal,
+            Date.now(),
+            known !== undefined && known.issue < issue ? known : undefined,
+          );
+          const part = verdict === 'show' ? readPart(parseJson(sealed.json)) : undefined;
+          if (part !== undefined) {
+            learn(principal, id, sealed.seal, false, issue);
+            parts[id] = part;
+            return;
+          }
+          if (verdict === 'older') problem = 'a copy of a part older than one read before (put back)';
+          if (verdict === 'expired') {
+            problem = `a part sealed outside its lifetime by this machine's clock (put back, or clocks over ${CLOCK_SKEW_MS / 1_000} s apart)`;
+          }
         }
         // Skipped, never the end of the view: the principal's other parts still show.
-        skipped(opened === undefined ? 'a part that is not sealed with the secret' : 'a malformed part', key);
+        skipped(problem, key);
         drop(index, key, id, text);
       }),
     );
@@ -512,6 +625,9 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     // and whatever its counter covers was written before it (a view may be newer than its version, never older).
     const view = views.get(principal);
     const guessed = view?.ids ?? [];
+    // The index and the guessed parts are read by consecutive commands: nothing of this broker goes between.
+    const guessIssue = (issued += 1);
+    let indexIssue = guessIssue;
     const [fields, members, guessedTexts] = await Promise.all([
       commands.sendCommand(['HMGET', versionKey(principal), 'epoch', 'counter']),
       commands.sendCommand(['SMEMBERS', index]),
@@ -521,15 +637,22 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     let current = readVersion(epochField, counterField);
     let ids = list(members).filter((id) => id !== null);
     const texts = list(guessedTexts);
-    let byId = new Map(guessed.map((id, at) => [id, texts[at]]));
+    let byId = new Map(guessed.map((id, at) => [id, { text: texts[at], issue: guessIssue }]));
     if (current === undefined) {
       // A principal seen for the first time, or a version to mend (`version`): then the index and the parts
       // again, read after it.
       current = await version(principal);
+      indexIssue = issued += 1;
       ids = list(await commands.sendCommand(['SMEMBERS', index])).filter((id) => id !== null);
       byId = new Map();
     }
     const { epoch, counter } = current;
+    // A part the index no longer lists was removed (or expired): a copy of the last one read, put back with
+    // its id, is older than the removal.
+    const listed = new Set(ids);
+    for (const [id, known] of seals.get(principal) ?? []) {
+      if (!listed.has(id)) learn(principal, id, known.seal, true, indexIssue);
+    }
     // Instances that just left stay guessed a while (a part that comes and goes, as one request after another
     // does, is read at once when it comes back); the index alone says which parts are in the view.
     if (view !== undefined) view.ids = [...new Set([...ids, ...guessed])].slice(0, Math.max(ids.length, GUESSED));
@@ -537,15 +660,17 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     // An instance the index lists that the last read did not: its part read now (after the index, as before).
     const missing = ids.filter((id) => !byId.has(id));
     if (missing.length > 0) {
+      const issue = (issued += 1);
       const more = list(await commands.sendCommand(['MGET', ...missing.map(partKey)]));
-      missing.forEach((id, at) => byId.set(id, more[at]));
+      missing.forEach((id, at) => byId.set(id, { text: more[at], issue }));
     }
     const keys = ids.map(partKey);
     const parts = await openParts(
+      principal,
       index,
       ids,
       keys,
-      ids.map((id) => byId.get(id)),
+      ids.map((id) => byId.get(id) ?? { text: undefined, issue: 0 }),
     );
     return { epoch, counter, parts };
   }
@@ -909,23 +1034,51 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     }
   }
 
-  /** Keeps this process's parts alive; one that went away (expired in a stall, Redis restarted) is written again. */
+  /**
+   * Keeps this process's part `key` alive, sealed anew (the next in its sequence, and now): a copy of it
+   * captured earlier is older than what every reader reads next, and soon past its lifetime. Written after
+   * the writes before it, unless a newer one of the part is on its way (that one seals it); only the part and
+   * its index's expiry (no counter, no event: nothing a stream shows changed). A part that went away (expired
+   * in a stall, Redis restarted, removed as bad) is published again.
+   */
+  function reseal(key: string, item: OwnPart): Promise<void> {
+    return chained(key, async (previous, next) => {
+      try {
+        await previous;
+        if (own.get(key) !== item) return;
+        const json = JSON.stringify(await stamp(key, item.part));
+        const seal = nextSeal();
+        const sealed = await signer.seal(`part\n${key}`, partText(seal, json));
+        const block = commands
+          .multi()
+          .addCommand(['SET', key, sealed, 'XX', 'EX', ttl])
+          .addCommand(['EXPIRE', name('parts', item.principal), ttl])
+          .exec();
+        const issue = (issued += 1);
+        next();
+        const replies = await block;
+        // SET … XX answers null when the key is not there, and writes nothing.
+        if (Array.isArray(replies) && replies[0] === 'OK') learn(item.principal, item.instanceId, seal, false, issue);
+        else if (own.get(key) === item) await publish(item.principal, item.instanceId, item.part, true);
+      } finally {
+        next();
+      }
+    });
+  }
+
+  /** Keeps this process's parts alive (`reseal`), and forgets the seals whose copies have all expired. */
   async function refresh(): Promise<void> {
-    for (const [key, item] of [...own]) {
-      const replies = await commands
-        .multi()
-        .addCommand(['EXPIRE', key, ttl])
-        .addCommand(['EXPIRE', name('parts', item.principal), ttl])
-        .exec();
-      // EXPIRE answers 0 for a key that is not there.
-      const alive = Array.isArray(replies) && Number(replies[0]) === 1;
-      if (!alive && own.get(key) === item) await publish(item.principal, item.instanceId, item.part, true);
+    const now = Date.now();
+    for (const [principal, known] of seals) {
+      for (const [id, { seal }] of known) if (now > seal.expiresAt + CLOCK_SKEW_MS) known.delete(id);
+      if (known.size === 0) seals.delete(principal);
     }
+    for (const [key, item] of [...own]) await reseal(key, item);
   }
 
   const every = (Number(ttl) * 1_000) / 3;
   const timer = setInterval(() => {
-    if (!closed) void connected.then(refresh).catch((error: unknown) => onError(asError(error)));
+    if (!closed) track(connected.then(refresh));
   }, every);
 
   return {
