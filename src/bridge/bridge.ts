@@ -183,7 +183,8 @@ async function readLimited(
     return size <= limit;
   };
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (!(await fits(declared))) return 'too-large';
+  // Within the limit: no wider one is asked for, and nothing waits.
+  if (declared > limit && !(await fits(declared))) return 'too-large';
   if (request.body === null) return { text: '' };
   const reader = request.body.getReader();
   const clock = { late: false };
@@ -199,7 +200,7 @@ async function readLimited(
       if (clock.late) return 'too-slow';
       if (done) break;
       size += value.byteLength;
-      if (!(await fits(size))) {
+      if (size > limit && !(await fits(size))) {
         await reader.cancel();
         return 'too-large';
       }
@@ -569,8 +570,8 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
     command: BridgeCommand,
     commit?: () => Promise<boolean>,
   ): Promise<BridgeOutcome> {
-    // Hashed beside the answer, not before it: the digest (Web Crypto) runs off the event loop, and only a
-    // retry of a settled entry needs to wait for it.
+    // What a retry of an answer is known by (a short answer is hashed on the event loop, a long one by Web
+    // Crypto off it: only a retry of a settled entry waits for that).
     const answer =
       command.type === 'respond' || command.type === 'respondRound'
         ? sha256(`${command.type}:${canonicalJson(command.type === 'respond' ? command.result : command.results)}`)
@@ -874,14 +875,16 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
     const { requestId } = command;
     if (requestId === undefined) return json(200, await dispatch(principal, command));
     const { requestId: _, ...rest } = command;
-    // The command runs while its hash is computed (off the event loop); a retry compares the two.
-    const hash = sha256(canonicalJson(rest));
+    const hashOf = () => sha256(canonicalJson(rest));
     const seen = ledger.get(principal, requestId);
     if (seen !== undefined) {
-      if ((await seen.hash) !== (await hash)) return refuse(409, 'This requestId was used for another command');
+      if ((await seen.hash) !== (await hashOf())) return refuse(409, 'This requestId was used for another command');
       return json(200, await seen.outcome);
     }
     const outcome = dispatch(principal, command);
+    // Hashed once the command has run, not on its way: only a retry of this id reads the hash, and it waits
+    // for the outcome anyway. The command is held meanwhile by `dispatch` itself.
+    const hash = outcome.then(hashOf, hashOf);
     ledger.remember(principal, requestId, hash, outcome);
     return json(200, await outcome);
   }

@@ -166,13 +166,14 @@ describe('given a seal judged at a time, after what the reader knew of the part'
 });
 
 describe('given the claim states a routed answer carries', () => {
-  const mac = 'a'.repeat(64);
+  const mac = 'a'.repeat(32);
   test.each([
     ['the two states in order', [`claimed.${mac}`, `done.${mac}`], true],
     ['missing', undefined, false],
     ['out of order', [`done.${mac}`, `claimed.${mac}`], false],
     ['a refused state among them', [`claimed.${mac}`, `refused.${mac}`], false],
-    ['a MAC that is not 64 hex digits', [`claimed.${mac}`, `done.${mac.slice(1)}`], false],
+    ['a tag that is not 32 hex digits', [`claimed.${mac}`, `done.${mac.slice(1)}`], false],
+    ['a whole MAC for a tag (64 hex digits)', [`claimed.${mac}${mac}`, `done.${mac}${mac}`], false],
     ['a state with a line break', [`claimed.${mac}\n`, `done.${mac}`], false],
     [
       'three of them (a sender that still sent a taken state)',
@@ -189,5 +190,13 @@ describe('given the claim states a routed answer carries', () => {
     const states = await claimStates(signer, 'p:claim:alice:a.1', command);
     expect(carriedStates([states.claimed, states.done])).toEqual({ claimed: states.claimed, done: states.done });
     expect((await states.refused()).startsWith('refused.')).toBe(true);
+  });
+
+  test('claimed and done are the two halves of one MAC of the answer at its key', async () => {
+    const signer = createSigner(SECRET);
+    const command = { type: 'respond' as const, entryId: 'a.1', result: { action: 'decline' } };
+    const states = await claimStates(signer, 'p:claim:alice:a.1', command);
+    const mac = await signer.mac('claim\np:claim:alice:a.1', '{"answer":{"action":"decline"},"type":"respond"}');
+    expect([states.claimed, states.done]).toEqual([`claimed.${mac.slice(0, 32)}`, `done.${mac.slice(32)}`]);
   });
 });

@@ -39,10 +39,13 @@ export async function claimStates(signer: Signer, key: string, command: BridgeCo
     type: command.type,
     answer: command.type === 'respond' ? command.result : command.type === 'respondRound' ? command.results : null,
   });
-  // One after the other, with no closure over the answer: `refused`, kept while a sender waits, holds
-  // only the short claimed state (a tombstone bound to this answer through it), never the answer itself.
-  const claimed = await stateOf(signer, key, 'claimed', answer);
-  const done = await stateOf(signer, key, 'done', answer);
+  // One MAC, cut in two 128-bit tags (RFC 2104, section 5: at least half the hash's length): each half of a
+  // pseudorandom output tells nothing of the other, so whoever sees `claimed` still cannot write `done`.
+  const tag = await signer.mac(`claim\n${key}`, answer);
+  const claimed = `claimed.${tag.slice(0, TAG_DIGITS)}`;
+  const done = `done.${tag.slice(TAG_DIGITS)}`;
+  // No closure over the answer: `refused`, kept while a sender waits, holds only the short claimed state (a
+  // tombstone bound to this answer through it), never the answer itself.
   let refused: Promise<string> | undefined;
   return { claimed, done, refused: () => (refused ??= stateOf(signer, key, 'refused', claimed)) };
 }
@@ -52,8 +55,11 @@ async function stateOf(signer: Signer, key: string, name: string, text: string):
   return `${name}.${await signer.mac(`claim\n${key}\n${name}`, text)}`;
 }
 
-/** A state as `claimStates` writes it: its name, a dot and a MAC in hex. */
-const STATE = (name: string) => new RegExp(`^${name}\\.[0-9a-f]{64}$`);
+/** Hex digits of a claimed or done state's tag: half of an HMAC-SHA256. */
+const TAG_DIGITS = 32;
+
+/** A state as `claimStates` writes it: its name, a dot and its tag in hex. */
+const STATE = (name: string) => new RegExp(`^${name}\\.[0-9a-f]{${TAG_DIGITS}}$`);
 const CARRIED = [STATE('claimed'), STATE('done')];
 
 /**

@@ -31,7 +31,7 @@
  */
 import { createClient } from 'redis';
 
-import { randomId } from '../../shared/random-id.js';
+import { randomId, randomIds } from '../../shared/random-id.js';
 import type { BridgePart, BrokerView, CommandExecutor, ElicitationBroker, PublishedPart } from '../broker.js';
 import { readCommand, type BridgeCommand, type BridgeOutcome } from '../wire.js';
 import {
@@ -303,6 +303,8 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
   const versionKey = (principal: string) => name('version', principal);
   const arrivalKey = `${prefix}arrival`;
   const replyChannel = name('reply', randomId());
+  /** Routed commands' ids: 128 random bits each, as `randomId()`'s. */
+  const messageId = randomIds();
 
   const own = new Map<string, OwnPart>();
   /** Arrival numbers of this process's entries and notices, by part key, then entry or notice id. */
@@ -860,7 +862,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
    * an answer carries the states of its claim.
    */
   function prepare(instanceId: string, principal: string, command: BridgeCommand, states?: ClaimStates) {
-    const id = randomId();
+    const id = messageId();
     const channel = name('route', instanceId);
     const claim = states === undefined ? undefined : [states.claimed, states.done];
     const body = JSON.stringify({ id, sent: Date.now(), reply: replyChannel, principal, command, claim });
