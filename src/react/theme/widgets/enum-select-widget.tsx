@@ -24,6 +24,7 @@ import {
   RequiredMark,
   rjsfRegistry,
   useSameOptions,
+  useRowMetrics,
   type KitWidgetProps,
   formOf,
 } from './parts.js';
@@ -65,6 +66,7 @@ const combobox = onDemand(
       RequiredMark,
       rjsfRegistry,
       useSameOptions,
+      useRowMetrics,
       formOf,
       OptionText,
       ServerText,
