@@ -9,6 +9,12 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 
 import { ask, renderForm } from './helpers.js';
 
+/** React's props of a DOM element, as last committed: a new object each time its component renders it. */
+function propsOf(node: Node): unknown {
+  const key = Object.keys(node).find((name) => name.startsWith('__reactProps$'));
+  if (key === undefined) throw new Error('not drawn by React DOM');
+  return (node as unknown as Record<string, unknown>)[key];
+}
 
 const options = (count: number) =>
   Array.from({ length: count }, (_, index) => ({
@@ -63,5 +69,25 @@ describe('given a single select of 1,000 options (a combobox), one chosen', () =
     }
     expect(screen.queryAllByRole('option')).toEqual([]);
     expect(reads).toEqual({ offsetHeight: 0, clientHeight: 0, scrollTop: 0 });
+  });
+});
+
+describe('given a prompt of one multi-select of 5 options', () => {
+  test('a tick redraws the list and its count, not the prompt: its message, buttons and form body keep their committed props', () => {
+    renderForm(ask({ type: 'array', title: 'Items', items: { anyOf: options(5) } }), 'Bench');
+    // The message and the buttons (the prompt's frame), and the form body around the field (its Enter handler).
+    const prompt = () => [
+      screen.getByText('Please answer'),
+      ...['Accept', 'Decline', 'Cancel'].map((name) => screen.getByRole('button', { name })),
+      screen.getByRole('group', { name: 'Items' }).parentElement!.parentElement!.parentElement!,
+    ];
+    const before = prompt().map(propsOf);
+    const box = screen.getByRole('checkbox', { name: 'Option 2' });
+    const boxProps = propsOf(box);
+    act(() => box.click());
+    expect(box).toBeChecked();
+    expect(screen.getByRole('status')).toHaveTextContent('1 selected');
+    expect(propsOf(box)).not.toBe(boxProps);
+    expect(prompt().map((node, index) => propsOf(node) === before[index])).toEqual([true, true, true, true, true]);
   });
 });
