@@ -30,7 +30,7 @@ export type ComboboxParts = Pick<
   | 'useRowMetrics'
   | 'formOf'
 > &
-  Pick<typeof ServerTextParts, 'OptionText' | 'ServerText' | 'useLookalikeOptions'>;
+  Pick<typeof ServerTextParts, 'optionValueNote' | 'serverText' | 'ServerText' | 'useLookalikeOptions'>;
 
 // Until measured (jsdom, a hidden form): the CSS row height 2rem and the popup's `max-height` 18rem at 16px.
 const DEFAULT_METRICS: Parts.RowMetrics = { row: 32, view: 288 };
@@ -76,7 +76,8 @@ export function comboboxWith(parts: ComboboxParts) {
     useSameOptions,
     useRowMetrics,
     formOf,
-    OptionText,
+    optionValueNote,
+    serverText,
     ServerText,
     useLookalikeOptions,
   } = parts;
@@ -266,12 +267,10 @@ export function comboboxWith(parts: ComboboxParts) {
             }}
             onClick={() => choose(index)}
           >
-            <OptionText
-              label={String(enumOptions[index]?.label)}
-              value={enumOptions[index]?.value as unknown}
-              lookalike={lookalike[index]}
-              labels={labels}
-            />
+            {/* The title as the row's own text (no component per row), its value after it when it looks like another. */}
+            {serverText(String(enumOptions[index]?.label))}
+            {lookalike[index] && ' '}
+            {lookalike[index] && optionValueNote(enumOptions[index]?.value, labels)}
           </div>,
         );
       }

@@ -9,7 +9,13 @@ import { useMemo } from 'react';
 
 import { optionIndex } from '../../../core/internal.js';
 import { onDemand } from '../../shared/on-demand.js';
-import { OptionText, optionString, ServerText, useLookalikeOptions } from '../../shared/server-text.js';
+import {
+  optionString,
+  optionValueNote,
+  serverText,
+  ServerText,
+  useLookalikeOptions,
+} from '../../shared/server-text.js';
 
 import { MultiSelectWidget } from './multi-select-widget.js';
 import { onDemandWidget } from './on-demand-widget.js';
@@ -68,7 +74,8 @@ const combobox = onDemand(
       useSameOptions,
       useRowMetrics,
       formOf,
-      OptionText,
+      optionValueNote,
+      serverText,
       ServerText,
       useLookalikeOptions,
     }),
