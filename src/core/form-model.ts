@@ -207,13 +207,18 @@ export function createElicitationFormModel(
   const formWide = (verdict: SubmitResult): FieldError[] =>
     verdict.ok ? [] : verdict.errors.filter((error) => error.field === '');
 
-  const shownErrors = (): FieldError[] => {
+  // The list shown before while it holds the same errors: a view of the errors redraws on a new list, not on each change.
+  const shownErrors = (): readonly FieldError[] => {
     const errors: FieldError[] = [];
     for (const field of fields) {
       const error = states.get(field.key)?.error;
       if (error) errors.push(error);
     }
-    return [...errors, ...formErrors];
+    errors.push(...formErrors);
+    const old = snapshot.errors;
+    return errors.length === old.length && errors.every((error, index) => error === old[index])
+      ? old
+      : Object.freeze(errors);
   };
 
   const errorOf = (field: Field, value: unknown): FieldError | undefined => {
@@ -271,7 +276,7 @@ export function createElicitationFormModel(
       }
       // Kept current like a field's error: only forms that count answers pay for a whole check per change.
       else if (countsAnswers && snapshot.attempts > 0) formErrors = formWide(check());
-      snapshot = Object.freeze({ ...snapshot, errors: Object.freeze(shownErrors()) });
+      snapshot = Object.freeze({ ...snapshot, errors: shownErrors() });
       notify(changed);
     },
     check,
@@ -283,7 +288,7 @@ export function createElicitationFormModel(
       formErrors = formWide(verdict);
       snapshot = Object.freeze({
         ...snapshot,
-        errors: Object.freeze(shownErrors()),
+        errors: shownErrors(),
         attempts: verdict.ok ? snapshot.attempts : snapshot.attempts + 1,
       });
       notify(changed.map((field) => field.key));

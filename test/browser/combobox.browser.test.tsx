@@ -3,7 +3,7 @@
 // popup of 100,000 options drawing only the rows in view, and how it looks where it must: axe light and
 // dark with the popup open, a right-to-left page, forced colours and a 320 px window.
 import axe from 'axe-core';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
 
 import {
@@ -143,6 +143,30 @@ describe('given a pointer', () => {
     await armed();
     await userEvent.click(page.getByRole('button', { name: 'Accept' }));
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: {} }]]);
+  });
+});
+
+describe('given a root font of 20px instead of 16px', () => {
+  test('the popup measures its rows as laid out (40px, not 32): a scroll draws the rows in view; reopened, it starts at the top', async () => {
+    document.documentElement.style.fontSize = '20px';
+    onTestFinished(() => {
+      document.documentElement.style.fontSize = '';
+    });
+    open(ask({ type: 'string', title: 'Site', oneOf: sites }));
+    await userEvent.click(site());
+    const first = page.getByRole('option', { name: 'Site 0001' });
+    await expect.element(first).toBeInViewport();
+    const row = first.element().getBoundingClientRect().height;
+    expect(row).toBe(40);
+    page.getByRole('listbox', { name: 'Site' }).element().scrollTop = row * 600;
+    await expect.element(page.getByRole('option', { name: 'Site 0601' })).toBeInViewport();
+    await expect.element(page.getByRole('option', { name: 'Site 0609' })).toBeInViewport();
+    // Closed and opened again (nothing chosen): the popup is back at its first option.
+    await userEvent.keyboard('{Escape}');
+    await expect.element(site()).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(site());
+    await expect.element(page.getByRole('option', { name: 'Site 0001' })).toBeInViewport();
+    expect(page.getByRole('listbox', { name: 'Site' }).element().scrollTop).toBe(0);
   });
 });
 

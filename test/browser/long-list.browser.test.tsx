@@ -1,7 +1,7 @@
 // A titled multi-select with 2,000 options in real Chromium, by keyboard only: the filter finds
 // options by their title, Tab reaches the matches, Space ticks them, and the answer lists the
 // chosen values in option order, not in the order they were ticked.
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, onTestFinished, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 
 import { ElicitationForm, type ElicitRequestFormParams, type TitledOption } from '../../src/index.js';
@@ -85,5 +85,21 @@ describe('given a titled multi-select with 2,000 options', () => {
     await userEvent.keyboard('{Escape}');
     await expect.poll(() => onRespond.mock.calls.length).toBe(1);
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'cancel' }]]);
+  });
+});
+
+describe('given a root font of 20px instead of 16px', () => {
+  test('the list measures its rows as laid out (35px, not 28): scrolled to row 1,000, it draws the rows in view', async () => {
+    document.documentElement.style.fontSize = '20px';
+    onTestFinished(() => {
+      document.documentElement.style.fontSize = '';
+    });
+    mount(<ElicitationForm request={reorder} server={{ name: 'Stock bot' }} onRespond={vi.fn()} />);
+    const first = page.getByRole('checkbox', { name: 'Part 0001' }).element().parentElement as HTMLElement;
+    const row = first.getBoundingClientRect().height;
+    expect(row).toBe(35);
+    (first.parentElement as HTMLElement).scrollTop = row * 1000;
+    await expect.element(page.getByRole('checkbox', { name: 'Part 1001' })).toBeInViewport();
+    await expect.element(page.getByRole('checkbox', { name: 'Part 1009' })).toBeInViewport();
   });
 });

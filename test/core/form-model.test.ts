@@ -125,6 +125,25 @@ describe('given a form request with a default and two required fields', () => {
   });
 });
 
+describe('given a change that shows no new error', () => {
+  test('the snapshot keeps the same errors list, so a view of the errors is not drawn again; a fixed error renews it', () => {
+    const model = createElicitationFormModel(request);
+    const empty = model.getSnapshot().errors;
+    model.setValue('note', 'a');
+    model.setValue('replicas', 'x');
+    expect(model.getSnapshot().errors).toBe(empty);
+    model.submit();
+    const shown = model.getSnapshot().errors;
+    expect(shown.map((error) => error.field)).toEqual(['env', 'replicas']);
+    model.setValue('note', 'ab');
+    model.setValue('replicas', 'y');
+    expect(model.getSnapshot().errors).toBe(shown);
+    model.setValue('replicas', '3');
+    expect(model.getSnapshot().errors.map((error) => error.field)).toEqual(['env']);
+    expect(Object.isFrozen(model.getSnapshot().errors)).toBe(true);
+  });
+});
+
 describe('given the pattern engine', () => {
   test('a form needs it exactly when a text field has a pattern', () => {
     expect(createElicitationFormModel(request).needsPatternEngine).toBe(false);

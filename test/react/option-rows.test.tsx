@@ -141,3 +141,20 @@ describe('given a radio group of plain titles', () => {
     ]);
   });
 });
+
+describe('given a combobox of 60 titles, open', () => {
+  test('each drawn row is the option holding its title as its own text: one fiber under it, no component', async () => {
+    const { user } = renderForm(titledSelect([...titles(58), 'Twin', 'Twin'], 'Item'), 'Demo');
+    const box = screen.getByRole('combobox', { name: 'Item' });
+    await user.click(box);
+    const rows = screen.getAllByRole('option');
+    expect(rows.slice(0, 3).map(shape)).toEqual(titles(3).map((title) => [`"${title}"`]));
+    expect(rows.slice(0, 3).map(fibersUnder)).toEqual([1, 1, 1]);
+    // A look-alike title keeps its value note after it, in the same row.
+    await user.keyboard('Twin');
+    expect(screen.getAllByRole('option').map(shape)).toEqual([
+      ['"Twin"', '" "', 'SPAN (sends "v58")'],
+      ['"Twin"', '" "', 'SPAN (sends "v59")'],
+    ]);
+  });
+});

@@ -12,6 +12,7 @@ import type {
   ElicitRequestFormParams,
   ElicitResult,
   FormReading,
+  FormSnapshot,
   SubmitResult,
 } from '../../core/index.js';
 import { AnswerButton, useAnswerGuard } from '../shared/answer-button.js';
@@ -33,7 +34,7 @@ import type { KitWidgets } from '../theme/registry.js';
 import type { KitFormContext } from '../theme/widgets/parts.js';
 import { fieldSlots, FieldView } from './form-fields.js';
 import { shownRefusal, shownSchemaProblems, type ShownProblem } from './request-view.js';
-import { useElicitationForm, type SecretPolicy } from './use-elicitation-form.js';
+import { useFormWatching, type SecretPolicy } from './use-elicitation-form.js';
 import { maskValues, maskVerdict } from '../../core/internal.js';
 import { hasOwn } from '../../shared/path.js';
 import { RevealedText } from '../shared/server-text.js';
@@ -354,6 +355,9 @@ export function ElicitationForm(props: ElicitationFormProps) {
 }
 
 /** The form itself. */
+/** What the prompt's frame shows of the snapshot (its status goes with it); fields and errors subscribe on their own. */
+const answerOf = (snapshot: FormSnapshot): unknown => snapshot.answer;
+
 function ShownForm({
   request,
   server,
@@ -368,7 +372,7 @@ function ShownForm({
   files: filesEnabled,
 }: ElicitationFormProps) {
   const labels = useMemo(() => mergeLabels(given), [given]);
-  const form = useElicitationForm(request, { onRespond, initialDraft, secrets: policy, files: filesEnabled });
+  const form = useFormWatching(request, { onRespond, initialDraft, secrets: policy, files: filesEnabled }, answerOf);
   const { secrets, files } = form;
   const { model, snapshot } = form;
   const baseId = useBaseId();

@@ -141,10 +141,26 @@ function useModel(request: unknown, initialDraft: Readonly<Draft> | undefined): 
   return next.model;
 }
 
+const whole = (snapshot: FormSnapshot): unknown => snapshot;
+
 /** The headless form of one form-mode elicitation. `request` is untrusted: core reads it. */
 export function useElicitationForm(request: unknown, options: UseElicitationFormOptions = {}): ElicitationFormState {
+  return useFormWatching(request, options, whole);
+}
+
+/**
+ * `useElicitationForm`, re-rendering only when `watch` of the snapshot changes (internal): a view whose fields
+ * and errors subscribe on their own watches the answer, so a tick does not redraw the whole prompt.
+ */
+export function useFormWatching(
+  request: unknown,
+  options: UseElicitationFormOptions,
+  watch: (snapshot: FormSnapshot) => unknown,
+): ElicitationFormState {
   const model = useModel(request, options.initialDraft);
-  const snapshot = useSyncExternalStore(model.subscribe, model.getSnapshot, model.getSnapshot);
+  const read = useCallback(() => watch(model.getSnapshot()), [model, watch]);
+  useSyncExternalStore(model.subscribe, read, read);
+  const snapshot = model.getSnapshot();
   // The latest callback, so a parent passing a new function each render changes nothing.
   const onRespond = useRef(options.onRespond);
   useEffect(() => {

@@ -63,28 +63,7 @@ export function useLookalikeOptions(options: readonly { label: unknown }[]): boo
   return useMemo(() => lookalikesOf(options), [options]);
 }
 
-/** An option's title as the person reads it, followed by its value when the title alone does not tell it apart. */
-export function OptionText({
-  label,
-  value,
-  lookalike,
-  labels,
-}: {
-  label: string;
-  value: unknown;
-  lookalike: boolean | undefined;
-  labels: ElicitationLabels;
-}) {
-  return (
-    <>
-      {serverText(label)}
-      {lookalike && ' '}
-      {lookalike && optionValueNote(value, labels)}
-    </>
-  );
-}
-
-/** The value shown after a title that alone cannot tell its option apart (`OptionText`). */
+/** The value shown after a title that alone cannot tell its option apart (`lookalikeOptions`). */
 export function optionValueNote(value: unknown, labels: ElicitationLabels): ReactNode {
   return <span className="mek-option-value">{serverText(labels.optionValue(String(value)))}</span>;
 }

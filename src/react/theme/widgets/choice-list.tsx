@@ -16,7 +16,7 @@ import {
 
 import type { ElicitationLabels } from '../../shared/labels.js';
 import { optionValueNote, serverText, useLookalikeOptions } from '../../shared/server-text.js';
-import type { EnumOptions } from './parts.js';
+import { useRowMetrics, type EnumOptions, type RowMetrics } from './parts.js';
 
 const FILTER_THRESHOLD = 12;
 
@@ -26,8 +26,7 @@ export const WINDOW_THRESHOLD = 100;
 const OVERSCAN = 10;
 
 // Until measured (or where nothing is laid out): the CSS row height 1.75rem and `max-height` 20rem at 16px.
-const DEFAULT_ROW_PX = 28;
-const DEFAULT_VIEW_PX = 320;
+const DEFAULT_METRICS: RowMetrics = { row: 28, view: 320 };
 
 /** What a row is drawn from besides the list's own props, one bit each (`RowCache`). */
 const CHECKED = 1;
@@ -184,19 +183,10 @@ export function ChoiceList(props: ChoiceListProps) {
   const listId = `${id}__options`;
 
   const listRef = useRef<HTMLDivElement>(null);
-  const [metrics, setMetrics] = useState({ row: DEFAULT_ROW_PX, view: DEFAULT_VIEW_PX });
-  const [topRow, setTopRow] = useState(0);
+  const metrics = useRowMetrics(listRef, '.mek-option', windowed, DEFAULT_METRICS);
+  // In px, not rows: the row under it is read with the latest row height, also one measured after the scroll.
+  const [scrollTop, setScrollTop] = useState(0);
   const [focused, setFocused] = useState(-1);
-  // After every render: the sizes come from layout, not from props; the guard below ends the loop.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (!windowed || !list) return;
-    const row = list.querySelector<HTMLElement>('.mek-option')?.offsetHeight ?? 0;
-    const view = list.clientHeight;
-    // Nothing is laid out in jsdom or a hidden form.
-    if (row > 0 && view > 0 && (row !== metrics.row || view !== metrics.view)) setMetrics({ row, view });
-  });
 
   // The list's handlers call the latest ones: a row's element stays the same across a tick.
   const latest = useRef({ onToggle, onFocusChange });
@@ -230,6 +220,7 @@ export function ChoiceList(props: ChoiceListProps) {
       for (let place = Math.max(0, from); place < Math.min(count, to); place++) places.add(place);
     };
     const inView = Math.ceil(metrics.view / metrics.row);
+    const topRow = Math.floor(scrollTop / metrics.row);
     add(topRow - OVERSCAN, topRow + inView + OVERSCAN);
     // Tab and Shift+Tab land on drawn rows: the ends and the focused row's neighbours.
     add(0, 1);
@@ -237,7 +228,7 @@ export function ChoiceList(props: ChoiceListProps) {
     const focusPlace = focused >= 0 ? positionOf(shown, focused) : -1;
     if (focusPlace >= 0) add(focusPlace - 2, focusPlace + 3);
     return [...places].sort((a, b) => a - b);
-  }, [windowed, count, metrics, topRow, shown, focused]);
+  }, [windowed, count, metrics, scrollTop, shown, focused]);
 
   // A row's element is kept from the last render while what it is drawn from stays the same, so React skips
   // it, as `memo` would, without a component per row. Only the last render's rows are kept (a window's, not
@@ -287,8 +278,9 @@ export function ChoiceList(props: ChoiceListProps) {
   cache.last = drawnRows;
 
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const top = event.currentTarget.scrollTop;
     // Same row as before: React bails out of the update.
-    setTopRow(Math.floor(event.currentTarget.scrollTop / metrics.row));
+    setScrollTop((from) => (Math.floor(from / metrics.row) === Math.floor(top / metrics.row) ? from : top));
   };
 
   return (

@@ -27,13 +27,13 @@ export type ComboboxParts = Pick<
   | 'RequiredMark'
   | 'rjsfRegistry'
   | 'useSameOptions'
+  | 'useRowMetrics'
   | 'formOf'
 > &
-  Pick<typeof ServerTextParts, 'OptionText' | 'ServerText' | 'useLookalikeOptions'>;
+  Pick<typeof ServerTextParts, 'optionValueNote' | 'serverText' | 'ServerText' | 'useLookalikeOptions'>;
 
 // Until measured (jsdom, a hidden form): the CSS row height 2rem and the popup's `max-height` 18rem at 16px.
-const DEFAULT_ROW_PX = 32;
-const DEFAULT_VIEW_PX = 288;
+const DEFAULT_METRICS: Parts.RowMetrics = { row: 32, view: 288 };
 const OVERSCAN = 8;
 
 /** The text a title is matched by: lower case, accents (combining marks after NFD) dropped. */
@@ -74,8 +74,10 @@ export function comboboxWith(parts: ComboboxParts) {
     RequiredMark,
     rjsfRegistry,
     useSameOptions,
+    useRowMetrics,
     formOf,
-    OptionText,
+    optionValueNote,
+    serverText,
     ServerText,
     useLookalikeOptions,
   } = parts;
@@ -129,22 +131,22 @@ export function comboboxWith(parts: ComboboxParts) {
 
     const inputRef = useRef<HTMLInputElement>(null);
     const popupRef = useRef<HTMLDivElement>(null);
-    const [metrics, setMetrics] = useState({ row: DEFAULT_ROW_PX, view: DEFAULT_VIEW_PX });
+    const metrics = useRowMetrics(popupRef, '[role="option"]', view.open, DEFAULT_METRICS);
     const [scrollTop, setScrollTop] = useState(0);
     // The offset a key asked for, written once after the render that draws its row. The person's own
     // scrolling is never written back: a state a row behind would snap the list back.
     const scrollRequest = useRef<number | null>(null);
-    // After every render while open: sizes come from layout (a host's font or density), the guard ends the loop.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // The popup last scrolled: each opening draws a new one (its `key`), whose offset is 0.
+    const scrolled = useRef<HTMLElement | null>(null);
     useLayoutEffect(() => {
       const popup = popupRef.current;
-      if (!view.open || !popup) return;
-      const row = popup.querySelector<HTMLElement>('[role="option"]')?.offsetHeight ?? 0;
-      const height = popup.clientHeight;
-      if (row > 0 && height > 0 && (row !== metrics.row || height !== metrics.view)) setMetrics({ row, view: height });
       const wanted = scrollRequest.current;
       scrollRequest.current = null;
-      if (wanted !== null && popup.scrollTop !== wanted) popup.scrollTop = wanted;
+      if (!view.open || !popup || wanted === null) return;
+      // Reading or writing an offset lays the page out inside the click: a new popup at 0 needs neither.
+      const fresh = scrolled.current !== popup;
+      scrolled.current = popup;
+      if (fresh ? wanted !== 0 : popup.scrollTop !== wanted) popup.scrollTop = wanted;
     });
 
     /** The scroll offset that keeps `position` in view, moving as little as possible. */
@@ -265,12 +267,10 @@ export function comboboxWith(parts: ComboboxParts) {
             }}
             onClick={() => choose(index)}
           >
-            <OptionText
-              label={String(enumOptions[index]?.label)}
-              value={enumOptions[index]?.value as unknown}
-              lookalike={lookalike[index]}
-              labels={labels}
-            />
+            {/* The title as the row's own text (no component per row), its value after it when it looks like another. */}
+            {serverText(String(enumOptions[index]?.label))}
+            {lookalike[index] && ' '}
+            {lookalike[index] && optionValueNote(enumOptions[index]?.value, labels)}
           </div>,
         );
       }
@@ -352,6 +352,8 @@ export function comboboxWith(parts: ComboboxParts) {
           <span className="mek-combobox-chevron" aria-hidden="true" />
           {/* The listbox scrolls itself: axe (and a screen reader) know a combobox's popup needs no tab stop. */}
           <div
+            // A new element at each opening: Chromium would restore the offset of the last one.
+            key={view.open ? 'open' : 'closed'}
             ref={popupRef}
             id={listId}
             role="listbox"

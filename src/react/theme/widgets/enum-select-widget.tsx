@@ -9,7 +9,13 @@ import { useMemo } from 'react';
 
 import { optionIndex } from '../../../core/internal.js';
 import { onDemand } from '../../shared/on-demand.js';
-import { OptionText, optionString, ServerText, useLookalikeOptions } from '../../shared/server-text.js';
+import {
+  optionString,
+  optionValueNote,
+  serverText,
+  ServerText,
+  useLookalikeOptions,
+} from '../../shared/server-text.js';
 
 import { MultiSelectWidget } from './multi-select-widget.js';
 import { onDemandWidget } from './on-demand-widget.js';
@@ -24,6 +30,7 @@ import {
   RequiredMark,
   rjsfRegistry,
   useSameOptions,
+  useRowMetrics,
   type KitWidgetProps,
   formOf,
 } from './parts.js';
@@ -65,8 +72,10 @@ const combobox = onDemand(
       RequiredMark,
       rjsfRegistry,
       useSameOptions,
+      useRowMetrics,
       formOf,
-      OptionText,
+      optionValueNote,
+      serverText,
       ServerText,
       useLookalikeOptions,
     }),

@@ -4,7 +4,7 @@
  * a widget lists an id in `aria-describedby` only when its props say the element exists.
  */
 import { descriptionId, errorId, helpId, isObject, type Registry, type WidgetProps } from '@rjsf/utils';
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 
 import { mergeLabels, type ElicitationLabels } from '../../shared/labels.js';
 import { HiddenTextNote, ServerText } from '../../shared/server-text.js';
@@ -272,4 +272,54 @@ export function useSameOptions(given: EnumOptions | undefined): EnumOptions {
   if (!same) kept.current = next;
   return same ? previous : next;
   /* eslint-enable react-hooks/refs */
+}
+
+/** A windowed list's row height and the height of its scrolling box, in px. */
+export interface RowMetrics {
+  row: number;
+  view: number;
+}
+
+/**
+ * The row and view heights of the scrolling box `list` while `active`, as laid out (a host's font or
+ * density): read when a `ResizeObserver` reports the box, after the browser's own layout, so no commit forces a
+ * layout (reading them in a layout effect laid out the page inside every tick and every opening). `initial`
+ * stands until then, and where nothing is laid out (jsdom).
+ */
+export function useRowMetrics(
+  list: RefObject<HTMLElement | null>,
+  row: string,
+  active: boolean,
+  initial: RowMetrics,
+): RowMetrics {
+  // A store of its own: React draws a store's change at once, so a new height is drawn before the frame is painted.
+  const [store] = useState(() => {
+    let value = initial;
+    const listeners = new Set<() => void>();
+    return {
+      get: () => value,
+      subscribe: (listener: () => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      set: (next: RowMetrics) => {
+        value = next;
+        listeners.forEach((listener) => listener());
+      },
+    };
+  });
+  const metrics = useSyncExternalStore(store.subscribe, store.get, store.get);
+  useLayoutEffect(() => {
+    const box = list.current;
+    if (!active || !box || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(() => {
+      const height = box.querySelector<HTMLElement>(row)?.offsetHeight ?? 0;
+      const view = box.clientHeight;
+      const from = store.get();
+      if (height > 0 && view > 0 && (height !== from.row || view !== from.view)) store.set({ row: height, view });
+    });
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [list, row, active, store]);
+  return metrics;
 }
