@@ -91,3 +91,14 @@ describe('given a prompt of one multi-select of 5 options', () => {
     expect(prompt().map((node, index) => propsOf(node) === before[index])).toEqual([true, true, true, true, true]);
   });
 });
+
+describe('given a multi-select of 15 options (a filter box above them)', () => {
+  test('a tick leaves the filter box as it was committed: React sets nothing on it', () => {
+    renderForm(ask({ type: 'array', title: 'Items', items: { anyOf: options(15) } }), 'Bench');
+    const filter = screen.getByRole('searchbox', { name: 'Filter Items' });
+    const filterProps = propsOf(filter);
+    act(() => screen.getByRole('checkbox', { name: 'Option 3' }).click());
+    expect(screen.getByRole('status')).toHaveTextContent('1 selected');
+    expect(propsOf(filter)).toBe(filterProps);
+  });
+});

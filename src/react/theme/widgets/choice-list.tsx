@@ -3,16 +3,7 @@
  * `WINDOW_THRESHOLD` only the rows in view (and the ends and the focused row's neighbours) are drawn,
  * at one fixed height (README). A filterable list shows its ticked options above, as chips that untick them.
  */
-import {
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactElement,
-  type ReactNode,
-  type UIEvent,
-} from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactElement, type ReactNode, type UIEvent } from 'react';
 
 import type { ElicitationLabels } from '../../shared/labels.js';
 import { optionValueNote, serverText, useLookalikeOptions } from '../../shared/server-text.js';
@@ -204,14 +195,37 @@ export function ChoiceList(props: ChoiceListProps) {
   // In option order, whatever order they were ticked or given in.
   const chips = showFilter ? [...checked].sort((a, b) => a - b) : [];
 
-  const onFilterKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') event.preventDefault();
-    if (event.key === 'Escape' && filter !== '') {
-      event.preventDefault();
-      event.stopPropagation();
-      setFilter('');
-    }
-  };
+  // The same element while what it shows is the same: React then leaves the box alone on a tick (an input it
+  // updates has its type and name set again).
+  const filterName = labels.filterLabel(label);
+  const filterBox = useMemo(
+    () =>
+      showFilter && (
+        <input
+          type="search"
+          form={form}
+          className="mek-input mek-filter"
+          aria-label={filterName}
+          // No visible label of its own: the placeholder says what it is for.
+          placeholder={filterName}
+          aria-controls={listId}
+          value={filter}
+          disabled={locked}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => setFilter(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') event.preventDefault();
+            if (event.key === 'Escape' && filter !== '') {
+              event.preventDefault();
+              event.stopPropagation();
+              setFilter('');
+            }
+          }}
+        />
+      ),
+    [showFilter, form, filterName, listId, filter, locked],
+  );
 
   const drawn = useMemo(() => {
     if (!windowed) return undefined;
@@ -305,23 +319,7 @@ export function ChoiceList(props: ChoiceListProps) {
           })}
         </div>
       )}
-      {showFilter && (
-        <input
-          type="search"
-          form={form}
-          className="mek-input mek-filter"
-          aria-label={labels.filterLabel(label)}
-          // No visible label of its own: the placeholder says what it is for.
-          placeholder={labels.filterLabel(label)}
-          aria-controls={listId}
-          value={filter}
-          disabled={locked}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(event) => setFilter(event.target.value)}
-          onKeyDown={onFilterKeyDown}
-        />
-      )}
+      {filterBox}
       {/* Focus and change events bubble in React: one handler each for the whole list, none per row. */}
       <div
         id={listId}
