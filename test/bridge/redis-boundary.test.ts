@@ -3,27 +3,16 @@
  * not show a prompt, answer one, or break a principal's stream. A real `redis-server`; each broker has its
  * own connections, as each process behind a load balancer would.
  */
-import { createClient } from 'redis';
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 
 import { createElicitationBridge, type ElicitationBridge } from '../../src/bridge/index.js';
 import { createRedisBroker, type RedisElicitationBroker } from '../../src/bridge/redis/index.js';
 import { createSigner } from '../../src/bridge/redis/signing.js';
 import type { ElicitResult } from '../../src/core/index.js';
 import { authorize, command, ENDPOINT, formRequest, openStream, ORIGIN, type ViewEvent } from './helpers.js';
-import { startRedis, TEST_SECRET, type RedisServer } from './redis-server.js';
+import { redisForFile, TEST_SECRET } from './redis-server.js';
 
-let redis: RedisServer;
-let raw: ReturnType<typeof createClient>;
-beforeAll(async () => {
-  redis = await startRedis();
-  raw = createClient({ url: redis.url });
-  await raw.connect();
-});
-afterAll(async () => {
-  await raw.close();
-  await redis.stop();
-});
+const given = redisForFile();
 
 const brokers: RedisElicitationBroker[] = [];
 const bridges: ElicitationBridge[] = [];
@@ -39,7 +28,7 @@ const nextPrefix = () => `b${(tests += 1)}:`;
 /** A broker with the test secret whose `onError` messages land in `errors`; ready to use. */
 async function newBroker(keyPrefix: string, errors: string[] = [], routeTimeoutMs?: number, heard?: () => void) {
   const broker = createRedisBroker({
-    url: redis.url,
+    url: given.server.url,
     keyPrefix,
     secret: TEST_SECRET,
     onError: (error) => {
@@ -89,7 +78,7 @@ describe('given the options a deployment must set', () => {
   test('a missing keyPrefix or secret, or a short secret, is refused with a sentence naming it', () => {
     const attempt = (options: Record<string, unknown>) => {
       try {
-        createRedisBroker({ url: redis.url, ...options } as unknown as Parameters<typeof createRedisBroker>[0]);
+        createRedisBroker({ url: given.server.url, ...options } as unknown as Parameters<typeof createRedisBroker>[0]);
         return 'created';
       } catch (error) {
         return (error as Error).message;
@@ -113,14 +102,14 @@ describe('given the options a deployment must set', () => {
 
   test('insecureNoSecret warns on the console, and is refused when NODE_ENV is production', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const broker = createRedisBroker({ url: redis.url, keyPrefix: nextPrefix(), insecureNoSecret: true });
+    const broker = createRedisBroker({ url: given.server.url, keyPrefix: nextPrefix(), insecureNoSecret: true });
     brokers.push(broker);
     const warnings = warn.mock.calls.map((call) => String(call[0]));
     warn.mockRestore();
     vi.stubEnv('NODE_ENV', 'production');
     let refused = '';
     try {
-      createRedisBroker({ url: redis.url, keyPrefix: nextPrefix(), insecureNoSecret: true });
+      createRedisBroker({ url: given.server.url, keyPrefix: nextPrefix(), insecureNoSecret: true });
     } catch (error) {
       refused = (error as Error).message;
     }
@@ -152,8 +141,8 @@ describe('given wrong-shaped or unsealed parts in Redis', () => {
       void bridge.queueFor('alice').enqueue(formRequest('Your city?'), origin);
       const key = `${prefix}part:alice:inst-bad`;
       const text = sealed ? await createSigner(TEST_SECRET).seal(`part\n${key}`, value) : value;
-      await raw.set(key, text);
-      await raw.sAdd(`${prefix}parts:alice`, 'inst-bad');
+      await given.raw.set(key, text);
+      await given.raw.sAdd(`${prefix}parts:alice`, 'inst-bad');
       const stream = await openStream(bridge, 'alice');
       let event = await stream.next();
       while (event.entries.length === 0) event = await stream.next();
@@ -164,8 +153,8 @@ describe('given wrong-shaped or unsealed parts in Redis', () => {
       expect([
         messages(event),
         errors,
-        await raw.exists(key),
-        (await raw.sMembers(`${prefix}parts:alice`)).includes('inst-bad'),
+        await given.raw.exists(key),
+        (await given.raw.sMembers(`${prefix}parts:alice`)).includes('inst-bad'),
       ]).toEqual([
         ['Your city?'],
         [`Skipped ${sealed ? 'a malformed part' : 'a part that is not sealed with the secret'} in Redis: ${key}`],
@@ -190,8 +179,8 @@ describe('given wrong-shaped or unsealed parts in Redis', () => {
       prompt: { mode: 'form', request: formRequest('Re-enter your password') },
     };
     const part = JSON.stringify({ entries: [entry], arrivals: [1], notices: [], noticeArrivals: [], drafts: {} });
-    await raw.set(key, await createSigner('another secret, 32 characters or more').seal(`part\n${key}`, part));
-    await raw.sAdd(`${prefix}parts:alice`, 'inst-evil');
+    await given.raw.set(key, await createSigner('another secret, 32 characters or more').seal(`part\n${key}`, part));
+    await given.raw.sAdd(`${prefix}parts:alice`, 'inst-evil');
     void bridge.queueFor('alice').enqueue(formRequest('Your city?'), origin);
     const stream = await openStream(bridge, 'alice');
     let event = await stream.next();
@@ -211,7 +200,7 @@ describe('given a forged version in Redis', () => {
     const broker = await newBroker(prefix, errors);
     const bridge = await newBridge(broker);
     const fake = JSON.stringify({ entries: [{ id: 'x', prompt: { request: { message: 'Your Bank: password?' } } }] });
-    await raw.hSet(`${prefix}version:alice`, { epoch: `evil\n\ndata: ${fake}\n\n`, counter: '7' });
+    await given.raw.hSet(`${prefix}version:alice`, { epoch: `evil\n\ndata: ${fake}\n\n`, counter: '7' });
     // The stream first, then the request: its events are read until one carries the request (the request's
     // publication to Redis and the stream's first view may come in either order).
     const response = await bridge.handle(
@@ -219,7 +208,7 @@ describe('given a forged version in Redis', () => {
     );
     void bridge.queueFor('alice').enqueue(formRequest('Your city?'), origin);
     const text = await eventTextUntil(response, 'Your city?');
-    const epoch = await raw.hGet(`${prefix}version:alice`, 'epoch');
+    const epoch = await given.raw.hGet(`${prefix}version:alice`, 'epoch');
     const ids = text.split('\n').filter((line) => line.startsWith('id: '));
     expect([
       text.startsWith('retry: 2000\n\nid: '),
@@ -234,7 +223,7 @@ describe('given a forged version in Redis', () => {
     const prefix = nextPrefix();
     const errors: string[] = [];
     const broker = await newBroker(prefix, errors);
-    await raw.hSet(`${prefix}version:alice`, { epoch: 'old', counter: 'not a number' });
+    await given.raw.hSet(`${prefix}version:alice`, { epoch: 'old', counter: 'not a number' });
     const part = { entries: [], arrivals: [], notices: [], noticeArrivals: [], drafts: { e: { answer: 'x' } } };
     await broker.publish('alice', 'inst-a', part);
     const view = await broker.read('alice');
@@ -273,8 +262,8 @@ describe('given messages published to Redis by a process without the secret', ()
       principal: 'alice',
       command: { type: 'respond', entryId, result: { action: 'decline' } },
     });
-    await raw.publish(channel, forged);
-    await raw.publish(
+    await given.raw.publish(channel, forged);
+    await given.raw.publish(
       channel,
       await createSigner('another secret, 32 characters or more').seal(`route\n${channel}`, forged),
     );
@@ -305,11 +294,11 @@ describe('given messages published to Redis by a process without the secret', ()
       if (errors.some((error) => error.startsWith('Skipped a reply'))) heardForgery();
     });
     // The "instance" holding the entry is the forger: it hears the routed command and replies unsealed.
-    const forger = raw.duplicate();
+    const forger = given.raw.duplicate();
     await forger.connect();
     await forger.subscribe(`${prefix}route:inst-x`, (message) => {
       const { id, reply } = JSON.parse(message.slice(65)) as { id: string; reply: string };
-      void raw.publish(reply, JSON.stringify({ id, outcome: { status: 'answered' } }));
+      void given.raw.publish(reply, JSON.stringify({ id, outcome: { status: 'answered' } }));
     });
     const outcome = await b.route('inst-x', 'alice', {
       type: 'respond',
@@ -339,7 +328,7 @@ describe('given a sealed message captured from Redis and published again', () =>
     const [bridgeA, bridgeB] = [await newBridge(a), await newBridge(b)];
     const channel = `${prefix}route:${bridgeA.instanceId}`;
     const captured: string[] = [];
-    const spy = raw.duplicate();
+    const spy = given.raw.duplicate();
     await spy.connect();
     await spy.subscribe(channel, (message) => captured.push(message));
     const settled: string[] = [];
@@ -357,7 +346,7 @@ describe('given a sealed message captured from Redis and published again', () =>
       .queueFor('alice')
       .enqueue(formRequest('Second?'), origin)
       .then((result) => settled.push(`Second? ${result.action}`));
-    await raw.publish(channel, captured[0] ?? '');
+    await given.raw.publish(channel, captured[0] ?? '');
     await replaySkipped;
     await spy.close();
     expect([cancelled, settled, bridgeA.queueFor('alice').getSnapshot().entries.length, errorsA]).toEqual([

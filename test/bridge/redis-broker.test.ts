@@ -3,31 +3,21 @@
  * Each broker has its own connections, as each process behind a load balancer would.
  */
 import { createClient } from 'redis';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 
 import type { BridgePart, PublishedPart } from '../../src/bridge/index.js';
 import { createRedisBroker, type RedisClientLike, type RedisElicitationBroker } from '../../src/bridge/redis/index.js';
 import { createSigner } from '../../src/bridge/redis/signing.js';
-import { startRedis, TEST_SECRET, type RedisServer } from './redis-server.js';
+import { redisForFile, TEST_SECRET } from './redis-server.js';
 
-let redis: RedisServer;
-let raw: ReturnType<typeof createClient>;
-beforeAll(async () => {
-  redis = await startRedis();
-  raw = createClient({ url: redis.url });
-  await raw.connect();
-});
-afterAll(async () => {
-  await raw.close();
-  await redis.stop();
-});
+const given = redisForFile();
 
 const brokers: RedisElicitationBroker[] = [];
 let prefix = '';
 let tests = 0;
 /** A broker on this test's own key prefix (so counters start at 0), ready to use. */
 async function newBroker(options: { ttlSeconds?: number; routeTimeoutMs?: number } = {}) {
-  const broker = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET, ...options });
+  const broker = createRedisBroker({ url: given.server.url, keyPrefix: prefix, secret: TEST_SECRET, ...options });
   brokers.push(broker);
   await broker.ready();
   return broker;
@@ -84,7 +74,7 @@ describe('given two brokers on one Redis', () => {
     next();
     const a = await newBroker();
     const view = await a.read('alice');
-    expect(view).toEqual({ epoch: await raw.hGet(`${prefix}version:alice`, 'epoch'), counter: 0, parts: {} });
+    expect(view).toEqual({ epoch: await given.raw.hGet(`${prefix}version:alice`, 'epoch'), counter: 0, parts: {} });
   });
 
   test("a part one publishes the other reads, with the counter of every publish of the principal's; undefined removes it", async () => {
@@ -105,14 +95,14 @@ describe('given two brokers on one Redis', () => {
     expect((await b.read('bob')).counter).toBe(2);
     await a.publish('alice', 'inst-a', undefined);
     expect(await b.read('alice')).toEqual({ epoch, counter: 3, parts: { 'inst-b': part('two') } });
-    expect(await raw.exists(`${prefix}part:alice:inst-a`)).toBe(0);
-    const ttl = await raw.pTTL(`${prefix}part:alice:inst-b`);
+    expect(await given.raw.exists(`${prefix}part:alice:inst-a`)).toBe(0);
+    const ttl = await given.raw.pTTL(`${prefix}part:alice:inst-b`);
     expect([ttl > 0, ttl <= 30_000]).toEqual([true, true]);
   });
 
   test("a subscribed principal's view takes one round trip: its version, index and the parts found before go out together", async () => {
     next();
-    const client = createClient({ url: redis.url });
+    const client = createClient({ url: given.server.url });
     hostClients.push(client);
     await client.connect();
     const log: string[] = [];
@@ -144,7 +134,7 @@ describe('given two brokers on one Redis', () => {
 
   test('a publish goes out while the one before it on the same part awaits its reply, and the newer part stays', async () => {
     next();
-    const client = createClient({ url: redis.url });
+    const client = createClient({ url: given.server.url });
     hostClients.push(client);
     await client.connect();
     const log: string[] = [];
@@ -210,7 +200,7 @@ describe('given two brokers on one Redis', () => {
 
   test("a host's own client works as the broker's, and stays open after close", async () => {
     next();
-    const client = createClient({ url: redis.url });
+    const client = createClient({ url: given.server.url });
     await client.connect();
     const broker = createRedisBroker({ client, keyPrefix: prefix, secret: TEST_SECRET });
     await broker.publish('alice', 'inst-a', part('one'));
@@ -283,7 +273,7 @@ describe('given two brokers on one Redis', () => {
     const a = await newBroker();
     await a.publish('alice', 'inst-a', part('one'));
     const before = await a.read('alice');
-    await raw.del(`${prefix}version:alice`);
+    await given.raw.del(`${prefix}version:alice`);
     const after = await a.read('alice');
     expect(after).toEqual({ epoch: after.epoch, counter: 0, parts: { 'inst-a': part('one') } });
     expect([before.counter, after.epoch === before.epoch]).toEqual([1, false]);
@@ -296,12 +286,12 @@ describe('given parts that expire', () => {
     const a = await newBroker();
     await a.publish('alice', 'inst-a', part('alive'));
     // What a dead process leaves once its key expired: its id in the index, no part.
-    await raw.sAdd(`${prefix}parts:alice`, 'inst-dead');
+    await given.raw.sAdd(`${prefix}parts:alice`, 'inst-dead');
     expect((await a.read('alice')).parts).toEqual({ 'inst-a': part('alive') });
     // The clean-up went out on the broker's connection during that read: a command sent after it on the
     // same connection is answered after it (Redis runs one connection's commands in order).
     await a.read('alice');
-    expect((await raw.sMembers(`${prefix}parts:alice`)).sort()).toEqual(['inst-a']);
+    expect((await given.raw.sMembers(`${prefix}parts:alice`)).sort()).toEqual(['inst-a']);
   });
 
   test('a living instance writes a part again when its key went away, and tells the subscribers', async () => {
@@ -312,7 +302,7 @@ describe('given parts that expire', () => {
     const heard = tally();
     const stop = b.subscribe('alice', () => heard.add());
     await b.ready();
-    await raw.del(`${prefix}part:alice:inst-a`);
+    await given.raw.del(`${prefix}part:alice:inst-a`);
     expect((await b.read('alice')).parts).toEqual({});
     // The refresh runs every third of the TTL (333 ms here) and its publish is the second event.
     await heard.reached(2);
@@ -360,7 +350,7 @@ describe('given commands routed to another instance', () => {
   test('an instance that never replies gets undefined after the route timeout', async () => {
     next();
     const b = await newBroker({ routeTimeoutMs: 200 });
-    const silent = raw.duplicate();
+    const silent = given.raw.duplicate();
     await silent.connect();
     await silent.subscribe(`${prefix}route:inst-hung`, () => undefined);
     expect(await b.route('inst-hung', 'alice', { type: 'cancelAll' })).toBeUndefined();
@@ -389,7 +379,7 @@ describe('given commands routed to another instance', () => {
       return Promise.resolve({ ok: true });
     });
     await a.ready();
-    const listener = raw.duplicate();
+    const listener = given.raw.duplicate();
     await listener.connect();
     const replies: string[] = [];
     const heard = tally();
@@ -406,7 +396,7 @@ describe('given commands routed to another instance', () => {
       principal: 'alice',
       command: { type: 'drop-table' },
     };
-    await raw.publish(channel, await signer.seal(`route\n${channel}`, JSON.stringify(malformed)));
+    await given.raw.publish(channel, await signer.seal(`route\n${channel}`, JSON.stringify(malformed)));
     await heard.reached(1);
     const opened = await signer.open(`reply\n${prefix}reply:mine`, replies[0]);
     expect([ran, replies.length, opened]).toEqual([0, 1, JSON.stringify({ id: 'r1', failed: true })]);

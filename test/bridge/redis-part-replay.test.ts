@@ -5,26 +5,16 @@
  * where the refresh is the subject): nothing here waits for time.
  */
 import { createClient } from 'redis';
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 
 import type { BrokerView, PublishedPart } from '../../src/bridge/index.js';
 import { createRedisBroker, type RedisClientLike, type RedisElicitationBroker } from '../../src/bridge/redis/index.js';
 import { createSigner } from '../../src/bridge/redis/signing.js';
 import type { ElicitationEntry } from '../../src/core/index.js';
 import { formRequest } from './helpers.js';
-import { startRedis, TEST_SECRET, type RedisServer } from './redis-server.js';
+import { redisForFile, TEST_SECRET } from './redis-server.js';
 
-let redis: RedisServer;
-let raw: ReturnType<typeof createClient>;
-beforeAll(async () => {
-  redis = await startRedis();
-  raw = createClient({ url: redis.url });
-  await raw.connect();
-});
-afterAll(async () => {
-  await raw.close();
-  await redis.stop();
-});
+const given = redisForFile();
 
 const brokers: RedisElicitationBroker[] = [];
 const hostClients: { close(): Promise<unknown> }[] = [];
@@ -42,7 +32,7 @@ const nextPrefix = () => `r${(tests += 1)}:`;
 async function newBroker(keyPrefix: string, errors: string[] = [], client?: RedisClientLike) {
   const onError = (error: Error) => errors.push(error.message);
   const broker = createRedisBroker({
-    ...(client === undefined ? { url: redis.url } : { client }),
+    ...(client === undefined ? { url: given.server.url } : { client }),
     keyPrefix,
     secret: TEST_SECRET,
     onError,
@@ -78,8 +68,8 @@ const shown = (view: BrokerView) =>
 
 /** Puts `copy` back under `key`, and its instance back in the principal's index, as a forger would. */
 async function putBack(prefix: string, key: string, copy: string | null, instance: string) {
-  await raw.set(key, copy ?? '', { EX: 30 });
-  await raw.sAdd(`${prefix}parts:alice`, instance);
+  await given.raw.set(key, copy ?? '', { EX: 30 });
+  await given.raw.sAdd(`${prefix}parts:alice`, instance);
 }
 
 const olderCopy = (key: string) => `Skipped a copy of a part older than one read before (put back) in Redis: ${key}`;
@@ -101,7 +91,7 @@ describe('given an older sealed copy of a part put back with SET', () => {
     const key = `${prefix}part:alice:inst-w`;
     await writer.publish('alice', 'inst-w', prompt('inst-w.1', 'Transfer 10 EUR?'));
     await writer.publish('alice', 'inst-o', prompt('inst-o.1', 'Your city?'));
-    const captured = await raw.get(key);
+    const captured = await given.raw.get(key);
     const before = [shown(await reader.read('alice')), shown(await reader.read('alice'))];
     // The person answered it; the instance holds a new request now.
     await writer.publish('alice', 'inst-w', prompt('inst-w.2', 'Your name?'));
@@ -110,7 +100,7 @@ describe('given an older sealed copy of a part put back with SET', () => {
     const afterPutBack = shown(await reader.read('alice'));
     // The clean-up went out on the reader's connection during that read: a read after it is answered after it.
     await reader.read('alice');
-    expect([before, current, afterPutBack, errors, await raw.exists(key)]).toEqual([
+    expect([before, current, afterPutBack, errors, await given.raw.exists(key)]).toEqual([
       [
         { 'inst-w': ['Transfer 10 EUR?'], 'inst-o': ['Your city?'] },
         { 'inst-w': ['Transfer 10 EUR?'], 'inst-o': ['Your city?'] },
@@ -130,7 +120,7 @@ describe('given an older sealed copy of a part put back with SET', () => {
     const key = `${prefix}part:alice:inst-w`;
     await writer.publish('alice', 'inst-w', prompt('inst-w.1', 'Transfer 10 EUR?'));
     await writer.publish('alice', 'inst-o', prompt('inst-o.1', 'Your city?'));
-    const captured = await raw.get(key);
+    const captured = await given.raw.get(key);
     const before = shown(await reader.read('alice'));
     await writer.publish('alice', 'inst-w', undefined);
     const gone = shown(await reader.read('alice'));
@@ -158,7 +148,7 @@ describe('given an older sealed copy of a part put back with SET', () => {
     const writer = await newBroker(prefix);
     const key = `${prefix}part:alice:inst-w`;
     await writer.publish('alice', 'inst-w', prompt('inst-w.1', 'Transfer 10 EUR?'));
-    const captured = await raw.get(key);
+    const captured = await given.raw.get(key);
     await writer.publish('alice', 'inst-w', undefined);
     // Sealed at `start`, its key expiring 30 s later (ttlSeconds), and 60 s allowed for clocks apart.
     vi.setSystemTime(start + 90_000);
@@ -171,7 +161,14 @@ describe('given an older sealed copy of a part put back with SET', () => {
     const fresh = await newBroker(prefix, freshErrors);
     const past = shown(await fresh.read('alice'));
     await fresh.read('alice');
-    expect([await sealLine(key, captured), atTheLimit, lastErrors, past, freshErrors, await raw.exists(key)]).toEqual([
+    expect([
+      await sealLine(key, captured),
+      atTheLimit,
+      lastErrors,
+      past,
+      freshErrors,
+      await given.raw.exists(key),
+    ]).toEqual([
       [expect.any(Number), 1, start, start + 30_000],
       { 'inst-w': ['Transfer 10 EUR?'], 'inst-o': ['Your city?'] },
       [],
@@ -206,12 +203,12 @@ describe('given a writer that restarts with the same instance id', () => {
     for (const message of ['One?', 'Two?', 'Three?'])
       await before.publish('alice', 'inst-w', prompt('inst-w.1', message));
     const shownBefore = shown(await reader.read('alice'));
-    const oldLine = await sealLine(key, await raw.get(key));
-    await raw.set(`${prefix}writers`, 'not a number');
+    const oldLine = await sealLine(key, await given.raw.get(key));
+    await given.raw.set(`${prefix}writers`, 'not a number');
     // The process ends without removing its part (it died); a new one takes its instance id.
     const after = await newBroker(prefix);
     await after.publish('alice', 'inst-w', prompt('inst-w.2', 'Four?'));
-    const newLine = await sealLine(key, await raw.get(key));
+    const newLine = await sealLine(key, await given.raw.get(key));
     expect([
       shownBefore,
       oldLine[1],
@@ -235,11 +232,11 @@ describe("given the writer's refresh (every third of the TTL)", () => {
     const reader = await newBroker(prefix, errors);
     const key = `${prefix}part:alice:inst-w`;
     await writer.publish('alice', 'inst-w', prompt('inst-w.1', 'Your city?'));
-    const first = await raw.get(key);
-    const counter = await raw.hGet(`${prefix}version:alice`, 'counter');
+    const first = await given.raw.get(key);
+    const counter = await given.raw.hGet(`${prefix}version:alice`, 'counter');
     vi.advanceTimersByTime(10_000);
     await writer.ready();
-    const second = await raw.get(key);
+    const second = await given.raw.get(key);
     const [before, after] = [await sealLine(key, first), await sealLine(key, second)];
     const opened = async (copy: string | null) =>
       ((await createSigner(TEST_SECRET).open(`part\n${key}`, copy)) ?? '').split('\n')[1];
@@ -252,7 +249,7 @@ describe("given the writer's refresh (every third of the TTL)", () => {
       before.slice(2),
       after.slice(2),
       (await opened(second)) === (await opened(first)),
-      await raw.hGet(`${prefix}version:alice`, 'counter'),
+      await given.raw.hGet(`${prefix}version:alice`, 'counter'),
       seen,
       putBackSeen,
       errors,
@@ -274,7 +271,7 @@ describe('given two reads of one broker racing a write', () => {
   test('a read sent before the write may still show the older copy: it is not taken for one put back', async () => {
     const prefix = nextPrefix();
     const errors: string[] = [];
-    const client = createClient({ url: redis.url });
+    const client = createClient({ url: given.server.url });
     hostClients.push(client);
     await client.connect();
     // One MGET's reply, once Redis has answered it, is held back until the test lets it go: a read overtaken

@@ -5,6 +5,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
+import { createClient } from 'redis';
+import { afterAll, beforeAll } from 'vitest';
+
 /** The brokers' shared secret in tests (a deployment draws its own: `openssl rand -base64 32`). */
 export const TEST_SECRET = 'test secret: 32 characters or more, the same on every instance';
 
@@ -32,7 +35,6 @@ function untilReady(server: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts `redis-server`; a port taken between the probe and the bind is tried again (3 times). */
 /** A port the OS just handed out and took back (a server binds it right after). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -45,6 +47,7 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Starts `redis-server`; a port taken between the probe and the bind is tried again (3 times). */
 export async function startRedis(): Promise<RedisServer> {
   let failure: unknown;
   for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -73,4 +76,22 @@ export async function startRedis(): Promise<RedisServer> {
     };
   }
   throw failure;
+}
+
+/**
+ * A `redis-server` for the calling test file and a plain client on it (what a process that can write to Redis but
+ * lacks the secret has), started before the file's tests and stopped after them: read the fields inside tests.
+ */
+export function redisForFile(): { readonly server: RedisServer; readonly raw: ReturnType<typeof createClient> } {
+  const given = {} as { server: RedisServer; raw: ReturnType<typeof createClient> };
+  beforeAll(async () => {
+    given.server = await startRedis();
+    given.raw = createClient({ url: given.server.url });
+    await given.raw.connect();
+  });
+  afterAll(async () => {
+    await given.raw.close();
+    await given.server.stop();
+  });
+  return given;
 }
