@@ -72,8 +72,12 @@ export const CURRENT_KIT: BridgeKit = {
 /** Loose calls into a kit (its option types are its own version's). */
 const call = <T>(fn: (options: never) => T, options: unknown): T => fn(options as never);
 
-/** Enqueues on `server`, waits until `shown` has it, answers there, waits for the server's promise. */
-async function once(server: ElicitationQueue, shown: ElicitationQueue): Promise<Sample> {
+/**
+ * Enqueues on `server`, waits until `shown` has it, answers there, waits for the server's promise. Before it
+ * returns, the answer's POST has had its response (`posts`: the remote queue's, in flight): a kit's leftovers
+ * are not left to the subject measured next.
+ */
+async function once(server: ElicitationQueue, shown: ElicitationQueue, posts?: Set<Promise<unknown>>): Promise<Sample> {
   const seen = new Promise<{ id: string; at: number }>((resolve) => {
     const stop = shown.subscribe(() => {
       const entry = shown.getSnapshot().entries[0];
@@ -98,6 +102,7 @@ async function once(server: ElicitationQueue, shown: ElicitationQueue): Promise<
       resolve();
     });
   });
+  while (posts !== undefined && posts.size > 0) await Promise.allSettled([...posts]);
   return { arrival: at - start, answer: end - answered };
 }
 
@@ -107,9 +112,25 @@ async function serve(kit: BridgeKit, bridge: ElicitationBridge, remote = true) {
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   benchOrigins.push(base);
-  const queue = remote ? call(kit.createRemoteElicitationQueue, { url: base, headers: { origin: base } }) : undefined;
+  // The remote queue's POSTs until each has its response read (the queue reads it as JSON).
+  const posts = new Set<Promise<unknown>>();
+  const tracked: typeof fetch = (input, init) => {
+    const response = fetch(input, init);
+    if (init?.method !== 'POST') return response;
+    const read = response.then((answered) => answered.clone().text());
+    posts.add(read);
+    void read.then(
+      () => posts.delete(read),
+      () => posts.delete(read),
+    );
+    return response;
+  };
+  const queue = remote
+    ? call(kit.createRemoteElicitationQueue, { url: base, headers: { origin: base }, fetch: tracked })
+    : undefined;
   return {
     base,
+    posts,
     remote: queue as ElicitationQueue,
     async close() {
       queue?.close();
@@ -142,7 +163,9 @@ async function subjectsOf(kit: BridgeKit, redisUrl: string | undefined) {
     });
   const single = newBridge();
   const served = await serve(kit, single);
-  let pair: { held: ElicitationQueue; remote: ElicitationQueue; close(): Promise<void> } | undefined;
+  let pair:
+    | { held: ElicitationQueue; remote: ElicitationQueue; posts: Set<Promise<unknown>>; close(): Promise<void> }
+    | undefined;
   if (redisUrl !== undefined) {
     const brokers = [0, 1].map(() =>
       call(kit.createRedisBroker, { url: redisUrl, keyPrefix: `bench-${kit.name}:`, secret: SECRET }),
@@ -153,6 +176,7 @@ async function subjectsOf(kit: BridgeKit, redisUrl: string | undefined) {
     pair = {
       held: a.queueFor('bench'),
       remote: viaB.remote,
+      posts: viaB.posts,
       async close() {
         await viaB.close();
         a.close();
@@ -161,7 +185,7 @@ async function subjectsOf(kit: BridgeKit, redisUrl: string | undefined) {
     };
   }
   return {
-    single: { held: single.queueFor('bench'), remote: served.remote },
+    single: { held: single.queueFor('bench'), remote: served.remote, posts: served.posts },
     pair,
     async close() {
       await served.close();
@@ -196,8 +220,8 @@ export async function bridgeBench(
       // Kits take turns going first: whichever follows another's round trip meets its leftovers (its
       // collector's debt, its publishes still settling), so neither kit always does.
       for (const { kit, single, pair } of run % 2 === 0 ? subjects : [...subjects].reverse()) {
-        const viaBridge = await once(single.held, single.remote);
-        const viaRedis = pair === undefined ? undefined : await once(pair.held, pair.remote);
+        const viaBridge = await once(single.held, single.remote, single.posts);
+        const viaRedis = pair === undefined ? undefined : await once(pair.held, pair.remote, pair.posts);
         if (run < warmup) continue;
         samples.kits[kit.name]?.bridge.push(viaBridge);
         if (viaRedis !== undefined) samples.kits[kit.name]?.redis?.push(viaRedis);

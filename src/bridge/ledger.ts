@@ -6,6 +6,7 @@
  */
 import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
 
+import { nodeCrypto, type NodeCrypto } from './node-crypto.js';
 import type { BridgeOutcome } from './wire.js';
 
 /** A record's fixed share: the hash (43 base64url characters), the outcome (a small object) and the slot. */
@@ -38,15 +39,24 @@ export interface IdempotencyLedger {
 }
 
 /**
- * Texts up to this many bytes are hashed on the event loop (`@noble/hashes`, a few microseconds); longer ones
+ * Texts up to this many bytes are hashed on the event loop (Node's own hash, or `@noble/hashes`: microseconds); longer ones
  * (an answer with files, up to megabytes) with Web Crypto, off the loop. Each Web Crypto call crosses Node's
  * thread pool: for a short command that costs far more than the hash itself, on the path of every answer.
  */
 export const SYNC_HASH_LIMIT_BYTES = 4_096;
 
-/** SHA-256 (FIPS 180-4) of `text`, base64url. */
-export async function sha256(text: string): Promise<string> {
+/** Node's `crypto` where the runtime has it (`node-crypto.ts`): the short texts are hashed with it. */
+const NODE = nodeCrypto();
+
+/**
+ * SHA-256 (FIPS 180-4) of `text`, base64url. `node`: Node's `crypto` for the short texts (`undefined` takes
+ * `@noble/hashes`, as where there is no Node: the same digest).
+ */
+export async function sha256(text: string, node: NodeCrypto | undefined = NODE): Promise<string> {
   const bytes = new TextEncoder().encode(text);
+  if (bytes.byteLength <= SYNC_HASH_LIMIT_BYTES && node !== undefined) {
+    return node.hash?.('sha256', bytes, 'base64url') ?? node.createHash('sha256').update(bytes).digest('base64url');
+  }
   const digest =
     bytes.byteLength <= SYNC_HASH_LIMIT_BYTES
       ? nobleSha256(bytes)

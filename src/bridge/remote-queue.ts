@@ -14,7 +14,7 @@ import {
 } from '../core/index.js';
 import { answerOf, fileKeys, formatBytes, roundAnswerOf } from '../core/internal.js';
 import { hasOwn } from '../shared/path.js';
-import { randomId } from '../shared/random-id.js';
+import { randomId, randomIds } from '../shared/random-id.js';
 import { readSse } from './sse.js';
 import {
   BRIDGE_HEADER,
@@ -113,6 +113,8 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
   const localDrafts = new Map<string, { draft: Draft; text: string; timer?: ReturnType<typeof setTimeout> }>();
   // Entries and notices this page has told the bridge it shows (`markShown`).
   const shownIds = new Set<string>();
+  /** Each command's `requestId` (128 random bits): Web Crypto asked for 16 at a time, not on every answer's way. */
+  const nextRequestId = randomIds();
   let snapshot: ElicitationSnapshot = EMPTY;
   const listeners = new Set<() => void>();
   let lastEventId: string | undefined;
@@ -266,7 +268,7 @@ export function createRemoteElicitationQueue(options: RemoteElicitationQueueOpti
 
   /** POSTs a command, retrying with the same `requestId` (the bridge answers a retry as the first); `undefined` when it never got through. */
   async function command(body: BridgeCommand): Promise<BridgeOutcome | Refusal | undefined> {
-    const withId = { ...body, requestId: randomId() };
+    const withId = { ...body, requestId: nextRequestId() };
     for (let attempt = 0; attempt < attempts && !stopped.signal.aborted; attempt += 1) {
       if (attempt > 0) await sleep(250 * 2 ** (attempt - 1), stopped.signal);
       try {

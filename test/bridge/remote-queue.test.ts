@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 
 import {
   createElicitationBridge,
@@ -66,6 +66,30 @@ describe('given a remote queue over loopback HTTP', () => {
     expect(() => remote.enqueue(formRequest('x'), { server: { name: 'page' } })).toThrow(
       'A remote queue shows requests; they are enqueued on the server (bridge.queueFor)',
     );
+  });
+
+  test('17 answers sent one after another ask Web Crypto twice for their requestIds (16 a draw), and each reaches the server', async () => {
+    const remote = createRemoteElicitationQueue({
+      url: `${base}/elicit`,
+      headers: { authorization: 'Bearer ida', origin: base },
+    });
+    const queue = bridge.queueFor('ida');
+    const settled = Array.from({ length: 17 }, (_, n) =>
+      queue.enqueue(formRequest(`Question ${n}?`), { server: { name: 'weather' } }),
+    );
+    await untilSnapshot(remote, (snapshot) => snapshot.entries.length === 17);
+    const ids = remote.getSnapshot().entries.map((entry) => entry.id);
+    const draws = vi.spyOn(globalThis.crypto, 'getRandomValues');
+    const statuses = ids.map((id) => remote.respond(id, { action: 'decline' }));
+    const calls = draws.mock.calls.length;
+    draws.mockRestore();
+    const received = await Promise.all(settled);
+    remote.close();
+    expect({ statuses: new Set(statuses), calls, received: new Set(received.map((result) => result.action)) }).toEqual({
+      statuses: new Set(['answered']),
+      calls: 2,
+      received: new Set(['decline']),
+    });
   });
 
   test('a dropped stream reconnects with Last-Event-ID and shows what arrived meanwhile, once', async () => {

@@ -3,12 +3,15 @@
  * the Web Crypto API only: a process that can write to Redis but lacks the secret can neither forge a
  * part (show a prompt) nor a routed command (answer one). Each MAC covers a context (what the text is and
  * the key or channel it sits in) as well as the text, so a valid text cannot be moved to another place.
- * Short texts (claims, routed commands, replies: the answer path) are MACed on the event loop with
- * `@noble/hashes`, in microseconds; long ones (parts, up to megabytes) with Web Crypto, off the loop.
+ * Short texts (claims, routed commands, replies: the answer path) are MACed on the event loop, in
+ * microseconds: with Node's own HMAC where the runtime has it, else with `@noble/hashes` (the same MAC);
+ * long ones (parts, up to megabytes) with Web Crypto, off the loop.
  */
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
+
+import { nodeCrypto, type NodeCrypto } from '../node-crypto.js';
 
 /** The key every broker uses when the host opted out of a secret: public, so it authenticates nothing. */
 const INSECURE_KEY = 'mcp-elicit-kit: insecure development key, authenticates nothing';
@@ -31,11 +34,13 @@ export interface Signer {
 
 const encoder = new TextEncoder();
 
-/** Whether two MACs are equal, in time that does not depend on where they differ. */
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
+/**
+ * Whether `sealed` starts with the 64 hex digits `expected`, in time that does not depend on where they
+ * differ: every digit is compared, whatever came before.
+ */
+function startsWithMac(sealed: string, expected: string): boolean {
   let difference = 0;
-  for (let at = 0; at < a.length; at += 1) difference |= (a[at] ?? 0) ^ (b[at] ?? 0);
+  for (let at = 0; at < 64; at += 1) difference |= sealed.charCodeAt(at) ^ expected.charCodeAt(at);
   return difference === 0;
 }
 
@@ -46,8 +51,12 @@ function unhex(text: string): Uint8Array<ArrayBuffer> | undefined {
   return bytes;
 }
 
-/** A signer with `secret`, or with the public development key when `secret` is `undefined`. */
-export function createSigner(secret: string | undefined): Signer {
+/**
+ * A signer with `secret`, or with the public development key when `secret` is `undefined`. `node`: Node's
+ * `crypto` module for the short texts (found by default; `undefined` takes `@noble/hashes`, as where there is
+ * no Node).
+ */
+export function createSigner(secret: string | undefined, node: NodeCrypto | undefined = nodeCrypto()): Signer {
   const raw = encoder.encode(secret ?? INSECURE_KEY);
   const key = globalThis.crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
@@ -55,14 +64,18 @@ export function createSigner(secret: string | undefined): Signer {
   ]);
   // The key's inner and outer hash states, computed once (RFC 2104, section 4): each MAC starts from a copy.
   const keyed = hmac.create(sha256, raw);
-  const syncMac = (bytes: Uint8Array) => keyed.clone().update(bytes).digest();
+  const syncMac =
+    node === undefined
+      ? (bytes: Uint8Array) => bytesToHex(keyed.clone().update(bytes).digest())
+      : (bytes: Uint8Array) => node.createHmac('sha256', raw).update(bytes).digest('hex');
   // The context ends at the first NUL: no context is a prefix of another's message.
   const message = (context: string, text: string) => encoder.encode(`${context}\u0000${text}`);
-  const sign = async (bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> =>
-    bytes.byteLength <= SYNC_LIMIT_BYTES
+  const mac = async (context: string, text: string) => {
+    const bytes = message(context, text);
+    return bytes.byteLength <= SYNC_LIMIT_BYTES
       ? syncMac(bytes)
-      : new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', await key, bytes));
-  const mac = async (context: string, text: string) => bytesToHex(await sign(message(context, text)));
+      : bytesToHex(new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', await key, bytes)));
+  };
   return {
     mac,
     async seal(context, text) {
@@ -70,16 +83,17 @@ export function createSigner(secret: string | undefined): Signer {
     },
     async open(context, sealed) {
       if (typeof sealed !== 'string' || sealed.charAt(64) !== '.') return undefined;
+      const text = sealed.slice(65);
+      const bytes = message(context, text);
+      if (bytes.byteLength <= SYNC_LIMIT_BYTES) {
+        // The expected MAC in hex against the sealed one, digit by digit in constant time: a MAC that is not
+        // 64 lowercase hex digits differs from every expected one.
+        return startsWithMac(sealed, syncMac(bytes)) ? text : undefined;
+      }
       const signature = unhex(sealed.slice(0, 64));
       if (signature === undefined) return undefined;
-      const text = sealed.slice(65);
-      // Compared in constant time (Web Crypto's `verify` does so for the long ones).
-      const bytes = message(context, text);
-      const valid =
-        bytes.byteLength <= SYNC_LIMIT_BYTES
-          ? sameBytes(syncMac(bytes), signature)
-          : await globalThis.crypto.subtle.verify('HMAC', await key, signature, bytes);
-      return valid ? text : undefined;
+      // Web Crypto's `verify` compares in constant time.
+      return (await globalThis.crypto.subtle.verify('HMAC', await key, signature, bytes)) ? text : undefined;
     },
   };
 }
