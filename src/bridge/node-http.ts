@@ -26,6 +26,7 @@ export interface NodeResponseLike {
   write(chunk: Uint8Array): boolean;
   end(): unknown;
   once(event: 'drain' | 'close', listener: () => void): unknown;
+  off(event: 'drain' | 'close', listener: () => void): unknown;
   on(event: 'close', listener: () => void): unknown;
   readonly writableEnded: boolean;
 }
@@ -111,9 +112,16 @@ export function toNodeHandler(
           const { done, value } = await reader.read();
           if (done || aborted.signal.aborted) break;
           if (!outgoing.write(value)) {
+            // Whichever comes first takes the other listener off: a long stream waits for `drain` many times, and
+            // must not leave a `close` listener behind each time.
             await new Promise<void>((resolve) => {
-              outgoing.once('drain', resolve);
-              outgoing.once('close', resolve);
+              const done = () => {
+                outgoing.off('drain', done);
+                outgoing.off('close', done);
+                resolve();
+              };
+              outgoing.once('drain', done);
+              outgoing.once('close', done);
             });
           }
         }
