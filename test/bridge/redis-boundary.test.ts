@@ -10,7 +10,8 @@ import { createRedisBroker, type RedisElicitationBroker } from '../../src/bridge
 import { createSigner } from '../../src/bridge/redis/signing.js';
 import type { ElicitResult } from '../../src/core/index.js';
 import { authorize, command, ENDPOINT, formRequest, openStream, ORIGIN, type ViewEvent } from './helpers.js';
-import { redisForFile, TEST_SECRET } from './redis-server.js';
+import { redisForFile } from './redis-for-file.js';
+import { TEST_SECRET } from './redis-server.js';
 
 const given = redisForFile();
 

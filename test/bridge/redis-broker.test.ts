@@ -8,7 +8,8 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { BridgePart, PublishedPart } from '../../src/bridge/index.js';
 import { createRedisBroker, type RedisClientLike, type RedisElicitationBroker } from '../../src/bridge/redis/index.js';
 import { createSigner } from '../../src/bridge/redis/signing.js';
-import { redisForFile, TEST_SECRET } from './redis-server.js';
+import { redisForFile } from './redis-for-file.js';
+import { startRedis, TEST_SECRET } from './redis-server.js';
 
 const given = redisForFile();
 
@@ -68,6 +69,18 @@ function tally() {
     },
   };
 }
+
+describe('given no redis-server on the PATH', () => {
+  test('starting one rejects with the spawn error (the bench then runs without Redis), and nothing throws', async () => {
+    const path = process.env.PATH;
+    process.env.PATH = '';
+    try {
+      await expect(startRedis()).rejects.toMatchObject({ code: 'ENOENT', syscall: 'spawn redis-server' });
+    } finally {
+      process.env.PATH = path;
+    }
+  });
+});
 
 describe('given two brokers on one Redis', () => {
   test('a fresh prefix reads an empty view at counter 0, in the epoch Redis now holds', async () => {

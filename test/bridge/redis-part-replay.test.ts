@@ -12,7 +12,8 @@ import { createRedisBroker, type RedisClientLike, type RedisElicitationBroker } 
 import { createSigner } from '../../src/bridge/redis/signing.js';
 import type { ElicitationEntry } from '../../src/core/index.js';
 import { formRequest } from './helpers.js';
-import { redisForFile, TEST_SECRET } from './redis-server.js';
+import { redisForFile } from './redis-for-file.js';
+import { TEST_SECRET } from './redis-server.js';
 
 const given = redisForFile();
 

@@ -5,9 +5,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
-import { createClient } from 'redis';
-import { afterAll, beforeAll } from 'vitest';
-
 /** The brokers' shared secret in tests (a deployment draws its own: `openssl rand -base64 32`). */
 export const TEST_SECRET = 'test secret: 32 characters or more, the same on every instance';
 
@@ -27,6 +24,11 @@ function untilReady(server: ChildProcess): Promise<void> {
       if (!output.includes('Ready to accept connections')) return;
       clearTimeout(timer);
       resolve();
+    });
+    // No `redis-server` on the PATH: Node reports the failed spawn as an 'error' event, which would otherwise throw.
+    server.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
     });
     server.once('exit', (code) => {
       clearTimeout(timer);
@@ -76,22 +78,4 @@ export async function startRedis(): Promise<RedisServer> {
     };
   }
   throw failure;
-}
-
-/**
- * A `redis-server` for the calling test file and a plain client on it (what a process that can write to Redis but
- * lacks the secret has), started before the file's tests and stopped after them: read the fields inside tests.
- */
-export function redisForFile(): { readonly server: RedisServer; readonly raw: ReturnType<typeof createClient> } {
-  const given = {} as { server: RedisServer; raw: ReturnType<typeof createClient> };
-  beforeAll(async () => {
-    given.server = await startRedis();
-    given.raw = createClient({ url: given.server.url });
-    await given.raw.connect();
-  });
-  afterAll(async () => {
-    await given.raw.close();
-    await given.server.stop();
-  });
-  return given;
 }
