@@ -214,7 +214,10 @@ async function holderThread(
   const worker = new Worker(fileURLToPath(import.meta.url), { workerData: HOLDER });
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let next = 0;
+  // Once the thread is gone, nothing will answer: every call waiting, and every later one, fails with why.
+  let gone: Error | undefined;
   const fail = (error: Error) => {
+    gone ??= error;
     for (const each of waiting.values()) each.reject(error);
     waiting.clear();
   };
@@ -228,6 +231,7 @@ async function holderThread(
   worker.on('exit', (code) => fail(new Error(`the holder thread exited (${code})`)));
   const ask = <T>(message: HolderCall) =>
     new Promise<T>((resolve, reject) => {
+      if (gone !== undefined) return reject(gone);
       const id = next++;
       waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
       worker.postMessage({ ...message, id });
@@ -242,8 +246,11 @@ async function holderThread(
     hold: () => ask({ type: 'hold' }),
     ping: () => ask({ type: 'ping' }),
     async close() {
-      await ask({ type: 'close' });
-      await worker.terminate();
+      try {
+        await ask({ type: 'close' });
+      } finally {
+        await worker.terminate();
+      }
     },
   };
 }
@@ -352,7 +359,7 @@ async function subjectsOf(kit: BridgeKit, redisUrl: string | undefined, onePlace
         typeof value === 'function' ? (value as () => unknown)() : value,
       ]),
     );
-    const thread = a === undefined ? await holderThread(kit, redisUrl, options) : undefined;
+    let thread: Awaited<ReturnType<typeof holderThread>> | undefined;
     const stop = async () => {
       await viaB.close();
       a?.close();
@@ -360,6 +367,7 @@ async function subjectsOf(kit: BridgeKit, redisUrl: string | undefined, onePlace
       await Promise.all([brokerB.close(), brokerA?.close()]);
     };
     try {
+      thread = a === undefined ? await holderThread(kit, redisUrl, options) : undefined;
       pair = {
         held: thread ?? holderOf((a as ElicitationBridge).queueFor('bench')),
         remote: viaB.remote,
@@ -368,7 +376,9 @@ async function subjectsOf(kit: BridgeKit, redisUrl: string | undefined, onePlace
         close: stop,
       };
     } catch (error) {
+      // Nothing of this kit is left running when it fails to start (an older commit's options, a thread's error).
       await stop();
+      await served.close();
       throw error;
     }
   }
