@@ -5,7 +5,10 @@
  * runs in Node over real HTTP on 127.0.0.1 (`toNodeHandler`), so the figures are the bridge's own cost:
  * SSE, JSON, the POST, not a browser's rendering. With `redis-server` on the PATH, a third subject: two
  * instances on one Redis (`createRedisBroker`), the request held by A while the remote queue talks to B, so
- * both stages cross Redis (pub/sub to the stream, the answer routed from B to A).
+ * both stages cross Redis (pub/sub to the stream, the answer routed from B to A). A runs in a worker thread
+ * of its own (`worker_threads`), as in a deployment where A and B are two processes, each with its own event
+ * loop; `onePlace` keeps both in this thread (the figure before 2026-12-03). Times that cross threads are read
+ * on one clock, `performance.timeOrigin + performance.now()` (the epoch, at sub-millisecond resolution).
  *
  * Every bridge subject runs for each kit it is given, interleaved run by run: this checkout's and, when
  * `run.mjs` built one, an older commit's (`--before`), so their figures share the machine's load. Also the
@@ -13,6 +16,8 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
 
 import {
   createElicitationBridge,
@@ -53,6 +58,11 @@ export interface BridgeKit {
   };
   /** What this version's `createElicitationBridge` needs besides `authorize`, `heartbeatMs` and `broker`. */
   readonly bridgeOptions: Record<string, unknown>;
+  /**
+   * The URL of a module exporting this version's `createElicitationBridge` and `createRedisBroker`, for the
+   * holder's worker thread; absent for this checkout's (the worker runs this module).
+   */
+  readonly module?: string;
 }
 
 /** The origins of the bench's servers, known once each listens (the bridges' `allowedOrigins`). */
@@ -73,26 +83,47 @@ export const CURRENT_KIT: BridgeKit = {
 const call = <T>(fn: (options: never) => T, options: unknown): T => fn(options as never);
 
 /**
+ * Milliseconds since the epoch, one clock for every thread of the process: each thread's `timeOrigin` is its
+ * own start (read on the wall clock), and `now()` counts from it on the monotonic clock. `calibrate` measures
+ * what is left between two threads.
+ */
+const clock = () => performance.timeOrigin + performance.now();
+
+/** Where a request is held: `hold` enqueues one there, and resolves with the clock read before and when it settled. */
+interface Holder {
+  hold(): Promise<{ start: number; end: number }>;
+}
+
+/** A holder in this thread. */
+function holderOf(queue: ElicitationQueue): Holder {
+  return {
+    async hold() {
+      const start = clock();
+      await queue.enqueue(REQUEST, ORIGIN);
+      return { start, end: clock() };
+    },
+  };
+}
+
+/**
  * Enqueues on `server`, waits until `shown` has it, answers there, waits for the server's promise. Before it
  * returns, the answer's POST has had its response (`posts`: the remote queue's, in flight): a kit's leftovers
  * are not left to the subject measured next.
  */
-async function once(server: ElicitationQueue, shown: ElicitationQueue, posts?: Set<Promise<unknown>>): Promise<Sample> {
+async function once(server: Holder, shown: ElicitationQueue, posts?: Set<Promise<unknown>>): Promise<Sample> {
   const seen = new Promise<{ id: string; at: number }>((resolve) => {
     const stop = shown.subscribe(() => {
       const entry = shown.getSnapshot().entries[0];
       if (entry === undefined) return;
       stop();
-      resolve({ id: entry.id, at: performance.now() });
+      resolve({ id: entry.id, at: clock() });
     });
   });
-  const start = performance.now();
-  const settled = server.enqueue(REQUEST, ORIGIN);
+  const held = server.hold();
   const { id, at } = await seen;
-  const answered = performance.now();
+  const answered = clock();
   shown.respond(id, { action: 'accept', content: { city: 'Oslo' } });
-  await settled;
-  const end = performance.now();
+  const { start, end } = await held;
   // The remote queue drops the entry only when the server's view says so: wait for it before the next run.
   await new Promise<void>((resolve) => {
     if (shown.getSnapshot().entries.length === 0) return resolve();
@@ -152,8 +183,148 @@ async function tryRedis() {
 
 const SECRET = 'bench: a secret of 32 characters or more';
 
-/** One kit's subjects: one instance, and (with Redis) two instances on one Redis. */
-async function subjectsOf(kit: BridgeKit, redisUrl: string | undefined) {
+/** The clock of a holder's thread against this one's, ms (`offset`: theirs minus ours). */
+export interface Calibration {
+  /** At the fastest exchange, whose error is at most half its round trip. */
+  offset: number;
+  /** The fastest exchange's round trip. */
+  roundTrip: number;
+  /** The median over all exchanges (a message's two ways need not take as long). */
+  medianOffset: number;
+}
+
+/** What the main thread asks of a holder's thread (`id` pairs each with its reply). */
+type HolderCall =
+  | { type: 'start'; redisUrl: string; keyPrefix: string; bridgeOptions: Record<string, unknown>; module?: string }
+  | { type: 'hold' }
+  | { type: 'ping' }
+  | { type: 'close' };
+type HolderReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
+
+/** The `workerData` that makes this module, loaded in a worker thread, a holder. */
+const HOLDER = 'mcp-elicit-kit bench: bridge holder';
+
+/** Instance A of `kit` in a worker thread of its own, on Redis at `redisUrl`. */
+async function holderThread(
+  kit: BridgeKit,
+  redisUrl: string,
+  bridgeOptions: Record<string, unknown>,
+): Promise<Holder & { ping(): Promise<number>; close(): Promise<void> }> {
+  // This module as bundled by `run.mjs` (`.scratch/bench-node/node.mjs`): its last lines run the holder.
+  const worker = new Worker(fileURLToPath(import.meta.url), { workerData: HOLDER });
+  const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  let next = 0;
+  // Once the thread is gone, nothing will answer: every call waiting, and every later one, fails with why.
+  let gone: Error | undefined;
+  const fail = (error: Error) => {
+    gone ??= error;
+    for (const each of waiting.values()) each.reject(error);
+    waiting.clear();
+  };
+  worker.on('message', (reply: HolderReply) => {
+    const waiter = waiting.get(reply.id);
+    waiting.delete(reply.id);
+    if (reply.ok) waiter?.resolve(reply.value);
+    else waiter?.reject(new Error(`the holder thread: ${reply.error}`));
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the holder thread exited (${code})`)));
+  const ask = <T>(message: HolderCall) =>
+    new Promise<T>((resolve, reject) => {
+      if (gone !== undefined) return reject(gone);
+      const id = next++;
+      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ ...message, id });
+    });
+  try {
+    await ask({ type: 'start', redisUrl, keyPrefix: `bench-${kit.name}:`, bridgeOptions, module: kit.module });
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+  return {
+    hold: () => ask({ type: 'hold' }),
+    ping: () => ask({ type: 'ping' }),
+    async close() {
+      try {
+        await ask({ type: 'close' });
+      } finally {
+        await worker.terminate();
+      }
+    },
+  };
+}
+
+/** In a holder's thread: instance A (its own broker and bridge), holding requests as the main thread asks. */
+function runHolder(port: MessagePort) {
+  let held: ElicitationQueue | undefined;
+  let close: (() => Promise<void>) | undefined;
+  const calls: Record<HolderCall['type'], (message: never) => unknown> = {
+    async start(message: Extract<HolderCall, { type: 'start' }>) {
+      const kit: Pick<BridgeKit, 'createElicitationBridge' | 'createRedisBroker'> =
+        message.module === undefined ? CURRENT_KIT : ((await import(message.module)) as BridgeKit);
+      const broker = call(kit.createRedisBroker, {
+        url: message.redisUrl,
+        keyPrefix: message.keyPrefix,
+        secret: SECRET,
+      });
+      const bridge = call(kit.createElicitationBridge, {
+        authorize: () => 'bench',
+        heartbeatMs: 60_000,
+        ...message.bridgeOptions,
+        broker,
+      });
+      await broker.ready();
+      held = bridge.queueFor('bench');
+      close = async () => {
+        bridge.close();
+        await broker.close();
+      };
+    },
+    hold: () => {
+      if (held === undefined) throw new Error('not started');
+      return holderOf(held).hold();
+    },
+    ping: () => clock(),
+    close: () => close?.(),
+  };
+  port.on('message', (message: HolderCall & { id: number }) => {
+    void (async () => {
+      try {
+        const value = await calls[message.type](message as never);
+        port.postMessage({ id: message.id, ok: true, value } satisfies HolderReply);
+      } catch (error) {
+        const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        port.postMessage({ id: message.id, ok: false, error: text } satisfies HolderReply);
+      }
+    })();
+  });
+}
+
+/**
+ * The holder thread's clock against this one's: `exchanges` messages each way, each answered with the other
+ * thread's clock; the offset is theirs minus the midpoint of ours around it.
+ */
+async function calibrate(holder: { ping(): Promise<number> }, exchanges = 200): Promise<Calibration> {
+  const offsets: number[] = [];
+  let best = { offset: 0, roundTrip: Number.POSITIVE_INFINITY };
+  for (let n = 0; n < exchanges; n += 1) {
+    const sent = clock();
+    const there = await holder.ping();
+    const back = clock();
+    const offset = there - (sent + back) / 2;
+    offsets.push(offset);
+    if (back - sent < best.roundTrip) best = { offset, roundTrip: back - sent };
+  }
+  offsets.sort((a, b) => a - b);
+  return { ...best, medianOffset: offsets[Math.floor(offsets.length / 2)] ?? Number.NaN };
+}
+
+/**
+ * One kit's subjects: one instance, and (with Redis) two instances on one Redis, A (the holder) in a worker
+ * thread of its own unless `onePlace`.
+ */
+async function subjectsOf(kit: BridgeKit, redisUrl: string | undefined, onePlace: boolean) {
   const newBridge = (broker?: unknown) =>
     call(kit.createElicitationBridge, {
       authorize: () => 'bench',
@@ -164,28 +335,55 @@ async function subjectsOf(kit: BridgeKit, redisUrl: string | undefined) {
   const single = newBridge();
   const served = await serve(kit, single);
   let pair:
-    | { held: ElicitationQueue; remote: ElicitationQueue; posts: Set<Promise<unknown>>; close(): Promise<void> }
+    | {
+        held: Holder;
+        remote: ElicitationQueue;
+        posts: Set<Promise<unknown>>;
+        clock: Calibration | undefined;
+        close(): Promise<void>;
+      }
     | undefined;
   if (redisUrl !== undefined) {
-    const brokers = [0, 1].map(() =>
-      call(kit.createRedisBroker, { url: redisUrl, keyPrefix: `bench-${kit.name}:`, secret: SECRET }),
-    );
-    const [a, b] = brokers.map((broker) => newBridge(broker)) as [ElicitationBridge, ElicitationBridge];
-    await Promise.all(brokers.map((broker) => broker.ready()));
+    const newBroker = () =>
+      call(kit.createRedisBroker, { url: redisUrl, keyPrefix: `bench-${kit.name}:`, secret: SECRET });
+    const brokerB = newBroker();
+    const b = newBridge(brokerB);
+    const brokerA = onePlace ? newBroker() : undefined;
+    const a = brokerA && newBridge(brokerA);
+    await Promise.all([brokerB.ready(), brokerA?.ready()]);
     const viaB = await serve(kit, b);
-    pair = {
-      held: a.queueFor('bench'),
-      remote: viaB.remote,
-      posts: viaB.posts,
-      async close() {
-        await viaB.close();
-        a.close();
-        await Promise.all(brokers.map((broker) => broker.close()));
-      },
+    // The holder's thread gets the options as values (a function does not cross threads), origins included.
+    const options = Object.fromEntries(
+      Object.entries(kit.bridgeOptions).map(([key, value]) => [
+        key,
+        typeof value === 'function' ? (value as () => unknown)() : value,
+      ]),
+    );
+    let thread: Awaited<ReturnType<typeof holderThread>> | undefined;
+    const stop = async () => {
+      await viaB.close();
+      a?.close();
+      await thread?.close();
+      await Promise.all([brokerB.close(), brokerA?.close()]);
     };
+    try {
+      thread = a === undefined ? await holderThread(kit, redisUrl, options) : undefined;
+      pair = {
+        held: thread ?? holderOf((a as ElicitationBridge).queueFor('bench')),
+        remote: viaB.remote,
+        posts: viaB.posts,
+        clock: thread && (await calibrate(thread)),
+        close: stop,
+      };
+    } catch (error) {
+      // Nothing of this kit is left running when it fails to start (an older commit's options, a thread's error).
+      await stop();
+      await served.close();
+      throw error;
+    }
   }
   return {
-    single: { held: single.queueFor('bench'), remote: served.remote, posts: served.posts },
+    single: { held: holderOf(single.queueFor('bench')), remote: served.remote, posts: served.posts },
     pair,
     async close() {
       await served.close();
@@ -199,23 +397,30 @@ export type KitSamples = Record<string, { bridge: Sample[]; redis: Sample[] | un
 
 /**
  * `runs` round trips each through the local queue and, for every kit, the bridge and (when `redis-server`
- * starts) two bridge instances on Redis, after `warmup` of each, interleaved run by run.
+ * starts) two bridge instances on Redis, after `warmup` of each, interleaved run by run. The Redis pair's
+ * holder (A) runs in a worker thread of its own, unless `onePlace` keeps it in this thread; `clocks` has
+ * each holder thread's calibration.
  */
 export async function bridgeBench(
   runs: number,
   warmup = 20,
   kits: readonly BridgeKit[] = [CURRENT_KIT],
-): Promise<{ local: Sample[]; kits: KitSamples }> {
+  { onePlace = false }: { onePlace?: boolean } = {},
+): Promise<{ local: Sample[]; kits: KitSamples; clocks: Record<string, Calibration> }> {
   const local = createElicitationQueue();
+  const localHolder = holderOf(local);
   const redisServer = await tryRedis();
   const subjects: ({ kit: BridgeKit } & Awaited<ReturnType<typeof subjectsOf>>)[] = [];
-  const samples = { local: [] as Sample[], kits: {} as KitSamples };
+  const samples = { local: [] as Sample[], kits: {} as KitSamples, clocks: {} as Record<string, Calibration> };
   try {
     // Inside the `try`: a kit that fails to start (an older commit's options) still stops redis-server.
-    for (const kit of kits) subjects.push({ kit, ...(await subjectsOf(kit, redisServer?.url)) });
-    for (const { kit, pair } of subjects) samples.kits[kit.name] = { bridge: [], redis: pair && [] };
+    for (const kit of kits) subjects.push({ kit, ...(await subjectsOf(kit, redisServer?.url, onePlace)) });
+    for (const { kit, pair } of subjects) {
+      samples.kits[kit.name] = { bridge: [], redis: pair && [] };
+      if (pair?.clock !== undefined) samples.clocks[kit.name] = pair.clock;
+    }
     for (let run = 0; run < warmup + runs; run += 1) {
-      const viaLocal = await once(local, local);
+      const viaLocal = await once(localHolder, local);
       if (run >= warmup) samples.local.push(viaLocal);
       // Kits take turns going first: whichever follows another's round trip meets its leftovers (its
       // collector's debt, its publishes still settling), so neither kit always does.
@@ -318,3 +523,6 @@ async function firstEntryId(base: string, headers: Record<string, string>): Prom
     aborted.abort();
   }
 }
+
+// Loaded in a holder's worker thread (`holderThread`): hold requests there.
+if (!isMainThread && workerData === HOLDER && parentPort !== null) runHolder(parentPort);

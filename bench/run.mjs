@@ -24,7 +24,9 @@
  *    each mount's clock starts, so the collector sweeps the request the page built.
  * 6. The bridge (`bridge`, `bench/bridge.ts`): added latency on loopback, request arrival and answer, p50 and
  *    p99 against the local queue in the same run (at least 1,000 round trips of each after 50 warm-ups, interleaved); with
- *    `redis-server` installed, also two instances on one Redis. The same subjects run on the bridge of an
+ *    `redis-server` installed, also two instances on one Redis, the holder (A) in a worker thread of its own as
+ *    in a deployment of two processes (`--one-process` keeps A and B in one thread, the method before
+ *    2026-12-03), with each holder thread's clock offset. The same subjects run on the bridge of an
  *    older commit (`--before`, default ab503d9: its `src/` taken with `git archive` and built beside this
  *    one's), interleaved in the same run, with the ratios printed; and the bytes one stream receives per
  *    draft save with 30 pending requests of 300 KB, for both. `--before none` skips the comparison.
@@ -40,7 +42,7 @@
  *    (heartbeat gaps, as the huge cases).
  * Options: `--runs N`, `--only multi|single|huge|fields|form|thresholds|cold|memory|node|patterns|bridge|files`
  * (repeatable), `--sizes 50,500`, `--threshold-sizes 15,16`,
- * `--before <commit>`.
+ * `--before <commit>`, `--one-process`.
  */
 import { execFileSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -705,12 +707,19 @@ if (wants('bridge')) {
     } catch {
       needsOrigins = true;
     }
-    kits.push({ ...before, name: 'before', bridgeOptions: needsOrigins ? CURRENT_KIT.bridgeOptions : {} });
+    kits.push({
+      ...before,
+      name: 'before',
+      bridgeOptions: needsOrigins ? CURRENT_KIT.bridgeOptions : {},
+      // The holder's worker thread imports it too.
+      module: pathToFileURL(beforeModule).href,
+    });
   }
   // A p99 of 200 round trips is their second slowest: one scheduling hiccup of a shared machine moved it by
   // 2x between runs. Of 1,000 it is the tenth slowest.
   const runs = Math.max(RUNS, BRIDGE_RUNS);
-  const samples = await bridgeBench(runs, BRIDGE_WARMUP, kits);
+  const onePlace = args.includes('--one-process');
+  const samples = await bridgeBench(runs, BRIDGE_WARMUP, kits, { onePlace });
   const figures = (list, stage) => ({
     p50: quantile(
       list.map((sample) => sample[stage]),
@@ -721,7 +730,15 @@ if (wants('bridge')) {
       0.99,
     ),
   });
-  bridgeLatency = { runs, warmup: BRIDGE_WARMUP, before: beforeModule ? beforeCommit : undefined, draftBytes: {} };
+  bridgeLatency = {
+    runs,
+    warmup: BRIDGE_WARMUP,
+    before: beforeModule ? beforeCommit : undefined,
+    // Where the Redis pair's holder ran, and its thread's clock against the main thread's (ms).
+    holder: onePlace ? 'one thread with B' : 'a worker thread of its own',
+    clocks: samples.clocks,
+    draftBytes: {},
+  };
   for (const stage of ['arrival', 'answer']) {
     bridgeLatency[stage] = { local: figures(samples.local, stage) };
     for (const kit of kits) {
@@ -823,9 +840,16 @@ if (bridgeLatency) {
     );
   }
   if (bridgeLatency.arrival.now.redis) {
-    console.log(
-      '\nTwo instances on one Redis (request held by A, remote queue on B), same runs, ms:\n\n| stage | redis p50 | redis p99 | added to one instance p50 | added p99 |\n|---|---|---|---|---|',
+    const clocks = Object.entries(bridgeLatency.clocks).map(
+      ([name, clock]) =>
+        `${name} ${(clock.offset * 1000).toFixed(1)} µs (± ${((clock.roundTrip * 1000) / 2).toFixed(1)}; median over the exchanges ${(clock.medianOffset * 1000).toFixed(1)} µs)`,
     );
+    console.log(
+      `\nTwo instances on one Redis (request held by A, remote queue on B), A in ${bridgeLatency.holder}` +
+        (clocks.length > 0 ? `; its clock minus this thread's, by ping-pong: ${clocks.join(', ')}` : '') +
+        ', same runs, ms:',
+    );
+    console.log('\n| stage | redis p50 | redis p99 | added to one instance p50 | added p99 |\n|---|---|---|---|---|');
     for (const stage of ['arrival', 'answer']) {
       const { bridge, redis } = bridgeLatency[stage].now;
       console.log(
