@@ -27,6 +27,15 @@ export function titledSelect(titles: string[], title = 'Plan'): ElicitRequestFor
   });
 }
 
+/** A titled multi-select (`items.anyOf` const/title) titled `title`, each option given as `[value, title]`. */
+export function titledMultiSelect(options: [string, string][], title = 'Tags'): ElicitRequestFormParams {
+  return ask({
+    type: 'array',
+    title,
+    items: { anyOf: options.map(([value, text]) => ({ const: value, title: text })) },
+  });
+}
+
 /** `request` drawn by `ElicitationForm` from server `serverName`, with a user and its Accept click. */
 export function renderForm(request: ElicitRequestFormParams, serverName: string) {
   const onRespond = vi.fn();

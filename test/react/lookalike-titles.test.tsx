@@ -3,7 +3,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 
-import { ask, renderForm, titledSelect } from './helpers.js';
+import { ask, renderForm, titledMultiSelect, titledSelect } from './helpers.js';
 
 describe('given options whose titles look the same', () => {
   test.each([
@@ -35,16 +35,10 @@ describe('given options whose titles look the same', () => {
 
   test('in a multi-select, the look-alike options show their values', () => {
     renderForm(
-      ask({
-        type: 'array',
-        title: 'Tags',
-        items: {
-          anyOf: [
-            { const: 'a', title: 'One' },
-            { const: 'b', title: 'Οne' },
-          ],
-        },
-      }),
+      titledMultiSelect([
+        ['a', 'One'],
+        ['b', 'Οne'],
+      ]),
       'Demo',
     );
     const group = screen.getByRole('group', { name: 'Tags' });

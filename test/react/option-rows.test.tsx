@@ -4,7 +4,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 
-import { ask, renderForm, titledSelect } from './helpers.js';
+import { ask, renderForm, titledMultiSelect, titledSelect } from './helpers.js';
 
 interface Fiber {
   child: Fiber | null;
@@ -89,18 +89,12 @@ describe('given a multi-select of 50 plain titles', () => {
 describe('given a multi-select whose titles need more than plain text', () => {
   test('a look-alike title keeps its value note, a hidden character its isolate, in the same row', () => {
     renderForm(
-      ask({
-        type: 'array',
-        title: 'Tags',
-        items: {
-          anyOf: [
-            { const: 'a', title: 'One' },
-            { const: 'b', title: 'Οne' },
-            { const: 'c', title: 'Two\u202e' },
-            { const: 'd', title: 'Three' },
-          ],
-        },
-      }),
+      titledMultiSelect([
+        ['a', 'One'],
+        ['b', 'Οne'],
+        ['c', 'Two\u202e'],
+        ['d', 'Three'],
+      ]),
       'Demo',
     );
     const rows = within(screen.getByRole('group', { name: 'Tags' }))
