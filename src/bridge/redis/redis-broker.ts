@@ -377,11 +377,13 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
   /** Tells the host about a record or message it should look into; the key names where, never what. */
   const skipped = (what: string, where: string) => onError(new Error(`Skipped ${what} in Redis: ${where}`));
 
-  /** The seal of the next part this broker writes: the next in its sequence, shown until its key expires. */
-  const nextSeal = (): PartSeal => {
+  /** A seal of this broker's `write`, made now and shown until its key expires. */
+  const sealNow = (write: number): PartSeal => {
     const sealedAt = Date.now();
-    return { writer, write: (writes += 1), sealedAt, expiresAt: sealedAt + Number(ttl) * 1_000 };
+    return { writer, write, sealedAt, expiresAt: sealedAt + Number(ttl) * 1_000 };
   };
+  /** The seal of the next part this broker writes: the next in its sequence. */
+  const nextSeal = (): PartSeal => sealNow((writes += 1));
 
   /** Learns `seal` of the principal's part from `instanceId` from command `issue`, unless a later one taught more. */
   const learn = (principal: string, instanceId: string, seal: PartSeal, gone: boolean, issue: number): void => {
@@ -472,8 +474,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
         arrivals.delete(key);
         multi.addCommand(['DEL', key]).addCommand(['SREM', index, instanceId]);
         // Every copy this broker sealed of the key so far is older than its removal.
-        const now = Date.now();
-        seal = { writer, write: writes, sealedAt: now, expiresAt: now + Number(ttl) * 1_000 };
+        seal = sealNow(writes);
       } else {
         const json = JSON.stringify(await stamp(key, part));
         seal = nextSeal();
