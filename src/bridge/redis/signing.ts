@@ -52,6 +52,15 @@ function unhex(text: string): Uint8Array<ArrayBuffer> | undefined {
 }
 
 /**
+ * HMAC-SHA256 in hex with `@noble/hashes`, each MAC starting from a copy of the key's inner and outer hash states,
+ * computed once (RFC 2104, section 4).
+ */
+function nobleMac(key: Uint8Array): (bytes: Uint8Array) => string {
+  const keyed = hmac.create(sha256, key);
+  return (bytes) => bytesToHex(keyed.clone().update(bytes).digest());
+}
+
+/**
  * A signer with `secret`, or with the public development key when `secret` is `undefined`. `node`: Node's
  * `crypto` module for the short texts (found by default; `undefined` takes `@noble/hashes`, as where there is
  * no Node).
@@ -62,11 +71,9 @@ export function createSigner(secret: string | undefined, node: NodeCrypto | unde
     'sign',
     'verify',
   ]);
-  // The key's inner and outer hash states, computed once (RFC 2104, section 4): each MAC starts from a copy.
-  const keyed = hmac.create(sha256, raw);
   const syncMac =
     node === undefined
-      ? (bytes: Uint8Array) => bytesToHex(keyed.clone().update(bytes).digest())
+      ? nobleMac(raw)
       : (bytes: Uint8Array) => node.createHmac('sha256', raw).update(bytes).digest('hex');
   // The context ends at the first NUL: no context is a prefix of another's message.
   const message = (context: string, text: string) => encoder.encode(`${context}\u0000${text}`);
