@@ -19,6 +19,8 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
 
+import { createClient } from 'redis';
+
 import {
   createElicitationBridge,
   createRemoteElicitationQueue,
@@ -92,6 +94,29 @@ const clock = () => performance.timeOrigin + performance.now();
 /** Where a request is held: `hold` enqueues one there, and resolves with the clock read before and when it settled. */
 interface Holder {
   hold(): Promise<{ start: number; end: number }>;
+}
+
+/**
+ * One bare round trip to Redis (`PING`) on a connection of its own, as the holder's thread sees it, ms: the
+ * least any step through Redis costs there. A routed answer takes one such step more than ab503d9's (the
+ * holder's commit, made before it applies the answer), so its tail takes one more draw of this one's.
+ */
+interface Hop {
+  hop(): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function hopOn(url: string): Promise<Hop> {
+  const client = createClient({ url });
+  await client.connect();
+  return {
+    async hop() {
+      const start = clock();
+      await client.sendCommand(['PING']);
+      return clock() - start;
+    },
+    close: () => client.close(),
+  };
 }
 
 /** A holder in this thread. */
@@ -198,6 +223,7 @@ type HolderCall =
   | { type: 'start'; redisUrl: string; keyPrefix: string; bridgeOptions: Record<string, unknown>; module?: string }
   | { type: 'hold' }
   | { type: 'ping' }
+  | { type: 'hop' }
   | { type: 'close' };
 type HolderReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
 
@@ -209,7 +235,7 @@ async function holderThread(
   kit: BridgeKit,
   redisUrl: string,
   bridgeOptions: Record<string, unknown>,
-): Promise<Holder & { ping(): Promise<number>; close(): Promise<void> }> {
+): Promise<Holder & Hop & { ping(): Promise<number> }> {
   // This module as bundled by `run.mjs` (`.scratch/bench-node/node.mjs`): its last lines run the holder.
   const worker = new Worker(fileURLToPath(import.meta.url), { workerData: HOLDER });
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
@@ -245,6 +271,7 @@ async function holderThread(
   return {
     hold: () => ask({ type: 'hold' }),
     ping: () => ask({ type: 'ping' }),
+    hop: () => ask({ type: 'hop' }),
     async close() {
       try {
         await ask({ type: 'close' });
@@ -258,6 +285,7 @@ async function holderThread(
 /** In a holder's thread: instance A (its own broker and bridge), holding requests as the main thread asks. */
 function runHolder(port: MessagePort) {
   let held: ElicitationQueue | undefined;
+  let probe: Hop | undefined;
   let close: (() => Promise<void>) | undefined;
   const calls: Record<HolderCall['type'], (message: never) => unknown> = {
     async start(message: Extract<HolderCall, { type: 'start' }>) {
@@ -276,9 +304,10 @@ function runHolder(port: MessagePort) {
       });
       await broker.ready();
       held = bridge.queueFor('bench');
+      probe = await hopOn(message.redisUrl);
       close = async () => {
         bridge.close();
-        await broker.close();
+        await Promise.all([broker.close(), probe?.close()]);
       };
     },
     hold: () => {
@@ -286,6 +315,10 @@ function runHolder(port: MessagePort) {
       return holderOf(held).hold();
     },
     ping: () => clock(),
+    hop: () => {
+      if (probe === undefined) throw new Error('not started');
+      return probe.hop();
+    },
     close: () => close?.(),
   };
   port.on('message', (message: HolderCall & { id: number }) => {
@@ -337,6 +370,8 @@ async function subjectsOf(kit: BridgeKit, redisUrl: string | undefined, onePlace
   let pair:
     | {
         held: Holder;
+        /** A bare round trip to Redis from where the holder runs. */
+        hop: Hop;
         remote: ElicitationQueue;
         posts: Set<Promise<unknown>>;
         clock: Calibration | undefined;
@@ -360,16 +395,19 @@ async function subjectsOf(kit: BridgeKit, redisUrl: string | undefined, onePlace
       ]),
     );
     let thread: Awaited<ReturnType<typeof holderThread>> | undefined;
+    let here: Hop | undefined;
     const stop = async () => {
       await viaB.close();
       a?.close();
       await thread?.close();
-      await Promise.all([brokerB.close(), brokerA?.close()]);
+      await Promise.all([brokerB.close(), brokerA?.close(), here?.close()]);
     };
     try {
       thread = a === undefined ? await holderThread(kit, redisUrl, options) : undefined;
+      here = thread === undefined ? await hopOn(redisUrl) : undefined;
       pair = {
         held: thread ?? holderOf((a as ElicitationBridge).queueFor('bench')),
+        hop: (thread ?? here) as Hop,
         remote: viaB.remote,
         posts: viaB.posts,
         clock: thread && (await calibrate(thread)),
@@ -392,14 +430,18 @@ async function subjectsOf(kit: BridgeKit, redisUrl: string | undefined, onePlace
   };
 }
 
-/** Samples by kit name: one instance, and two on Redis (absent without `redis-server`). */
-export type KitSamples = Record<string, { bridge: Sample[]; redis: Sample[] | undefined }>;
+/**
+ * Samples by kit name: one instance, and two on Redis with a bare round trip to Redis from the holder's
+ * thread after each (both absent without `redis-server`).
+ */
+export type KitSamples = Record<string, { bridge: Sample[]; redis: Sample[] | undefined; hops: number[] | undefined }>;
 
 /**
  * `runs` round trips each through the local queue and, for every kit, the bridge and (when `redis-server`
  * starts) two bridge instances on Redis, after `warmup` of each, interleaved run by run. The Redis pair's
  * holder (A) runs in a worker thread of its own, unless `onePlace` keeps it in this thread; `clocks` has
- * each holder thread's calibration.
+ * each holder thread's calibration. After each of the pair's round trips, one bare round trip to Redis from
+ * the holder's thread (`hops`).
  */
 export async function bridgeBench(
   runs: number,
@@ -416,7 +458,7 @@ export async function bridgeBench(
     // Inside the `try`: a kit that fails to start (an older commit's options) still stops redis-server.
     for (const kit of kits) subjects.push({ kit, ...(await subjectsOf(kit, redisServer?.url, onePlace)) });
     for (const { kit, pair } of subjects) {
-      samples.kits[kit.name] = { bridge: [], redis: pair && [] };
+      samples.kits[kit.name] = { bridge: [], redis: pair && [], hops: pair && [] };
       if (pair?.clock !== undefined) samples.clocks[kit.name] = pair.clock;
     }
     for (let run = 0; run < warmup + runs; run += 1) {
@@ -427,9 +469,11 @@ export async function bridgeBench(
       for (const { kit, single, pair } of run % 2 === 0 ? subjects : [...subjects].reverse()) {
         const viaBridge = await once(single.held, single.remote, single.posts);
         const viaRedis = pair === undefined ? undefined : await once(pair.held, pair.remote, pair.posts);
+        const hop = await pair?.hop.hop();
         if (run < warmup) continue;
         samples.kits[kit.name]?.bridge.push(viaBridge);
         if (viaRedis !== undefined) samples.kits[kit.name]?.redis?.push(viaRedis);
+        if (hop !== undefined) samples.kits[kit.name]?.hops?.push(hop);
       }
     }
   } finally {

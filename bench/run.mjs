@@ -737,8 +737,14 @@ if (wants('bridge')) {
     // Where the Redis pair's holder ran, and its thread's clock against the main thread's (ms).
     holder: onePlace ? 'one thread with B' : 'a worker thread of its own',
     clocks: samples.clocks,
+    // A bare round trip to Redis (PING) from the holder's thread, after each of the pair's round trips.
+    hop: {},
     draftBytes: {},
   };
+  for (const kit of kits) {
+    const hops = samples.kits[kit.name].hops;
+    if (hops) bridgeLatency.hop[kit.name] = { p50: quantile(hops, 0.5), p99: quantile(hops, 0.99) };
+  }
   for (const stage of ['arrival', 'answer']) {
     bridgeLatency[stage] = { local: figures(samples.local, stage) };
     for (const kit of kits) {
@@ -856,6 +862,15 @@ if (bridgeLatency) {
         `| ${names[stage]} | ${fmt(redis.p50)} | ${fmt(redis.p99)} | ${fmt(redis.p50 - bridge.p50)} | ${fmt(redis.p99 - bridge.p99)} |`,
       );
     }
+    const hops = Object.entries(bridgeLatency.hop).map(
+      ([name, hop]) => `${name}'s thread p50 ${fmt(hop.p50)}, p99 ${fmt(hop.p99)}`,
+    );
+    console.log(
+      `\nOne bare round trip to Redis (\`PING\`) from the holder's thread, after each of the pair's round trips, ms: ${hops.join('; ')}. ` +
+        (bridgeLatency.before
+          ? `A routed answer makes one such round trip more than ${bridgeLatency.before}'s: the holder's commit, before it applies the answer.`
+          : "A routed answer's path holds one such round trip: the holder's commit, before it applies the answer."),
+    );
   }
   if (bridgeLatency.before) {
     const ratio = (a, b) => `${(a / b).toFixed(2)}×`;
