@@ -168,6 +168,24 @@ describe('given a root font of 20px instead of 16px', () => {
     await expect.element(page.getByRole('option', { name: 'Site 0001' })).toBeInViewport();
     expect(page.getByRole('listbox', { name: 'Site' }).element().scrollTop).toBe(0);
   });
+
+  test('the first opening at a choice deep in the list lands on it, measured as laid out (not 32px rows)', async () => {
+    document.documentElement.style.fontSize = '20px';
+    onTestFinished(() => {
+      document.documentElement.style.fontSize = '';
+    });
+    open(ask({ type: 'string', title: 'Site', oneOf: sites, default: 'site-1200' }));
+    await armed();
+    site().element().focus();
+    await userEvent.keyboard('{ArrowDown}');
+    const chosen = page.getByRole('option', { name: 'Site 1200' });
+    await expect.element(chosen).toHaveAttribute('aria-selected', 'true');
+    await expect.element(chosen).toBeInViewport({ ratio: 0.99 });
+    await expect.element(site()).toHaveAttribute('aria-activedescendant', expect.stringMatching(/__option-1199$/));
+    // The row sits at the popup's bottom edge, as a key move leaves it: 1,200 rows of 40px, less the view.
+    const listbox = page.getByRole('listbox', { name: 'Site' }).element();
+    expect(listbox.scrollTop).toBe(1200 * 40 - listbox.clientHeight);
+  });
 });
 
 describe('given each single-select variant past the threshold', () => {

@@ -158,13 +158,28 @@ export function comboboxWith(parts: ComboboxParts) {
       return from;
     };
 
+    // The row height the last key's offset was computed with. A first opening computes it from the default
+    // rows, before the popup is laid out; once its rows are measured (a host's font or density), the active
+    // option is brought into view again with their real height, in the same frame.
+    const scrolledWith = useRef<number | null>(null);
     const show = (next: View) => {
       setView(next);
       if (!next.open) return;
       const target = scrolledTo(next.active, view.open ? (popupRef.current?.scrollTop ?? 0) : 0);
       scrollRequest.current = target;
+      scrolledWith.current = metrics.row;
       setScrollTop(target);
     };
+    useLayoutEffect(() => {
+      const was = scrolledWith.current;
+      if (!view.open || was === null || was === metrics.row) return;
+      scrolledWith.current = metrics.row;
+      // Where the last key left the active row, on rows of the measured height.
+      const target = scrolledTo(view.active, Math.round((scrollTop / was) * metrics.row));
+      if (target === scrollTop) return;
+      scrollRequest.current = target;
+      setScrollTop(target);
+    }, [metrics.row]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new row height moves it
 
     const openAt = (active: number) => show({ open: true, query: view.query, active });
     const choose = (index: number) => {
