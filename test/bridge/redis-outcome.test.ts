@@ -547,6 +547,57 @@ describe('given the holder committed an answer just as the sender stopped waitin
   });
 });
 
+describe("given the request is cancelled by its server while the holder's commit of the Accept is on its way", () => {
+  test('the person is told ignored, and a retry of the Accept through any instance reads the claim withdrawn, not done', async () => {
+    const prefix = nextPrefix();
+    const client = createClient({ url: redis.url });
+    await client.connect();
+    clients.push(client);
+    const bound = bindAll(client as unknown as RedisClientLike);
+    const server = new AbortController();
+    // The holder's connection: its commit (the script that marks the message seen and turns claimed into
+    // done) goes out only once the MCP server has cancelled the request, as if the cancellation arrived while
+    // the commit was on the wire.
+    const a = createRedisBroker({
+      client: {
+        ...bound,
+        sendCommand(args) {
+          if (args[0] === 'EVAL' && args.some((arg) => arg.includes(':seen:')) && !server.signal.aborted) {
+            server.abort();
+          }
+          return client.sendCommand(args);
+        },
+      },
+      keyPrefix: prefix,
+      secret: TEST_SECRET,
+    });
+    const b = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET });
+    brokers.push(a, b);
+    const [bridgeA, bridgeB] = [newBridge(a), newBridge(b)];
+    await Promise.all([a.ready(), b.ready()]);
+    const received = bridgeA
+      .queueFor('alice')
+      .enqueue(formRequest('Transfer 100 EUR?'), { ...origin, signal: server.signal });
+    const stream = await openStream(bridgeB, 'alice');
+    const entryId = (await withEntries(stream, 1)).entries[0]?.id ?? '';
+    stream.close();
+    const accept = { action: 'accept', content: { answer: 'yes' } };
+    const respond = async () =>
+      (await bridgeB.handle(command('alice', { type: 'respond', entryId, result: accept }))).text();
+    const told = await respond();
+    const claim = await client.get(`${prefix}claim:alice:${encodeURIComponent(entryId)}`);
+    // The same Accept again (a retry after a lost response): once `done` stood for it, B answered "answered"
+    // from the claim alone.
+    const retried = await respond();
+    expect({ told, claim: claim?.split('.')[0], retried, result: await received }).toEqual({
+      told: '{"status":"ignored"}',
+      claim: 'refused',
+      retried: '{"status":"ignored"}',
+      result: { action: 'cancel', _meta: { 'mcp-elicit-kit/reason': 'aborted' } },
+    });
+  });
+});
+
 describe("given the holder's executor fails on a routed answer before it commits it", () => {
   test("the claim is freed: the person's next answer is taken, not ignored until the claim expires", async () => {
     const prefix = nextPrefix();

@@ -47,7 +47,12 @@ export async function claimStates(signer: Signer, key: string, command: BridgeCo
   // No closure over the answer: `refused`, kept while a sender waits, holds only the short claimed state (a
   // tombstone bound to this answer through it), never the answer itself.
   let refused: Promise<string> | undefined;
-  return { claimed, done, refused: () => (refused ??= stateOf(signer, key, 'refused', claimed)) };
+  return { claimed, done, refused: () => (refused ??= refusedState(signer, key, claimed)) };
+}
+
+/** The withdrawn state of the answer claimed as `claimed` at `key`: what the sender and the holder both write. */
+export function refusedState(signer: Signer, key: string, claimed: string): Promise<string> {
+  return stateOf(signer, key, 'refused', claimed);
 }
 
 /** `name.MAC`: a state of the claim at `key`, bound to `text`. */
@@ -122,7 +127,11 @@ if redis.call('GET', KEYS[2]) == ARGV[2] then
 end
 return 1`;
 
-/** The sender stops waiting (ARGV: claimed, refused): withdraws a claim not yet committed; returns what the key holds. */
+/**
+ * Turns the claim from ARGV[1] into ARGV[2] (kept for its time to live) if it holds ARGV[1]; returns what the key
+ * then holds. The sender that stops waiting withdraws a claim not yet committed (claimed → refused); the holder
+ * takes back a commit it could not apply (done → refused).
+ */
 export const GIVE_UP = `local v = redis.call('GET', KEYS[1])
 if v == ARGV[1] then
   redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')

@@ -41,6 +41,7 @@ import {
   claimStates,
   GIVE_UP,
   isAnswer,
+  refusedState,
   SEEN,
   SEEN_COMMIT,
   SEEN_SETTLE,
@@ -824,10 +825,12 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
         };
         const outcome = await execute(principal, command, commit);
         answer = { id, outcome };
-        if (step === undefined) {
+        const applied = 'status' in outcome && outcome.status === 'answered';
+        const committing = step;
+        if (committing === undefined) {
           // Not committed: the executor found the answer would not apply (the claim is freed for another
           // answer), or it runs without a fence (an applied answer is then recorded done after the fact).
-          const done = 'status' in outcome && outcome.status === 'answered' ? states.done : '';
+          const done = applied ? states.done : '';
           step = commands
             .sendCommand(['EVAL', SEEN_SETTLE, '2', seen, key, String(REPLAY_WINDOW_MS), states.claimed, done])
             .then(Number);
@@ -835,6 +838,15 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
         if ((await step) === -1) {
           skipped('a routed command that is stale or was run already (replayed)', channel);
           return;
+        }
+        if (committing !== undefined && (await committing) === 1 && !applied) {
+          // Committed, then not applied: the entry went within the commit's round trip (its server cancelled
+          // it). The claim goes back from `done` to withdrawn before the reply is sent, so that neither this
+          // sender, nor a retry of the answer through any instance, reads `done` for an answer never applied.
+          const refused = await refusedState(signer, key, states.claimed);
+          await send(['EVAL', GIVE_UP, '1', key, states.done, refused]).catch((error: unknown) =>
+            onError(asError(error)),
+          );
         }
       }
     } catch {
