@@ -691,6 +691,27 @@ const quantile = (values, q) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 };
+/**
+ * The 95% interval of `quantile(now, q) / quantile(before, q)` by resampling each list's round trips with
+ * replacement (`draws` times; a fixed seed, so the same samples give the same interval): how far one run's
+ * ratio may stray from sampling alone. A machine's state changing between runs strays further.
+ */
+const ratioInterval = (now, before, q, draws = 400) => {
+  let seed = 0x9e3779b9;
+  // mulberry32: a small, well-mixed 32-bit generator.
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const resampled = (values) => values.map(() => values[Math.floor(random() * values.length)]);
+  const ratios = [];
+  for (let draw = 0; draw < draws; draw += 1) {
+    ratios.push(quantile(resampled(now), q) / quantile(resampled(before), q));
+  }
+  return [quantile(ratios, 0.025), quantile(ratios, 0.975)];
+};
 let bridgeLatency;
 if (wants('bridge')) {
   const { bridgeBench, CURRENT_KIT, draftBytes } = await import(pathToFileURL(nodeModule).href);
@@ -754,6 +775,20 @@ if (wants('bridge')) {
         // Two instances on one Redis; absent when redis-server is not installed.
         ...(mine.redis && { redis: figures(mine.redis, stage) }),
       };
+    }
+    // Each ratio against the older kit with its 95% interval from resampling this run's round trips.
+    const before = samples.kits.before;
+    if (before) {
+      bridgeLatency[stage].interval = {};
+      for (const subject of ['bridge', 'redis']) {
+        const now = samples.kits.now[subject]?.map((sample) => sample[stage]);
+        const old = before[subject]?.map((sample) => sample[stage]);
+        if (!now || !old) continue;
+        bridgeLatency[stage].interval[subject] = {
+          p50: ratioInterval(now, old, 0.5),
+          p99: ratioInterval(now, old, 0.99),
+        };
+      }
     }
   }
   for (const kit of kits) bridgeLatency.draftBytes[kit.name] = await draftBytes(kit);
@@ -875,15 +910,17 @@ if (bridgeLatency) {
   if (bridgeLatency.before) {
     const ratio = (a, b) => `${(a / b).toFixed(2)}×`;
     console.log(
-      `\nThis checkout against ${bridgeLatency.before}, same run, interleaved, ms (ratio = now / before):\n\n| subject | stage | now p50 | before p50 | ratio p50 | now p99 | before p99 | ratio p99 |\n|---|---|---|---|---|---|---|---|`,
+      `\nThis checkout against ${bridgeLatency.before}, same run, interleaved, ms (ratio = now / before; in brackets, its 95% interval from resampling this run's round trips):\n\n| subject | stage | now p50 | before p50 | ratio p50 | now p99 | before p99 | ratio p99 |\n|---|---|---|---|---|---|---|---|`,
     );
     for (const subject of ['bridge', 'redis']) {
       for (const stage of ['arrival', 'answer']) {
         const now = bridgeLatency[stage].now[subject];
         const before = bridgeLatency[stage].before[subject];
         if (!now || !before) continue;
+        const interval = bridgeLatency[stage].interval?.[subject];
+        const within = (q) => (interval ? ` (${interval[q].map((value) => value.toFixed(2)).join('–')})` : '');
         console.log(
-          `| ${subject === 'bridge' ? 'one instance' : 'two on Redis'} | ${names[stage]} | ${fmt(now.p50)} | ${fmt(before.p50)} | ${ratio(now.p50, before.p50)} | ${fmt(now.p99)} | ${fmt(before.p99)} | ${ratio(now.p99, before.p99)} |`,
+          `| ${subject === 'bridge' ? 'one instance' : 'two on Redis'} | ${names[stage]} | ${fmt(now.p50)} | ${fmt(before.p50)} | ${ratio(now.p50, before.p50)}${within('p50')} | ${fmt(now.p99)} | ${fmt(before.p99)} | ${ratio(now.p99, before.p99)}${within('p99')} |`,
         );
       }
     }
