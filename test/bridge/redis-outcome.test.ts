@@ -157,6 +157,14 @@ function bindAll(client: RedisClientLike): RedisClientLike {
   };
 }
 
+/** A client of the test's own on the test's Redis (closed after the test), and its methods bound to it. */
+async function ownClient() {
+  const client = createClient({ url: redis.url });
+  await client.connect();
+  clients.push(client);
+  return { client, bound: bindAll(client as unknown as RedisClientLike) };
+}
+
 /** The next event with at least `n` notices. */
 async function withNotices(stream: OpenStream, n: number): Promise<ViewEvent> {
   let event = await stream.next();
@@ -316,11 +324,8 @@ describe('given the instance holding a request stalls past the route timeout', (
     const stallable = await stallableClient(redis.url);
     const a = createRedisBroker({ client: stallable.client, keyPrefix: prefix, secret: TEST_SECRET, ttlSeconds: 3 });
     // B's connection fails its first EXISTS, as a dropped connection would.
-    const client = createClient({ url: redis.url });
-    await client.connect();
-    clients.push(client);
+    const { client, bound: watched } = await ownClient();
     const failures: string[] = [];
-    const watched = bindAll(client as unknown as RedisClientLike);
     let failOnce = true;
     const b = createRedisBroker({
       client: {
@@ -461,11 +466,8 @@ describe('given an answer routed to the instance holding the entry', () => {
   test('the sender reaches Redis once (claim and publish in one script) and the holder applies it', async () => {
     const prefix = nextPrefix();
     const a = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET });
-    const client = createClient({ url: redis.url });
-    await client.connect();
-    clients.push(client);
+    const { client, bound: watched } = await ownClient();
     const sent: string[] = [];
-    const watched = bindAll(client as unknown as RedisClientLike);
     const b = createRedisBroker({
       client: {
         ...watched,
@@ -501,14 +503,11 @@ describe('given the holder committed an answer just as the sender stopped waitin
     const prefix = nextPrefix();
     const a = createRedisBroker({ url: redis.url, keyPrefix: prefix, secret: TEST_SECRET });
     // B's connection, watched: `gaveUp` resolves once B's attempt to withdraw the claim has been answered.
-    const client = createClient({ url: redis.url });
-    await client.connect();
-    clients.push(client);
+    const { client, bound: watched } = await ownClient();
     let sawGiveUp: () => void = () => undefined;
     let hasTaken: () => void = () => undefined;
     const took = new Promise<void>((resolve) => (hasTaken = resolve));
     const gaveUp = new Promise<void>((resolve) => (sawGiveUp = resolve));
-    const watched = bindAll(client as unknown as RedisClientLike);
     const b = createRedisBroker({
       client: {
         ...watched,
@@ -550,10 +549,7 @@ describe('given the holder committed an answer just as the sender stopped waitin
 describe("given the request is cancelled by its server while the holder's commit of the Accept is on its way", () => {
   test('the person is told ignored, and a retry of the Accept through any instance reads the claim withdrawn, not done', async () => {
     const prefix = nextPrefix();
-    const client = createClient({ url: redis.url });
-    await client.connect();
-    clients.push(client);
-    const bound = bindAll(client as unknown as RedisClientLike);
+    const { client, bound } = await ownClient();
     const server = new AbortController();
     // The holder's connection: its commit (the script that marks the message seen and turns claimed into
     // done) goes out only once the MCP server has cancelled the request, as if the cancellation arrived while
@@ -793,10 +789,7 @@ describe("given the holder stalls just after its step in Redis for the person's 
 describe("given Redis runs the holder's commit but its reply is lost (the connection drops)", () => {
   test('the holder learns from the claim that it committed: the Accept is applied and the person told answered', async () => {
     const prefix = nextPrefix();
-    const client = createClient({ url: redis.url });
-    await client.connect();
-    clients.push(client);
-    const bound = bindAll(client as unknown as RedisClientLike);
+    const { client, bound } = await ownClient();
     let dropOnce = true;
     const failures: string[] = [];
     const a = createRedisBroker({
@@ -839,10 +832,7 @@ describe("given Redis runs the holder's commit but its reply is lost (the connec
 describe("given the holder's broker closes while it retries a commit Redis did not answer", () => {
   test('the retries stop at once: one last look at the claim, then the commit fails and the answer is not applied', async () => {
     const prefix = nextPrefix();
-    const client = createClient({ url: redis.url });
-    await client.connect();
-    clients.push(client);
-    const bound = bindAll(client as unknown as RedisClientLike);
+    const { bound } = await ownClient();
     // The holder's commit step and its reads of the claim fail as on a dropped connection; the rest goes through.
     let tries = 0;
     let secondTry = () => {};
