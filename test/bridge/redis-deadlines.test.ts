@@ -2,6 +2,7 @@
  * The broker's own bound on its commands: one timer for all of them instead of node-redis's
  * `AbortSignal.timeout` per command, on the connections the broker opens (`url`).
  */
+import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 
 import { createDeadlines } from '../../src/bridge/redis/deadlines.js';
@@ -85,5 +86,35 @@ describe('given two brokers on connections they opened themselves', () => {
     expect(outcome).toEqual({ status: 'answered' });
     expect(executed).toEqual([command]);
     expect(timeouts).toHaveBeenCalledTimes(0);
+  });
+
+  test('a part written while Redis holds writes fails at its deadline: a MULTI block is bounded as a command is', async () => {
+    // Fake time that also runs on its own, so the connection opens as usual; the deadline is then reached at once.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+    const errors: string[] = [];
+    const broker = createRedisBroker({
+      url: redis.url,
+      keyPrefix: 'deadlines-multi:',
+      secret: TEST_SECRET,
+      onError: (error) => errors.push(error.message),
+    });
+    brokers.push(broker);
+    await broker.ready();
+    const pauser = createClient({ url: redis.url });
+    await pauser.connect();
+    await pauser.sendCommand(['CLIENT', 'PAUSE', '60000', 'WRITE']);
+    try {
+      const written = broker.publish('alice', 'inst-a', { entries: [], arrivals: [], notices: [], drafts: {} });
+      await vi.advanceTimersByTimeAsync(4_900);
+      expect(errors).toEqual([]);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(errors).toEqual(['Redis did not answer in 5000 ms']);
+      // Writes resume: the broker's second try (after mending the version) is written.
+      await pauser.sendCommand(['CLIENT', 'UNPAUSE']);
+      await written;
+    } finally {
+      await pauser.sendCommand(['CLIENT', 'UNPAUSE']);
+      await pauser.close();
+    }
   });
 });

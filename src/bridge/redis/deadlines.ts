@@ -5,6 +5,8 @@
  * deadline only when none is set (it fires at most once per bound while commands keep coming).
  */
 
+import type { RedisClientLike, RedisMultiLike } from './redis-broker.js';
+
 /** Bounds on commands, each `ms` from when it was sent. */
 export interface Deadlines {
   /** `work`, or a rejection with `expired()` when it has not settled `ms` after now. */
@@ -64,5 +66,29 @@ export function createDeadlines(ms: number, expired: () => Error, now: () => num
       timer = undefined;
       inFlight.clear();
     },
+  };
+}
+
+/** `client` with each command and each MULTI block bounded by `deadlines`; the rest of it as it is. */
+export function withDeadlines(client: RedisClientLike, deadlines: Deadlines): RedisClientLike {
+  return {
+    get isOpen() {
+      return client.isOpen;
+    },
+    connect: () => client.connect(),
+    duplicate: () => client.duplicate(),
+    sendCommand: (args) => deadlines.bound(client.sendCommand(args)),
+    multi: () => {
+      const multi = client.multi();
+      const bounded: RedisMultiLike = {
+        addCommand: (args) => (multi.addCommand(args), bounded),
+        exec: () => deadlines.bound(multi.exec()),
+      };
+      return bounded;
+    },
+    subscribe: (channel, listener) => client.subscribe(channel, listener),
+    unsubscribe: (channel, listener) => client.unsubscribe(channel, listener),
+    close: () => client.close(),
+    on: (event, listener) => client.on(event, listener),
   };
 }

@@ -58,7 +58,7 @@ import {
   type KnownSeal,
   type PartSeal,
 } from './records.js';
-import { createDeadlines } from './deadlines.js';
+import { createDeadlines, withDeadlines } from './deadlines.js';
 import { createSigner, MIN_SECRET_LENGTH } from './signing.js';
 
 /**
@@ -301,16 +301,15 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
   const onError = options.onError ?? (() => undefined);
   const owned = options.client === undefined;
   // A connection of the broker's own has no per-command timeout of node-redis's (an AbortSignal and its timer
-  // for each command, more than the command's round trip on loopback): its commands are bounded below. A client
-  // of the host's keeps the options the host gave it.
+  // for each command, more than the command's round trip on loopback): every command and MULTI block on it is
+  // bounded by the broker's deadlines instead. A client of the host's keeps the options the host gave it.
+  // (No timer is set until a command is bounded: with a host's client, none ever is.)
+  const deadlines = createDeadlines(
+    COMMAND_TIMEOUT_MS,
+    () => new Error(`Redis did not answer in ${COMMAND_TIMEOUT_MS} ms`),
+  );
   const commands: RedisClientLike =
-    options.client ?? createClient({ url: options.url, commandOptions: { timeout: 0 } });
-  const deadlines = owned
-    ? createDeadlines(COMMAND_TIMEOUT_MS, () => new Error(`Redis did not answer in ${COMMAND_TIMEOUT_MS} ms`))
-    : undefined;
-  /** A command, bounded as node-redis bounds one by default when the connection is the broker's. */
-  const send = (args: string[]): Promise<unknown> =>
-    deadlines === undefined ? commands.sendCommand(args) : deadlines.bound(commands.sendCommand(args));
+    options.client ?? withDeadlines(createClient({ url: options.url, commandOptions: { timeout: 0 } }), deadlines);
   const subscriber = commands.duplicate();
   if (owned) commands.on('error', onError);
   subscriber.on('error', onError);
@@ -397,7 +396,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
   const connected = (async () => {
     await Promise.all([owned || !commands.isOpen ? commands.connect() : undefined, subscriber.connect()]);
     const [generation] = await Promise.all([
-      send(['EVAL', NEXT_WRITER, '1', `${prefix}writers`]),
+      commands.sendCommand(['EVAL', NEXT_WRITER, '1', `${prefix}writers`]),
       subscriber.subscribe(replyChannel, (message) => {
         void hearReply(message).catch((error: unknown) => onError(asError(error)));
       }),
@@ -430,7 +429,9 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     const ids = [...part.entries.map((entry) => entry.id), ...part.notices.map((notice) => notice.id)];
     const fresh = ids.filter((id) => !known.has(id)).length;
     if (fresh > 0) {
-      const last = Number(await send(['EVAL', NEXT_ARRIVALS, '1', arrivalKey, String(fresh), String(highest)]));
+      const last = Number(
+        await commands.sendCommand(['EVAL', NEXT_ARRIVALS, '1', arrivalKey, String(fresh), String(highest)]),
+      );
       // The script answers an integer; anything else would make this process's own part unreadable.
       if (!Number.isSafeInteger(last)) throw new Error('The broker could not take arrival numbers from Redis');
       highest = Math.max(highest, last);
@@ -553,7 +554,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
   async function version(principal: string): Promise<{ epoch: string; counter: number }> {
     const key = versionKey(principal);
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const [epoch, counter] = list(await send(['HMGET', key, 'epoch', 'counter']));
+      const [epoch, counter] = list(await commands.sendCommand(['HMGET', key, 'epoch', 'counter']));
       if (epoch === null || epoch === undefined) {
         // A principal seen for the first time, or a Redis that lost the key (restarted without persistence,
         // evicted it, or it expired unused), starts a new epoch: a stream resuming with an id of the old one
@@ -569,7 +570,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       if (read !== undefined) return read;
       // An epoch or counter the broker never writes would break the stream's `id:` line: a new epoch.
       skipped('a malformed version (a new epoch starts)', key);
-      await send(['EVAL', RESET_VERSION, '1', key, epoch, counter ?? '', randomId(2)]);
+      await commands.sendCommand(['EVAL', RESET_VERSION, '1', key, epoch, counter ?? '', randomId(2)]);
     }
     throw new Error('The broker could not read the version from Redis');
   }
@@ -648,9 +649,9 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     const guessIssue = (issued += 1);
     let indexIssue = guessIssue;
     const [fields, members, guessedTexts] = await Promise.all([
-      send(['HMGET', versionKey(principal), 'epoch', 'counter']),
-      send(['SMEMBERS', index]),
-      guessed.length === 0 ? [] : send(['MGET', ...guessed.map(partKey)]),
+      commands.sendCommand(['HMGET', versionKey(principal), 'epoch', 'counter']),
+      commands.sendCommand(['SMEMBERS', index]),
+      guessed.length === 0 ? [] : commands.sendCommand(['MGET', ...guessed.map(partKey)]),
     ]);
     const [epochField, counterField] = list(fields);
     let current = readVersion(epochField, counterField);
@@ -662,7 +663,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       // again, read after it.
       current = await version(principal);
       indexIssue = issued += 1;
-      ids = list(await send(['SMEMBERS', index])).filter((id) => id !== null);
+      ids = list(await commands.sendCommand(['SMEMBERS', index])).filter((id) => id !== null);
       byId = new Map();
     }
     const { epoch, counter } = current;
@@ -680,7 +681,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     const missing = ids.filter((id) => !byId.has(id));
     if (missing.length > 0) {
       const issue = (issued += 1);
-      const more = list(await send(['MGET', ...missing.map(partKey)]));
+      const more = list(await commands.sendCommand(['MGET', ...missing.map(partKey)]));
       missing.forEach((id, at) => byId.set(id, { text: more[at], issue }));
     }
     const keys = ids.map(partKey);
@@ -751,11 +752,20 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     for (let attempt = 1; ; attempt += 1) {
       try {
         if (lost) {
-          const now = await send(['GET', key]);
+          const now = await commands.sendCommand(['GET', key]);
           if (now !== states.claimed) return now === states.done ? 1 : 0;
         }
         return Number(
-          await send(['EVAL', SEEN_COMMIT, '2', seen, key, String(REPLAY_WINDOW_MS), states.claimed, states.done]),
+          await commands.sendCommand([
+            'EVAL',
+            SEEN_COMMIT,
+            '2',
+            seen,
+            key,
+            String(REPLAY_WINDOW_MS),
+            states.claimed,
+            states.done,
+          ]),
         );
       } catch (error) {
         if (attempt >= attempts || last) throw error;
@@ -805,7 +815,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     let step: Promise<number> | undefined;
     try {
       if ('error' in command || claim === undefined) {
-        step = send(['EVAL', SEEN, '1', seen, String(REPLAY_WINDOW_MS)]).then(Number);
+        step = commands.sendCommand(['EVAL', SEEN, '1', seen, String(REPLAY_WINDOW_MS)]).then(Number);
         if ((await step) === -1) {
           skipped('a routed command that is stale or was run already (replayed)', channel);
           return;
@@ -844,9 +854,9 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
           // it). The claim goes back from `done` to withdrawn before the reply is sent, so that neither this
           // sender, nor a retry of the answer through any instance, reads `done` for an answer never applied.
           const refused = await refusedState(signer, key, states.claimed);
-          await send(['EVAL', GIVE_UP, '1', key, states.done, refused]).catch((error: unknown) =>
-            onError(asError(error)),
-          );
+          await commands
+            .sendCommand(['EVAL', GIVE_UP, '1', key, states.done, refused])
+            .catch((error: unknown) => onError(asError(error)));
         }
       }
     } catch {
@@ -860,7 +870,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       }
     }
     const sealed = await signer.seal(`reply\n${reply}`, JSON.stringify(answer));
-    await send(['PUBLISH', reply, sealed]);
+    await commands.sendCommand(['PUBLISH', reply, sealed]);
   }
 
   function serve(instanceId: string, execute: CommandExecutor): () => void {
@@ -949,12 +959,12 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
         const reply = await routed.next(routeTimeoutMs);
         if (typeof reply === 'object') return reply.outcome;
         try {
-          const alive = !closed && reply !== 'nobody' && Number(await send(['EXISTS', part])) === 1;
+          const alive = !closed && reply !== 'nobody' && Number(await commands.sendCommand(['EXISTS', part])) === 1;
           if (alive && round < patience) continue;
           // Withdrawn unless the holder committed it: the claim alone says which, whatever the holder does
           // next (it records the commit before it applies the answer, so a stall cannot come between).
           const refused = await states.refused();
-          const after = await send(['EVAL', GIVE_UP, '1', key, states.claimed, refused]);
+          const after = await commands.sendCommand(['EVAL', GIVE_UP, '1', key, states.claimed, refused]);
           return { status: after === states.done ? 'answered' : 'ignored' };
         } catch (error) {
           // Redis did not answer: the outcome is still unknown and the claim stands; asked again next round.
@@ -985,7 +995,16 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     const routed = listen(id);
     let held: unknown;
     try {
-      held = await send(['EVAL', CLAIM_PUBLISH, '1', key, states.claimed, String(CLAIM_TTL_MS), channel, sealed]);
+      held = await commands.sendCommand([
+        'EVAL',
+        CLAIM_PUBLISH,
+        '1',
+        key,
+        states.claimed,
+        String(CLAIM_TTL_MS),
+        channel,
+        sealed,
+      ]);
     } catch {
       routed.end();
       throw new Error('The broker could not reach Redis');
@@ -1030,7 +1049,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
     const { id, channel, message } = prepare(instanceId, principal, command);
     const routed = listen(id);
     try {
-      const receivers = await send(['PUBLISH', channel, await message]);
+      const receivers = await commands.sendCommand(['PUBLISH', channel, await message]);
       // Nobody listens on that channel: no such instance (any more).
       if (receivers === 0) routed.nobody();
     } catch {
@@ -1123,7 +1142,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
         // Redis is unreachable: the parts expire on their own.
       }
       await Promise.allSettled([subscriber.close(), owned ? commands.close() : undefined]);
-      deadlines?.close();
+      deadlines.close();
     },
   };
 }
