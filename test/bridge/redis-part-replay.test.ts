@@ -77,6 +77,18 @@ const olderCopy = (key: string) => `Skipped a copy of a part older than one read
 const expired = (key: string) =>
   `Skipped a part sealed outside its lifetime by this machine's clock (put back, or clocks over 60 s apart) in Redis: ${key}`;
 
+/**
+ * On a new prefix: a writer, a reader beside it whose skipped records land in `errors`, and the key of the
+ * writer's part for alice as instance `inst-w`.
+ */
+async function writerAndReader() {
+  const prefix = nextPrefix();
+  const errors: string[] = [];
+  const writer = await newBroker(prefix);
+  const reader = await newBroker(prefix, errors);
+  return { prefix, errors, writer, reader, key: `${prefix}part:alice:inst-w` };
+}
+
 /** The line a sealed part's text starts with, as numbers: writer, write, sealedAt, expiresAt. */
 async function sealLine(key: string, copy: string | null): Promise<number[]> {
   const text = (await createSigner(TEST_SECRET).open(`part\n${key}`, copy)) ?? '';
@@ -85,11 +97,7 @@ async function sealLine(key: string, copy: string | null): Promise<number[]> {
 
 describe('given an older sealed copy of a part put back with SET', () => {
   test("a reader that read the newer one refuses it; the copy it read last still shows, and so do the principal's other parts", async () => {
-    const prefix = nextPrefix();
-    const errors: string[] = [];
-    const writer = await newBroker(prefix);
-    const reader = await newBroker(prefix, errors);
-    const key = `${prefix}part:alice:inst-w`;
+    const { prefix, errors, writer, reader, key } = await writerAndReader();
     await writer.publish('alice', 'inst-w', prompt('inst-w.1', 'Transfer 10 EUR?'));
     await writer.publish('alice', 'inst-o', prompt('inst-o.1', 'Your city?'));
     const captured = await given.raw.get(key);
@@ -227,11 +235,7 @@ describe("given the writer's refresh (every third of the TTL)", () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     const start = Date.UTC(2026, 11, 3, 12, 0, 0);
     vi.setSystemTime(start);
-    const prefix = nextPrefix();
-    const errors: string[] = [];
-    const writer = await newBroker(prefix);
-    const reader = await newBroker(prefix, errors);
-    const key = `${prefix}part:alice:inst-w`;
+    const { prefix, errors, writer, reader, key } = await writerAndReader();
     await writer.publish('alice', 'inst-w', prompt('inst-w.1', 'Your city?'));
     const first = await given.raw.get(key);
     const counter = await given.raw.hGet(`${prefix}version:alice`, 'counter');
