@@ -230,6 +230,26 @@ describe('given a writer that restarts with the same instance id', () => {
   });
 });
 
+describe('given a Redis that answers the writer generation with a negative number', () => {
+  test('the broker is not ready and reports why: it never seals with it (the seal line holds non-negative numbers only)', async () => {
+    const client = createClient({ url: given.server.url });
+    hostClients.push(client);
+    await client.connect();
+    // The script that hands out generations reads Redis's clock: its answer, and only that one, is replaced.
+    const lying: RedisClientLike = Object.assign(Object.create(client) as RedisClientLike, {
+      sendCommand: async (args: string[]) =>
+        args[0] === 'EVAL' && args[1]?.includes("redis.call('TIME')") === true ? -1 : client.sendCommand(args),
+    });
+    const errors: string[] = [];
+    const ready = await newBroker(nextPrefix(), errors, lying).then(
+      () => 'ready',
+      (error: Error) => error.message,
+    );
+    const why = 'The broker could not take a writer generation from Redis';
+    expect([ready, errors]).toEqual([why, [why]]);
+  });
+});
+
 describe("given the writer's refresh (every third of the TTL)", () => {
   test('it seals the part anew, later in its sequence and with the time now, with no event; the copy before it is then refused', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });

@@ -402,8 +402,9 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisElicitation
       }),
     ]);
     writer = Number(generation);
-    // The script answers an integer; anything else would seal parts no reader could order.
-    if (!Number.isSafeInteger(writer)) throw new Error('The broker could not take a writer generation from Redis');
+    // The script answers a non-negative integer; anything else would seal parts no reader could read or order.
+    if (!Number.isSafeInteger(writer) || writer < 0)
+      throw new Error('The broker could not take a writer generation from Redis');
   })();
   track(connected);
 
