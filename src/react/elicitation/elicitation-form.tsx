@@ -354,10 +354,10 @@ export function ElicitationForm(props: ElicitationFormProps) {
   );
 }
 
-/** The form itself. */
 /** What the prompt's frame shows of the snapshot (its status goes with it); fields and errors subscribe on their own. */
-const answerOf = (snapshot: FormSnapshot): unknown => snapshot.answer;
+const framed = (snapshot: FormSnapshot): unknown => snapshot.answer;
 
+/** The form itself. */
 function ShownForm({
   request,
   server,
@@ -372,7 +372,7 @@ function ShownForm({
   files: filesEnabled,
 }: ElicitationFormProps) {
   const labels = useMemo(() => mergeLabels(given), [given]);
-  const form = useFormWatching(request, { onRespond, initialDraft, secrets: policy, files: filesEnabled }, answerOf);
+  const form = useFormWatching(request, { onRespond, initialDraft, secrets: policy, files: filesEnabled }, framed);
   const { secrets, files } = form;
   const { model, snapshot } = form;
   const baseId = useBaseId();
